@@ -1,0 +1,237 @@
+"""Hook specifications: every point where a variant or a house rule shapes the game.
+
+A variant is an ordered list of plugins implementing these hooks (see
+:mod:`core.registry`). Hooks are grouped by the phases of a match. Every hook
+takes keyword arguments; an implementation may accept fewer arguments than
+the spec lists, so specs can grow without breaking plugins.
+
+Calling conventions, chosen per hook:
+
+- ``firstresult`` hooks have exactly one answer ("deal this hand"): the
+  first non-None result wins, so a plugin registered later (a house rule)
+  overrides one registered earlier, and a ``wrapper=True`` implementation
+  can adjust the answer of the others.
+- list-returning hooks collect a contribution from every plugin ("score
+  lines of this hand").
+
+The hooks of the play phase are *rule factories*: they are called once when
+the engine assembles the rules of a variant with given options, and return
+the plain function the engine then calls on every play. A pluggy call costs
+about as much as a whole play, so the engine never makes one per play.
+Rule functions must be pure: same arguments, same answer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from random import Random
+
+import pluggy
+
+from core.model import ScoreLine, State
+from core.rules import CaptureEffect, CaptureRule, Deal, FirstDealer, LayRule, Options
+
+PROJECT = "foraccio"
+
+hookspec = pluggy.HookspecMarker(PROJECT)
+hookimpl = pluggy.HookimplMarker(PROJECT)
+
+
+# -------------------------------------------------------------------------------------
+# Match set-up
+# -------------------------------------------------------------------------------------
+
+
+@hookspec(firstresult=True)
+def foraccio_build_deck(options: Options) -> Sequence[str] | None:
+    """Return the cards of the deck, in their order before the shuffle.
+
+    Called at every deal and for the draw of the first dealer. The engine
+    shuffles the result with the match's seeded generator.
+
+    :param options: The match's options, every default filled in.
+
+    Stops at the first non-None result.
+    """
+
+
+@hookspec(firstresult=True)
+def foraccio_first_dealer(deck: Sequence[str], rng: Random, options: Options) -> FirstDealer | None:
+    """Choose the dealer of the first hand.
+
+    Called once, when a match starts.
+
+    :param deck: A freshly shuffled deck to draw from.
+    :param rng: The match's seeded generator for this draw; use it for any
+        further randomness (a reshuffle), never another source.
+    :param options: The match's options.
+
+    Return a :class:`~core.rules.FirstDealer` with the dealer's seat and the
+    draws that decided it. Stops at the first non-None result.
+    """
+
+
+@hookspec(firstresult=True)
+def foraccio_match_target(options: Options) -> int | None:
+    """Return the score a team must reach to win the match (71 in Foraccio).
+
+    Called when the rules of a variant with given options are assembled.
+
+    :param options: The match's options.
+
+    Stops at the first non-None result.
+    """
+
+
+# -------------------------------------------------------------------------------------
+# Deal
+# -------------------------------------------------------------------------------------
+
+
+@hookspec(firstresult=True)
+def foraccio_next_dealer(dealer: int, options: Options) -> int | None:
+    """Return the seat that deals the next hand.
+
+    Called when a hand after the first is dealt.
+
+    :param dealer: The seat that dealt the hand just finished.
+    :param options: The match's options.
+
+    Stops at the first non-None result.
+    """
+
+
+@hookspec(firstresult=True)
+def foraccio_deal(deck: Sequence[str], dealer: int, options: Options) -> Deal | None:
+    """Deal a hand from a shuffled, cut deck.
+
+    Called at the start of every hand, and again for each hand when a match
+    is replayed from its record.
+
+    :param deck: The deck as it will be dealt, top card first.
+    :param dealer: The dealer's seat; dealing starts with ``dealer + 1``.
+    :param options: The match's options.
+
+    Return a :class:`~core.rules.Deal`: four hands (index = seat) and the
+    cards laid face up on the table. Every card of ``deck`` must end up in
+    exactly one of them. Stops at the first non-None result.
+    """
+
+
+# -------------------------------------------------------------------------------------
+# Play (rule factories: called once per rule set, see the module docstring)
+# -------------------------------------------------------------------------------------
+
+
+@hookspec(firstresult=True)
+def foraccio_capture_rule(options: Options) -> CaptureRule | None:
+    """Return the function that lists the captures played cards can make.
+
+    The function is called as ``capture_rule(cards, table)`` and returns a
+    mapping from each of ``cards`` that can capture on ``table`` to every
+    :class:`~core.model.Capture` it can make, without duplicates; cards that
+    can make no capture are left out. It gets a whole hand at once so that it
+    can analyse the table once, not once per card. An ace meeting an empty
+    table captures nothing but itself: that is one capture with an empty
+    ``take``.
+
+    A house rule that narrows or widens the captures implements this hook
+    with ``wrapper=True``: ``rule = yield`` gives the rule of the plugins
+    below it, and it returns a function that calls ``rule`` and adjusts the
+    result.
+
+    :param options: The match's options.
+
+    Stops at the first non-None result.
+    """
+
+
+@hookspec(firstresult=True)
+def foraccio_lay_rule(options: Options) -> LayRule | None:
+    """Return the function that tells whether a card that can capture may be laid instead.
+
+    The function is called as ``lay_rule(card, captures)`` with the captures
+    ``card`` could make (never empty) and returns a bool. A card that cannot
+    capture is always laid, so every card in hand can be played. In Foraccio
+    capture is compulsory: the function always says no.
+
+    :param options: The match's options.
+
+    Stops at the first non-None result.
+    """
+
+
+@hookspec
+def foraccio_capture_effects(options: Options) -> CaptureEffect | None:
+    """Return a function giving the bonus events of a capture (scopa, colore, ...).
+
+    Every plugin may contribute one function, called as ``effect(context)``
+    with a :class:`~core.rules.CaptureContext` after each capture; it returns
+    the :class:`~core.model.Bonus` events the capture earns (usually none).
+    Bonus points are scored at the end of the hand by their ``name``.
+
+    :param options: The match's options.
+
+    Returns a function, or None to contribute nothing. All results are used,
+    in plugin order.
+    """
+
+
+# -------------------------------------------------------------------------------------
+# End of the hand
+# -------------------------------------------------------------------------------------
+
+
+@hookspec(firstresult=True)
+def foraccio_collect_table(state: State, options: Options) -> int | None:
+    """Return the seat whose team takes the cards left on the table when a hand ends.
+
+    Called once per hand, after its last play, only when the table is not
+    empty. Taking these cards is never a scopa.
+
+    :param state: The match after the hand's last play: ``state.table`` holds
+        the cards left, ``state.last_capturer`` the seat that captured last,
+        ``state.events`` every capture of the hand.
+    :param options: The match's options.
+
+    Stops at the first non-None result.
+    """
+
+
+@hookspec
+def foraccio_score_lines(state: State, options: Options) -> Sequence[ScoreLine] | None:
+    """Return the score lines one scoring rule gives a hand.
+
+    Called at the end of every hand, and whenever a client asks for the
+    score of a hand in progress. Every scoring rule (onori, spade, carte,
+    napoli, bonuses, ...) contributes its own named lines, for either team.
+    A rule that depends on the others' lines, such as la 24, implements this
+    hook with ``wrapper=True``: ``results = yield`` gives the lists returned
+    by the other plugins, and it returns them with its own added.
+
+    :param state: The match, with the hand's cards in ``state.piles`` and its
+        bonus events in ``state.events``; ``state.dealer`` dealt the hand.
+    :param options: The match's options.
+
+    All results are used, in plugin order.
+    """
+
+
+# -------------------------------------------------------------------------------------
+# End of the match
+# -------------------------------------------------------------------------------------
+
+
+@hookspec(firstresult=True)
+def foraccio_match_winner(scores: tuple[int, int], target: int, options: Options) -> int | None:
+    """Decide whether the match is won after a hand, and by which team.
+
+    Called after every hand, once its points are added to the match scores.
+
+    :param scores: The two teams' match scores.
+    :param target: The match target (see :func:`foraccio_match_target`).
+    :param options: The match's options.
+
+    Return the winning team (0 or 1), or None to play another hand. Every
+    plugin may return None, so a variant must provide a fallback.
+    """

@@ -1,0 +1,200 @@
+"""The engine's data: moves, events, score lines and the game state.
+
+Every type is a frozen msgspec Struct that rejects unknown fields, so the
+engine's values are also the API's wire form: what a client posts decodes
+straight into them, and a decoded value can never be changed in place.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+import msgspec
+
+from core.cards import Card
+
+Seat = Annotated[int, msgspec.Meta(ge=0, le=3)]
+"""Seats 0-3 in playing order; partners sit opposite (RULES.md section 2)."""
+
+Team = Annotated[int, msgspec.Meta(ge=0, le=1)]
+"""Team 0 is seats 0 and 2, team 1 is seats 1 and 3."""
+
+Jolly = Literal["sweep"] | Annotated[int, msgspec.Meta(ge=1, le=13)]
+"""How a jolly card (a Zobelon king) is used: ``"sweep"`` takes the whole
+table; a value 1-13 makes it capture as a card of that value."""
+
+Phase = Literal["playing", "hand_over", "game_over"]
+
+OptionValue = bool | int | str
+
+STATE_VERSION = 1
+"""Version of the state's wire form; bumped on any change a client must know of."""
+
+
+class Wire(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """Base of every engine value: immutable, and strict when decoded."""
+
+
+def team_of(seat: int) -> int:
+    """Return the team of ``seat``: partners sit opposite each other."""
+    return seat % 2
+
+
+# --- moves ---------------------------------------------------------------------------
+
+
+class Move(Wire):
+    """One card played by the seat whose turn it is.
+
+    ``take`` lists the exact table cards the card captures; it is empty when
+    the card is laid on the table, and also when an ace (or a sweeping king)
+    meets an empty table and takes only itself. ``jolly`` says how a jolly
+    card is used and is ``None`` for every other card.
+    """
+
+    card: Card
+    take: tuple[Card, ...] = ()
+    jolly: Jolly | None = None
+
+
+class Capture(Wire):
+    """One way a played card can capture: the table cards it takes and the jolly use."""
+
+    take: tuple[Card, ...]
+    jolly: Jolly | None = None
+
+
+# --- events --------------------------------------------------------------------------
+
+
+class Event(Wire, tag_field="type"):
+    """Something that happened in a hand; ``type`` tells which kind."""
+
+
+class Draw(Wire):
+    """One card drawn by a seat to decide the first dealer."""
+
+    seat: Seat
+    card: Card
+
+
+class FirstDealerChosen(Event, tag="first_dealer_chosen"):
+    """The draw for the first deal; ``draws`` holds every round, ties drawing again."""
+
+    draws: tuple[Draw, ...]
+    dealer: Seat
+
+
+class Dealt(Event, tag="dealt"):
+    """A hand was dealt by ``dealer`` after cutting the deck at ``cut``."""
+
+    hand: int
+    dealer: Seat
+    cut: int
+
+
+class Laid(Event, tag="laid"):
+    """``seat`` laid ``card`` on the table without capturing."""
+
+    seat: Seat
+    card: Card
+
+
+class Captured(Event, tag="captured"):
+    """``seat`` played ``card`` and took ``take`` from the table (and ``card`` itself)."""
+
+    seat: Seat
+    card: Card
+    take: tuple[Card, ...]
+    jolly: Jolly | None = None
+
+
+class Bonus(Event, tag="bonus"):
+    """A capture earned points during play: a scopa, a colore, or a house rule's bonus."""
+
+    seat: Seat
+    team: Team
+    name: str
+    points: int
+    card: Card
+
+
+class TableCollected(Event, tag="table_collected"):
+    """At the end of a hand ``seat``'s team took the cards left on the table."""
+
+    seat: Seat
+    team: Team
+    cards: tuple[Card, ...]
+
+
+class ScoreLine(Wire):
+    """One scoring item of a hand for one team, e.g. ``napoli`` worth 5.
+
+    ``cards`` shows what earned it: the honour card, the napoli run, the card
+    that made a scopa. It is empty for counts such as ``carte``.
+    """
+
+    team: Team
+    name: str
+    points: int
+    cards: tuple[Card, ...] = ()
+
+
+class HandScored(Event, tag="hand_scored"):
+    """The hand is over: its score lines, its points per team and the match scores after it."""
+
+    lines: tuple[ScoreLine, ...]
+    points: tuple[int, int]
+    scores: tuple[int, int]
+
+
+class MatchWon(Event, tag="match_won"):
+    """``team`` won the match with ``scores``."""
+
+    team: Team
+    scores: tuple[int, int]
+
+
+AnyEvent = FirstDealerChosen | Dealt | Laid | Captured | Bonus | TableCollected | HandScored | MatchWon
+
+
+# --- state ---------------------------------------------------------------------------
+
+
+class HandRecord(Wire):
+    """What replays one hand without the seed: who dealt, the cut, the deck as
+    dealt (after the cut, top card first), and, once the hand is over, its
+    moves in order and its points per team."""
+
+    dealer: Seat
+    cut: int
+    deck: tuple[Card, ...]
+    moves: tuple[Move, ...] = ()
+    points: tuple[int, int] | None = None
+
+
+class State(Wire):
+    """A whole match at one moment; the engine's functions take one and return a new one.
+
+    ``scores`` are the match totals of the hands already finished: a hand's
+    points are added when it ends (RULES.md section 7). ``record`` holds one
+    :class:`HandRecord` per hand dealt, the current hand last; the current
+    hand's moves are in ``events`` until it ends.
+    """
+
+    variant: str
+    options: dict[str, OptionValue]
+    seed: int
+    hand: int
+    dealer: Seat
+    turn: Seat | None
+    phase: Phase
+    hands: tuple[tuple[Card, ...], ...]
+    table: tuple[Card, ...]
+    piles: tuple[tuple[Card, ...], ...]
+    last_capturer: Seat | None
+    events: tuple[AnyEvent, ...]
+    scores: tuple[int, int]
+    winner: Team | None
+    record: tuple[HandRecord, ...]
+    version: int = STATE_VERSION

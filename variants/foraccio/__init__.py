@@ -1,0 +1,45 @@
+"""Foraccio, as RULES.md sections 1-5 and 7 state it: one plugin module per rule.
+
+Every point RULES.md marks [decision] is an option whose default is the
+decision, so a table that plays it differently only changes an option.
+"""
+
+from core.registry import OptionSpec, Variant
+from variants.foraccio import capture, dealing, end_of_hand, match, scopa
+from variants.foraccio.scoring import bonuses, carte, la_24, napoli, onori, spade
+
+DEAL_SCHEMES = ("one_at_a_time", "5-4-4")
+
+OPTIONS = (
+    OptionSpec("deal_scheme", "one_at_a_time",
+               "How the 13 cards are dealt: one at a time for 13 rounds, or in rounds of 5, 4, 4.",
+               choices=DEAL_SCHEMES),
+    OptionSpec("target", 71, "Match score a team must reach to win.", minimum=1),
+    OptionSpec("deal_passes_to", "right",
+               "Who deals the next hand: the seat on the dealer's right (dealer + 1, the "
+               "next in playing order) or on the left (dealer + 3).",
+               choices=("right", "left")),
+    OptionSpec("capture_required", True,
+               "A card that can capture must capture; when false, any card but an ace may "
+               "also be laid on the table."),
+    OptionSpec("last_play_scopa", True, "A scopa made on the last play of a hand counts."),
+    OptionSpec("lone_ace_captures", True,
+               "An ace played on an empty table counts as a capture, so its player may take "
+               "the cards left at the end of the hand; when false only captures that take "
+               "table cards count for that."),
+)
+
+PLUGINS = (dealing, capture, scopa, end_of_hand, onori, spade, carte, napoli, bonuses, la_24,
+           match)
+
+FORACCIO = Variant(
+    name="foraccio",
+    title="Foraccio",
+    description=(
+        "The Venetian capture game for four players in two teams with a 52-card deck: aces "
+        "take the whole table, figures take only their own rank, scopas score the value of "
+        "the card that made them; first team to 71 wins."
+    ),
+    options=OPTIONS,
+    plugins=PLUGINS,
+)

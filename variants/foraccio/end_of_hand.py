@@ -1,0 +1,17 @@
+"""The cards left on the table at the end of a hand (RULES.md section 4.3)."""
+
+from __future__ import annotations
+
+from core.hookspecs import hookimpl
+from core.model import Captured
+
+
+@hookimpl
+def foraccio_collect_table(state, options):
+    """The player who captured last takes them; if nobody captured, the dealer does."""
+    if options["lone_ace_captures"]:
+        seat = state.last_capturer
+    else:
+        seat = next((event.seat for event in reversed(state.events)
+                     if isinstance(event, Captured) and event.take), None)
+    return state.dealer if seat is None else seat

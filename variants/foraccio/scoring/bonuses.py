@@ -1,0 +1,12 @@
+"""Bonuses earned during play (scopa, colore, a house rule's own) score their points."""
+
+from __future__ import annotations
+
+from core.hookspecs import hookimpl
+from core.model import Bonus, ScoreLine
+
+
+@hookimpl
+def foraccio_score_lines(state):
+    return [ScoreLine(team=event.team, name=event.name, points=event.points, cards=(event.card,))
+            for event in state.events if isinstance(event, Bonus)]
