@@ -11,8 +11,8 @@ from __future__ import annotations
 import random
 
 
-def generator(seed: int, hand: int, purpose: str) -> random.Random:
-    """Return the generator for ``purpose`` (e.g. ``"shuffle"``) in hand ``hand`` of the match."""
+def generator(seed: int, hand: int) -> random.Random:
+    """Return the generator of hand ``hand`` of the match (hand 0: the draw for the first dealer)."""
     # A str seed is hashed with SHA-512 by random.Random: stable across runs
     # and platforms, unlike hash().
-    return random.Random(f"foraccio:{seed}:{hand}:{purpose}")
+    return random.Random(f"foraccio:{seed}:{hand}")

@@ -32,15 +32,16 @@ def foraccio_lay_rule(options):
 def captures_of(cards: tuple[str, ...], table: tuple[str, ...]) -> dict[str, tuple[Capture, ...]]:
     """The captures of each of ``cards`` that can capture on ``table``: single cards
     first, then sums."""
-    singles, addends, sums = analyse(table)
+    if not table:
+        return {card: _ALONE for card in cards if RANK[card] == 1}
+    plan = capture_plan(tuple(map(RANK.__getitem__, table)))
     found = {}
     for card in cards:
         value = RANK[card]
         if value == 1:
             found[card] = (Capture(table),)
-        elif value in singles or value in sums:
-            found[card] = (*singles.get(value, ()),
-                           *(Capture(pick(addends)) for pick in sums.get(value, ())))
+        elif value in plan:
+            found[card] = captures_by_plan(plan[value], table)
     return found
 
 
@@ -54,52 +55,47 @@ def lay_unless_ace(card: str, captures: tuple[Capture, ...]) -> bool:
     return RANK[card] != 1
 
 
+_ALONE = (Capture(()),)
+"""An ace on an empty table takes nothing but itself."""
+
 _SINGLE = {card: Capture((card,)) for card in DECK}
 
 
-def analyse(table: tuple[str, ...]):
-    """Return, for ``table``: the single-card captures by value; the number cards
-    that can join a sum; and, by total, functions picking each sum from them.
+def captures_by_plan(plan: tuple[tuple[int, ...], tuple[itemgetter, ...]],
+                     table: tuple[str, ...]) -> tuple[Capture, ...]:
+    """Turn one value's plan (see :func:`capture_plan`) into captures from ``table``."""
+    singles, sums = plan
+    return (*[_SINGLE[table[position]] for position in singles],
+            *[Capture(pick(table)) for pick in sums])
 
-    Every card of a hand is matched against the same table, so the analysis is
-    kept until the table changes.
+
+@lru_cache(maxsize=65536)
+def capture_plan(values: tuple[int, ...]) -> dict[int, tuple[tuple[int, ...], tuple[itemgetter, ...]]]:
+    """For a table holding cards of these values, map every value a card can capture
+    with to the positions of the single cards of that value, and getters picking each
+    set of two or more number cards adding up to it (aces on a Zobelon table count 1).
+
+    Which positions a capture takes depends only on the values, so plans are cached
+    by them; the engine keeps the table sorted by value, so few value tuples occur.
     """
-    global _last_analysis
-    if _last_analysis[0] is table:
-        return _last_analysis[1]
-    singles: dict[int, list[Capture]] = {}
-    addends: list[str] = []
-    for card in table:
-        value = RANK[card]
-        singles.setdefault(value, []).append(_SINGLE[card])
-        if value not in FIGURES:
-            addends.append(card)
-    sums = _sums(tuple(map(RANK.__getitem__, addends))) if len(addends) > 1 else {}
-    analysis = (singles, addends, sums)
-    _last_analysis = (table, analysis)
-    return analysis
-
-
-_last_analysis: tuple = (None, None)
-
-
-@lru_cache(maxsize=16384)
-def _sums(values: tuple[int, ...]) -> dict[int, tuple[itemgetter, ...]]:
-    """For number cards of these values, map each total up to 10 of two or more of
-    them to getters that pick each such set (by position) from the cards."""
-    # Only the values decide which positions add up, and few value sequences
-    # occur, so the answer is cached by them.
-    found: dict[int, list[itemgetter]] = {}
-    stack = [(0, 0, ())]
+    singles: dict[int, list[int]] = {}
+    for position, value in enumerate(values):
+        singles.setdefault(value, []).append(position)
+    sums: dict[int, list[tuple[int, ...]]] = {}
+    addends = [position for position, value in enumerate(values) if value not in FIGURES]
+    stack: list[tuple[int, int, tuple[int, ...]]] = [(0, 0, ())]
     while stack:
         start, total, chosen = stack.pop()
-        for position in range(start, len(values)):
-            subtotal = total + values[position]
+        for i in range(start, len(addends)):
+            subtotal = total + values[addends[i]]
             if subtotal > LARGEST_SUM:
                 continue
-            picked = (*chosen, position)
+            picked = (*chosen, addends[i])
             if len(picked) > 1:
-                found.setdefault(subtotal, []).append(picked)
-            stack.append((position + 1, subtotal, picked))
-    return {total: tuple(itemgetter(*picked) for picked in sorted(sets))
-            for total, sets in found.items()}
+                sums.setdefault(subtotal, []).append(picked)
+            stack.append((i + 1, subtotal, picked))
+    return {
+        value: (tuple(singles.get(value, ())),
+                tuple(itemgetter(*picked) for picked in sorted(sums.get(value, ()))))
+        for value in sorted(singles.keys() | sums.keys())
+    }

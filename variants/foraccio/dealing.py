@@ -55,6 +55,6 @@ def deal_in_rounds(deck: Sequence[str], dealer: int, rounds: Sequence[int]) -> D
     top = 0
     for size in rounds:
         for step in range(1, SEATS + 1):
-            hands[(dealer + step) % SEATS].extend(deck[top:top + size])
+            hands[(dealer + step) % SEATS] += deck[top:top + size]
             top += size
-    return Deal(hands=tuple(sort_cards(hand) for hand in hands), table=tuple(deck[top:]))
+    return Deal(hands=tuple(map(sort_cards, hands)), table=tuple(deck[top:]))

@@ -9,4 +9,4 @@ from core.model import Bonus, ScoreLine
 @hookimpl
 def foraccio_score_lines(state):
     return [ScoreLine(team=event.team, name=event.name, points=event.points, cards=(event.card,))
-            for event in state.events if isinstance(event, Bonus)]
+            for event in state.events if type(event) is Bonus]

@@ -3,7 +3,7 @@ from the asso up (3 to 13)."""
 
 from __future__ import annotations
 
-from core.cards import SUITS
+from core.cards import RANKS, SUITS
 from core.hookspecs import hookimpl
 from core.model import ScoreLine
 
@@ -23,10 +23,11 @@ def foraccio_score_lines(state):
 
 
 def _run_from_ace(held: set[str], suit: str) -> tuple[str, ...]:
-    run: list[str] = []
-    for rank in range(1, 14):
-        card = f"{rank}{suit}"
-        if card not in held:
-            break
-        run.append(card)
-    return tuple(run)
+    suit_cards = _SUIT_CARDS[suit]
+    length = 0
+    while length < len(suit_cards) and suit_cards[length] in held:
+        length += 1
+    return suit_cards[:length]
+
+
+_SUIT_CARDS = {suit: tuple(f"{rank}{suit}" for rank in RANKS) for suit in SUITS}

@@ -1,0 +1,123 @@
+"""The legal plays of a hand on a table, and the refusal of any other move.
+
+:func:`plays_of` asks the variant's capture and lay rules about a whole hand
+and keeps, beside each move, what it does: the :class:`~core.model.Capture`
+it makes, or None when the card is laid. ``legal_moves`` lists the moves and
+``play`` looks the played move up among them, so a move is accepted exactly
+when it is listed.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple, NoReturn
+
+from core.cards import DECK
+from core.errors import IllegalMove, Reason
+from core.model import Capture, Move
+
+
+class Plays(NamedTuple):
+    """The legal moves of a hand on a table, each with its outcome (None: laid)."""
+
+    moves: tuple[Move, ...]
+    outcomes: tuple[Capture | None, ...]
+
+
+LAY: dict[str, Move] = {card: Move(card) for card in DECK}
+"""The move laying each card, built once: most legal moves are lays."""
+
+
+def plays_of(rules: Any, hand: tuple[str, ...], table: tuple[str, ...]) -> Plays:
+    """Return the legal plays of ``hand`` on ``table`` under ``rules``, card by card."""
+    # play() nearly always follows legal_moves() on the same state, so the
+    # last answer is kept for the identical (not merely equal) hand, table and
+    # rules: the same question, so the same answer.
+    global _last
+    last_hand, last_table, last_rules, last_plays = _last
+    if hand is last_hand and table is last_table and rules is last_rules:
+        return last_plays
+    found = rules.capture(hand, table)
+    if not found:
+        plays = Plays(tuple(map(LAY.__getitem__, hand)), (None,) * len(hand))
+    else:
+        moves: list[Move] = []
+        outcomes: list[Capture | None] = []
+        may_lay = rules.may_lay
+        for card in hand:
+            captures = found.get(card)
+            if captures:
+                moves += [Move(card, capture.take, capture.jolly) for capture in captures]
+                outcomes += captures
+                if not may_lay(card, captures):
+                    continue
+            moves.append(LAY[card])
+            outcomes.append(None)
+        plays = Plays(tuple(moves), tuple(outcomes))
+    _last = (hand, table, rules, plays)
+    return plays
+
+
+_last: tuple[Any, Any, Any, Any] = (None, None, None, None)
+
+
+def index_of(plays: Plays, move: Move, hands: tuple[tuple[str, ...], ...], turn: int,
+             table: tuple[str, ...]) -> int:
+    """Return the position of ``move`` in ``plays``, the cards of ``take`` in any order;
+    raise :class:`~core.errors.IllegalMove` saying why the move is not there."""
+    try:
+        return plays.moves.index(move)
+    except ValueError:
+        pass
+    card, take = move.card, move.take
+    if card not in hands[turn]:
+        _refuse_card_not_in_hand(hands, turn, card)
+    if len(take) > 1 and len(set(take)) == len(take):
+        wanted = frozenset(take)
+        for index, listed in enumerate(plays.moves):
+            if listed.card == card and listed.jolly == move.jolly and (
+                    frozenset(listed.take) == wanted):
+                return index
+    captures = [outcome for listed, outcome in zip(plays.moves, plays.outcomes, strict=True)
+                if listed.card == card and outcome is not None]
+    _refuse(move, captures, table)
+
+
+def _refuse(move: Move, captures: list[Capture], table: tuple[str, ...]) -> NoReturn:
+    card = move.card
+    if not move.take and move.jolly is None:
+        raise IllegalMove(
+            Reason.CAPTURE_REQUIRED,
+            f"{card} can capture, and capture is compulsory: take {_describe(captures)}.",
+        )
+    missing = [c for c in move.take if c not in table]
+    if missing:
+        problem = f"{', '.join(missing)} {'is' if len(missing) == 1 else 'are'} not on the table"
+    elif len(set(move.take)) != len(move.take):
+        problem = "take lists a card twice"
+    elif move.jolly is not None and not any(c.jolly is not None for c in captures):
+        problem = f"{card} is not a jolly card, so the move must not give a jolly use"
+    else:
+        problem = f"{card} cannot take {_describe_take(move.take, move.jolly)}"
+    options = (f"; it can take {_describe(captures)}" if captures
+               else "; it cannot capture here, so it must be laid (take [])")
+    raise IllegalMove(Reason.ILLEGAL_CAPTURE, f"Illegal capture: {problem}{options}.")
+
+
+def _describe_take(take, jolly) -> str:
+    cards = "[" + ", ".join(take) + "]"
+    return cards if jolly is None else f"{cards} as jolly {jolly!r}"
+
+
+def _describe(captures) -> str:
+    shown = [_describe_take(c.take, c.jolly) for c in captures[:6]]
+    more = f" and {len(captures) - 6} more" if len(captures) > 6 else ""
+    return " or ".join(shown) + more
+
+
+def _refuse_card_not_in_hand(hands, turn: int, card: str) -> NoReturn:
+    holder = next((seat for seat, hand in enumerate(hands) if card in hand), None)
+    if holder is not None:
+        raise IllegalMove(Reason.NOT_YOUR_TURN,
+                          f"{card} is in seat {holder}'s hand, but it is seat {turn}'s turn.")
+    raise IllegalMove(Reason.CARD_NOT_IN_HAND,
+                      f"{card} is not in the hand of seat {turn}, the seat to play.")

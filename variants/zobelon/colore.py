@@ -1,0 +1,38 @@
+"""Colore (RULES.md section 6): a capture whose table cards all share the suit of the
+card that took them.
+
+It is worth the capturing card's value; a king given a value counts that value
+(or its own rank, 13, as a house rule), a sweeping king its rank. A capture can
+be both a colore and a scopa: each is its own bonus.
+"""
+
+from __future__ import annotations
+
+from core.cards import RANK, SUIT
+from core.hookspecs import hookimpl
+from core.model import Bonus, team_of
+from core.rules import CaptureContext
+
+
+@hookimpl
+def foraccio_capture_effects(options):
+    counts_declared_value = options["king_colore_value"] == "declared"
+
+    def colore(capture: CaptureContext) -> tuple[Bonus, ...]:
+        if not is_colore(capture):
+            return ()
+        jolly = capture.jolly
+        points = (jolly if isinstance(jolly, int) and counts_declared_value
+                  else RANK[capture.card])
+        return (Bonus(seat=capture.seat, team=team_of(capture.seat), name="colore",
+                      points=points, card=capture.card),)
+
+    return colore
+
+
+def is_colore(capture: CaptureContext) -> bool:
+    """True when ``capture`` takes table cards, all of the capturing card's suit."""
+    if not capture.take:
+        return False
+    suit = SUIT[capture.card]
+    return all(SUIT[card] == suit for card in capture.take)

@@ -1,0 +1,121 @@
+"""Kings are jolly (RULES.md section 6).
+
+A played king either sweeps the whole table like an ace (never a scopa), or is
+given a value d from 1 to 13 and captures exactly as a card of value d would:
+one table card of value d, or, for d <= 10, two or more number cards adding
+up to d (a table ace counting 1). A king given 1 takes one table ace, not the
+table: a card of value 1 is an ace, but the king is given the ace's value,
+not its sweep. On an empty table a king takes only itself: it always
+captures, and is never laid on the table.
+
+Each rule wraps Foraccio's: the capture rule answers for the kings and leaves
+every other card to the rule it wraps; the lay rule never lets a king be laid.
+A scopa made by a king given a value is worth that value, as Foraccio's scopa
+already counts a jolly; a house rule makes it worth the king's rank instead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from msgspec.structs import replace
+
+from core.cards import DECK, RANK
+from core.hookspecs import hookimpl
+from core.model import Capture
+from core.rules import CaptureEffect, CaptureRule, LayRule, Table
+
+KING = 13
+KINGS = frozenset(card for card in DECK if RANK[card] == KING)
+SWEEP = "sweep"
+
+VALUE_CARDS = tuple(f"{value}c" for value in range(2, KING + 1))
+"""One card of each value 2-13: a king given value d captures what the wrapped
+rule lets the card of value d capture. Their suit does not matter."""
+
+
+@hookimpl(wrapper=True)
+def foraccio_capture_rule():
+    rule: CaptureRule = yield
+    king_captures = king_captures_under(rule)
+
+    def captures_of(cards: tuple[str, ...], table: Table):
+        if KINGS.isdisjoint(cards):
+            return rule(cards, table)
+        others = tuple(card for card in cards if card not in KINGS)
+        found = dict(rule(others, table)) if others else {}
+        captures = king_captures(table)
+        for card in cards:
+            if card in KINGS:
+                found[card] = captures
+        return found
+
+    return captures_of
+
+
+@hookimpl(wrapper=True)
+def foraccio_lay_rule():
+    may_lay: LayRule = yield
+
+    def may_lay_unless_king(card: str, captures: tuple[Capture, ...]) -> bool:
+        return card not in KINGS and may_lay(card, captures)
+
+    return may_lay_unless_king
+
+
+@hookimpl(wrapper=True)
+def foraccio_capture_effects(options):
+    effects = yield
+    if options["king_scopa_value"] == "declared":
+        return effects
+    return [effect and _king_scopa_at_rank(effect) for effect in effects]
+
+
+def king_captures_under(rule: CaptureRule) -> Callable[[Table], tuple[Capture, ...]]:
+    """Return the function listing every capture a king can make on a table, for
+    kings given values that capture as ``rule`` lets other cards capture.
+
+    It lists the sweep first, then each declared value from 1 to 13 with each
+    capture a card of that value could make. Each outcome is listed once: the
+    sweep and a declared value taking the same cards are both listed, as they
+    score differently (only the second can be a scopa); two declared values
+    never take the same cards, as a set of cards has one value (its card's, or
+    its sum). Every king of a hand meets the same table, so the answer is kept
+    until the table changes.
+    """
+    last: tuple[Table | None, tuple[Capture, ...]] = (None, ())
+
+    def king_captures(table: Table) -> tuple[Capture, ...]:
+        nonlocal last
+        seen, captures = last
+        if seen is table:
+            return captures
+        captures = (Capture(table, jolly=SWEEP), *_declared_captures(rule, table))
+        last = (table, captures)
+        return captures
+
+    return king_captures
+
+
+def _declared_captures(rule: CaptureRule, table: Table) -> list[Capture]:
+    # Value 1 is the king's own case: one table ace. From 2 up a king given d
+    # takes exactly what a card of value d takes.
+    found = [Capture((card,), jolly=1) for card in table if RANK[card] == 1]
+    by_card = rule(VALUE_CARDS, table)
+    for card in VALUE_CARDS:
+        value = RANK[card]
+        found += [Capture(capture.take, jolly=value) for capture in by_card.get(card, ())]
+    return found
+
+
+def _king_scopa_at_rank(effect: CaptureEffect) -> CaptureEffect:
+    """Wrap ``effect`` so that a scopa made by a king is worth the king's rank."""
+
+    def effect_with_king_scopa_at_rank(capture):
+        bonuses = effect(capture)
+        if capture.card not in KINGS:
+            return bonuses
+        return tuple(replace(bonus, points=KING) if bonus.name == "scopa" else bonus
+                     for bonus in bonuses)
+
+    return effect_with_king_scopa_at_rank
