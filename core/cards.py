@@ -41,7 +41,8 @@ ORDER: dict[str, int] = {card: index for index, card in enumerate(DECK)}
 """Card code to its position in :data:`DECK`, for sorting hands."""
 
 BY_VALUE: dict[str, int] = {
-    card: index for index, card in enumerate(sorted(DECK, key=lambda c: (RANK[c], SUITS.index(c[-1]))))
+    card: index
+    for index, card in enumerate(sorted(DECK, key=lambda c: (RANK[c], SUITS.index(SUIT[c]))))
 }
 """Card code to its position when cards are sorted by value, then suit: the table's order."""
 
@@ -49,7 +50,7 @@ _CARD_RE = re.compile(CARD_PATTERN)
 
 
 def card(rank: int, suit: str) -> str:
-    """Return the wire code of the card of ``rank`` (1-13) in ``suit`` (``c``, ``d``, ``b``, ``s``)."""
+    """Return the wire code of the card of ``rank`` (1-13) in ``suit`` (c, d, b or s)."""
     code = f"{rank}{suit}"
     if code not in RANK:
         raise ValueError(f"no card of rank {rank!r} in suit {suit!r}")

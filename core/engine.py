@@ -35,10 +35,10 @@ from core.model import (
     State,
     TableCollected,
 )
-from core.plays import LAY, index_of, plays_of
+from core.plays import index_of, plays_of
 from core.registry import Rules, get_variant, resolve_options, rules_for
 from core.rng import generator
-from core.rules import CaptureContext
+from core.rules import LAY, CaptureContext
 
 SEATS = 4
 _NO_CARDS: tuple[str, ...] = ()
@@ -46,19 +46,7 @@ _NO_CARDS: tuple[str, ...] = ()
 
 def rules_of(state: State) -> Rules:
     """Return the assembled rules of ``state``'s variant and options."""
-    # Every engine call needs the rules; remembering the last ones saves
-    # rebuilding the cache key on the hot path. Rules are pure, so this
-    # cannot change a result.
-    global _last_rules
-    variant, options, rules = _last_rules
-    if state.variant == variant and state.options == options:
-        return rules
-    rules = rules_for(state.variant, state.options)
-    _last_rules = (state.variant, dict(state.options), rules)
-    return rules
-
-
-_last_rules: tuple[str | None, Mapping[str, Any] | None, Any] = (None, None, None)
+    return rules_for(state.variant, state.options)
 
 
 # --- starting a match and a hand ------------------------------------------------------
@@ -166,7 +154,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     """
     if state.phase != "playing":
         return ()
-    return plays_of(rules_of(state), state.hands[state.turn], state.table).moves
+    return plays_of(rules_of(state), state.hands[state.turn], state.table)[0]
 
 
 def play(state: State, move: Move, seat: int | None = None) -> tuple[State, tuple[AnyEvent, ...]]:
@@ -184,28 +172,34 @@ def play(state: State, move: Move, seat: int | None = None) -> tuple[State, tupl
     if seat is not None and seat != turn:
         raise IllegalMove(Reason.NOT_YOUR_TURN,
                           f"It is seat {turn}'s turn to play, not seat {seat}'s.")
-    rules = rules_of(state)
+    rules = rules_for(state.variant, state.options)
     hands, table = state.hands, state.table
     hand = hands[turn]
     plays = plays_of(rules, hand, table)
-    index = index_of(plays, move, hands, turn, table)
+    moves, capturing = plays
+    try:
+        index = moves.index(move)
+    except ValueError:
+        index = index_of(plays, move, hands, turn, table)
     card = move.card
     at = hand.index(card)
-    hands = _with_hand(hands, turn, hand[:at] + hand[at + 1:])
-    nxt = _next_seat_with_cards(hands, turn)
-    capture = plays.outcomes[index]
-    if capture is None:
+    hands = (*hands[:turn], hand[:at] + hand[at + 1:], *hands[turn + 1:])
+    nxt = (turn + 1) % SEATS
+    if not hands[nxt]:
+        nxt = _next_seat_with_cards(hands, turn)
+    if index >= capturing:
         at = bisect(table, BY_VALUE[card], key=BY_VALUE.__getitem__)
-        events: tuple[AnyEvent, ...] = (Laid(seat=turn, card=card),)
-        state = replace(state, hands=hands, table=table[:at] + (card,) + table[at:],
+        events: tuple[AnyEvent, ...] = (Laid(turn, card),)
+        state = replace(state, hands=hands, table=(*table[:at], card, *table[at:]),
                         events=state.events + events, turn=nxt)
     else:
-        take = capture.take
+        capture = moves[index]  # as listed: the client may order take otherwise
+        take, jolly = capture.take, capture.jolly
         after = _NO_CARDS if len(take) == len(table) else tuple(
             [c for c in table if c not in take])
-        events = (Captured(seat=turn, card=card, take=take, jolly=capture.jolly),)
+        events = (Captured(turn, card, take, jolly),)
         if rules.effects:
-            context = CaptureContext(turn, card, take, capture.jolly, table, after, nxt is None)
+            context = CaptureContext(turn, card, take, jolly, table, after, nxt is None)
             for effect in rules.effects:
                 events += tuple(effect(context))
         piles = state.piles
@@ -219,21 +213,8 @@ def play(state: State, move: Move, seat: int | None = None) -> tuple[State, tupl
     return state, events
 
 
-def _with_hand(hands, seat: int, hand: tuple[str, ...]):
-    if seat == 0:
-        return (hand, hands[1], hands[2], hands[3])
-    if seat == 1:
-        return (hands[0], hand, hands[2], hands[3])
-    if seat == 2:
-        return (hands[0], hands[1], hand, hands[3])
-    return (hands[0], hands[1], hands[2], hand)
-
-
 def _next_seat_with_cards(hands: Sequence[Sequence[str]], seat: int) -> int | None:
-    nxt = (seat + 1) % SEATS
-    if hands[nxt]:
-        return nxt
-    for step in range(2, SEATS + 1):
+    for step in range(1, SEATS + 1):
         nxt = (seat + step) % SEATS
         if hands[nxt]:
             return nxt

@@ -29,7 +29,7 @@ from random import Random
 import pluggy
 
 from core.model import ScoreLine, State
-from core.rules import CaptureEffect, CaptureRule, Deal, FirstDealer, LayRule, Options
+from core.rules import CaptureEffect, Deal, FirstDealer, Options, PlayRule
 
 PROJECT = "foraccio"
 
@@ -124,36 +124,28 @@ def foraccio_deal(deck: Sequence[str], dealer: int, options: Options) -> Deal | 
 
 
 @hookspec(firstresult=True)
-def foraccio_capture_rule(options: Options) -> CaptureRule | None:
-    """Return the function that lists the captures played cards can make.
+def foraccio_play_rule(options: Options) -> PlayRule | None:
+    """Return the function listing the moves of a hand: what each card captures, and
+    which cards may be laid on the table.
 
-    The function is called as ``capture_rule(cards, table)`` and returns a
-    mapping from each of ``cards`` that can capture on ``table`` to every
-    :class:`~core.model.Capture` it can make, without duplicates; cards that
-    can make no capture are left out. It gets a whole hand at once so that it
-    can analyse the table once, not once per card. An ace meeting an empty
-    table captures nothing but itself: that is one capture with an empty
-    ``take``.
+    The function is called as ``play_rule(hand, table)`` and returns a pair
+    ``(captures, lays)`` of sequences of :class:`~core.model.Move`:
 
-    A house rule that narrows or widens the captures implements this hook
-    with ``wrapper=True``: ``rule = yield`` gives the rule of the plugins
-    below it, and it returns a function that calls ``rule`` and adjusts the
-    result.
+    - ``captures``: for every card of ``hand``, every capture it can make on
+      ``table`` (``take`` lists the table cards it takes, ``jolly`` the jolly
+      use), without duplicates. An ace meeting an empty table captures
+      nothing but itself: a capturing move with an empty ``take``.
+    - ``lays``: a move ``Move(card)`` for every card that may be laid on the
+      table instead (use :data:`core.rules.LAY`). In Foraccio these are the
+      cards that cannot capture, because capture is compulsory.
 
-    :param options: The match's options.
+    Every card of the hand must be played by at least one move, and no move
+    may be in both lists. The function gets the whole hand at once so that it
+    analyses the table once per play, not once per card.
 
-    Stops at the first non-None result.
-    """
-
-
-@hookspec(firstresult=True)
-def foraccio_lay_rule(options: Options) -> LayRule | None:
-    """Return the function that tells whether a card that can capture may be laid instead.
-
-    The function is called as ``lay_rule(card, captures)`` with the captures
-    ``card`` could make (never empty) and returns a bool. A card that cannot
-    capture is always laid, so every card in hand can be played. In Foraccio
-    capture is compulsory: the function always says no.
+    A house rule that changes what cards capture implements this hook with
+    ``wrapper=True``: ``rule = yield`` gives the rule of the plugins below it,
+    and it returns a function that calls ``rule`` and adjusts its answer.
 
     :param options: The match's options.
 

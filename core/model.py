@@ -62,13 +62,6 @@ class Move(Wire):
     jolly: Jolly | None = None
 
 
-class Capture(Wire):
-    """One way a played card can capture: the table cards it takes and the jolly use."""
-
-    take: tuple[Card, ...]
-    jolly: Jolly | None = None
-
-
 # --- events --------------------------------------------------------------------------
 
 
@@ -160,7 +153,9 @@ class MatchWon(Event, tag="match_won"):
     scores: tuple[int, int]
 
 
-AnyEvent = FirstDealerChosen | Dealt | Laid | Captured | Bonus | TableCollected | HandScored | MatchWon
+AnyEvent = (
+    FirstDealerChosen | Dealt | Laid | Captured | Bonus | TableCollected | HandScored | MatchWon
+)
 
 
 # --- state ---------------------------------------------------------------------------

@@ -1,34 +1,24 @@
-"""The legal plays of a hand on a table, and the refusal of any other move.
+"""The legal moves of a hand on a table, and the refusal of any other move.
 
-:func:`plays_of` asks the variant's capture and lay rules about a whole hand
-and keeps, beside each move, what it does: the :class:`~core.model.Capture`
-it makes, or None when the card is laid. ``legal_moves`` lists the moves and
-``play`` looks the played move up among them, so a move is accepted exactly
-when it is listed.
+:func:`plays_of` asks the variant's play rule about the hand to play: its
+capturing moves come first, then the moves laying a card. ``legal_moves``
+lists them and ``play`` looks the played move up among them, so a move is
+accepted exactly when it is listed.
 """
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple, NoReturn
+from typing import Any, NoReturn
 
-from core.cards import DECK
 from core.errors import IllegalMove, Reason
-from core.model import Capture, Move
+from core.model import Move
 
-
-class Plays(NamedTuple):
-    """The legal moves of a hand on a table, each with its outcome (None: laid)."""
-
-    moves: tuple[Move, ...]
-    outcomes: tuple[Capture | None, ...]
-
-
-LAY: dict[str, Move] = {card: Move(card) for card in DECK}
-"""The move laying each card, built once: most legal moves are lays."""
+Plays = tuple[tuple[Move, ...], int]
+"""The legal moves of a hand on a table, and how many of them (the first ones) capture."""
 
 
 def plays_of(rules: Any, hand: tuple[str, ...], table: tuple[str, ...]) -> Plays:
-    """Return the legal plays of ``hand`` on ``table`` under ``rules``, card by card."""
+    """Return the legal moves of ``hand`` on ``table`` under ``rules``."""
     # play() nearly always follows legal_moves() on the same state, so the
     # last answer is kept for the identical (not merely equal) hand, table and
     # rules: the same question, so the same answer.
@@ -36,23 +26,8 @@ def plays_of(rules: Any, hand: tuple[str, ...], table: tuple[str, ...]) -> Plays
     last_hand, last_table, last_rules, last_plays = _last
     if hand is last_hand and table is last_table and rules is last_rules:
         return last_plays
-    found = rules.capture(hand, table)
-    if not found:
-        plays = Plays(tuple(map(LAY.__getitem__, hand)), (None,) * len(hand))
-    else:
-        moves: list[Move] = []
-        outcomes: list[Capture | None] = []
-        may_lay = rules.may_lay
-        for card in hand:
-            captures = found.get(card)
-            if captures:
-                moves += [Move(card, capture.take, capture.jolly) for capture in captures]
-                outcomes += captures
-                if not may_lay(card, captures):
-                    continue
-            moves.append(LAY[card])
-            outcomes.append(None)
-        plays = Plays(tuple(moves), tuple(outcomes))
+    captures, lays = rules.play(hand, table)
+    plays = ((*captures, *lays), len(captures))
     _last = (hand, table, rules, plays)
     return plays
 
@@ -62,27 +37,24 @@ _last: tuple[Any, Any, Any, Any] = (None, None, None, None)
 
 def index_of(plays: Plays, move: Move, hands: tuple[tuple[str, ...], ...], turn: int,
              table: tuple[str, ...]) -> int:
-    """Return the position of ``move`` in ``plays``, the cards of ``take`` in any order;
-    raise :class:`~core.errors.IllegalMove` saying why the move is not there."""
-    try:
-        return plays.moves.index(move)
-    except ValueError:
-        pass
+    """Return the position of ``move`` among ``plays``, the cards of ``take`` in any
+    order; raise :class:`~core.errors.IllegalMove` saying why it is not there."""
+    moves, capturing = plays
+    if move in moves:
+        return moves.index(move)
     card, take = move.card, move.take
     if card not in hands[turn]:
         _refuse_card_not_in_hand(hands, turn, card)
     if len(take) > 1 and len(set(take)) == len(take):
         wanted = frozenset(take)
-        for index, listed in enumerate(plays.moves):
+        for index, listed in enumerate(moves):
             if listed.card == card and listed.jolly == move.jolly and (
                     frozenset(listed.take) == wanted):
                 return index
-    captures = [outcome for listed, outcome in zip(plays.moves, plays.outcomes, strict=True)
-                if listed.card == card and outcome is not None]
-    _refuse(move, captures, table)
+    _refuse(move, [listed for listed in moves[:capturing] if listed.card == card], table)
 
 
-def _refuse(move: Move, captures: list[Capture], table: tuple[str, ...]) -> NoReturn:
+def _refuse(move: Move, captures: list[Move], table: tuple[str, ...]) -> NoReturn:
     card = move.card
     if not move.take and move.jolly is None:
         raise IllegalMove(

@@ -19,7 +19,7 @@ import pluggy
 from core import hookspecs
 from core.errors import InvalidOptions, UnknownVariant
 from core.model import OptionValue
-from core.rules import CaptureEffect, CaptureRule, LayRule
+from core.rules import CaptureEffect, PlayRule
 
 
 class OptionSpec(NamedTuple):
@@ -63,9 +63,11 @@ _registered: dict[str, Variant] = {}
 
 def register_variant(variant: Variant) -> None:
     """Make ``variant`` available by its name, replacing any variant of that name."""
+    global _last_rules
     _registered[variant.name] = variant
     plugin_manager.cache_clear()
     _assemble.cache_clear()
+    _last_rules = (None, None, None)
 
 
 @cache
@@ -145,8 +147,7 @@ class Rules:
     options: Mapping[str, OptionValue]
     hook: Any
     """The plugin manager's hook relay, for the hooks called once per hand or match."""
-    capture: CaptureRule
-    may_lay: LayRule
+    play: PlayRule
     effects: tuple[CaptureEffect, ...]
     target: int
 
@@ -154,7 +155,18 @@ class Rules:
 def rules_for(variant_name: str, options: Mapping[str, OptionValue]) -> Rules:
     """Return the rules of ``variant_name`` with ``options`` (resolved, see
     :func:`resolve_options`), assembling them on first use."""
-    return _assemble(variant_name, tuple(options.items()))
+    # Every engine call needs the rules; remembering the last ones saves
+    # building the cache key on the hot path.
+    global _last_rules
+    last_name, last_options, rules = _last_rules
+    if variant_name == last_name and options == last_options:
+        return rules
+    rules = _assemble(variant_name, tuple(options.items()))
+    _last_rules = (variant_name, dict(options), rules)
+    return rules
+
+
+_last_rules: tuple[str | None, Mapping[str, OptionValue] | None, Any] = (None, None, None)
 
 
 @lru_cache(maxsize=256)
@@ -162,14 +174,11 @@ def _assemble(variant_name: str, option_items: tuple[tuple[str, OptionValue], ..
     variant = get_variant(variant_name)
     options = resolve_options(variant, dict(option_items))
     hook = plugin_manager(variant_name).hook
-    capture = _required(hook.foraccio_capture_rule(options=options), "foraccio_capture_rule")
-    may_lay = _required(hook.foraccio_lay_rule(options=options), "foraccio_lay_rule")
     return Rules(
         variant=variant,
         options=options,
         hook=hook,
-        capture=capture,
-        may_lay=may_lay,
+        play=_required(hook.foraccio_play_rule(options=options), "foraccio_play_rule"),
         # pluggy returns results last-registered first; effects apply in plugin order.
         effects=tuple(e for e in reversed(hook.foraccio_capture_effects(options=options)) if e),
         target=_required(hook.foraccio_match_target(options=options), "foraccio_match_target"),

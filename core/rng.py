@@ -12,7 +12,7 @@ import random
 
 
 def generator(seed: int, hand: int) -> random.Random:
-    """Return the generator of hand ``hand`` of the match (hand 0: the draw for the first dealer)."""
+    """Return the generator of hand ``hand`` of the match (0: the draw for the first dealer)."""
     # A str seed is hashed with SHA-512 by random.Random: stable across runs
     # and platforms, unlike hash().
     return random.Random(f"foraccio:{seed}:{hand}")

@@ -6,10 +6,12 @@ functions (see :mod:`core.hookspecs` for why); their types are defined here.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from operator import itemgetter
 from typing import NamedTuple
 
-from core.model import Bonus, Capture, Draw, Jolly, OptionValue
+from core.cards import DECK
+from core.model import Bonus, Draw, Jolly, Move, OptionValue
 
 Options = Mapping[str, OptionValue]
 """A match's options, every default filled in."""
@@ -44,14 +46,23 @@ class CaptureContext(NamedTuple):
     """True when this capture is the last play of the hand."""
 
 
-CaptureRule = Callable[[tuple[str, ...], Table], Mapping[str, tuple[Capture, ...]]]
-"""``capture_rule(cards, table)``: for each of ``cards`` that can capture on
-``table``, every capture it can make, without duplicates. Cards that can make
-no capture are left out."""
+PlayRule = Callable[[tuple[str, ...], Table], tuple[Sequence[Move], Sequence[Move]]]
+"""``play_rule(hand, table)``: the moves of ``hand`` on ``table`` as a pair
+``(captures, lays)``: every move capturing with a card of the hand, then every
+move laying a card on the table, each once and in neither list twice."""
 
-LayRule = Callable[[str, tuple[Capture, ...]], bool]
-"""``lay_rule(card, captures)``: may ``card`` be laid on the table instead of
-making one of ``captures`` (never empty)?"""
+def picker(positions: Sequence[int]) -> Callable[[Sequence[str]], tuple[str, ...]]:
+    """Return a fast function picking the items at ``positions`` from a sequence, as a
+    tuple, for rules that precompute which cards to take."""
+    if len(positions) == 1:
+        (position,) = positions
+        return lambda cards: (cards[position],)
+    return itemgetter(*positions)
+
+
+LAY: dict[str, Move] = {card: Move(card) for card in DECK}
+"""The move laying each card, built once: most moves are lays, and a rule
+returning these saves building new ones on every play."""
 
 CaptureEffect = Callable[[CaptureContext], Iterable[Bonus]]
 """``effect(context)``: the bonus events (scopa, colore, ...) a capture earns."""

@@ -3,19 +3,47 @@
 Scenario tests start from a state laid out by hand, as a rule's worked
 example does: "table 5c 3b 2d, play 10s". :func:`scenario` fills in
 everything the example leaves out so the state is a consistent one.
+
+Random-play tests play whole matches with random legal moves:
+:func:`random_playout` yields every play, and :func:`check_random_match`
+checks, on one such match, what the engine guarantees for every variant
+(the shared conformance test runs it over every registered variant).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+import random
+from collections import Counter
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from typing import Any, NamedTuple
 
+import msgspec
 from msgspec.structs import replace
 
 from core.cards import DECK
-from core.engine import before_first_hand
-from core.model import AnyEvent, Dealt, HandRecord, State
-from core.registry import get_variant, resolve_options
+from core.engine import (
+    before_first_hand,
+    hand_points,
+    legal_moves,
+    moves_of,
+    new_match,
+    next_hand,
+    play,
+    rules_of,
+)
+from core.errors import IllegalMove, Reason
+from core.model import (
+    AnyEvent,
+    Dealt,
+    HandRecord,
+    HandScored,
+    MatchWon,
+    Move,
+    OptionValue,
+    State,
+)
+from core.registry import Variant, get_variant, resolve_options
+from core.replay import replay
 
 
 def scenario(
@@ -64,3 +92,273 @@ def scenario(
         scores=scores,
         record=(HandRecord(dealer=dealer, cut=1, deck=DECK),),
     )
+
+
+# --- random play ---------------------------------------------------------------------
+
+MAX_HANDS = 200
+"""A random match that has not ended after this many hands is taken never to end."""
+
+
+class Step(NamedTuple):
+    """One play of a random match: the state before it, the move, the state after it
+    and the events the play returned."""
+
+    before: State
+    move: Move
+    after: State
+    events: tuple[AnyEvent, ...]
+
+
+def random_playout(
+    variant: str,
+    seed: int,
+    options: Mapping[str, Any] | None = None,
+    *,
+    players_seed: int | None = None,
+    max_hands: int = MAX_HANDS,
+) -> Iterator[Step]:
+    """Play a match of ``variant`` with uniformly random legal moves; yield every play.
+
+    The players choose with their own generator, seeded by ``players_seed``
+    (by default derived from ``seed``), never with the match's. Each next hand
+    is dealt with the match's own cut. Raise AssertionError when the match has
+    not ended after ``max_hands`` hands.
+    """
+    players = random.Random(f"players:{seed if players_seed is None else players_seed}")
+    state = new_match(variant, seed, options)
+    while state.phase != "game_over":
+        if state.phase == "hand_over":
+            _check(state.hand < max_hands,
+                   f"{variant} seed {seed}: the match did not end within {max_hands} hands")
+            state = next_hand(state)
+        move = players.choice(legal_moves(state))
+        after, events = play(state, move)
+        yield Step(state, move, after, events)
+        state = after
+
+
+def check_random_match(
+    variant: str,
+    seed: int,
+    options: Mapping[str, Any] | None = None,
+    *,
+    players_seed: int | None = None,
+) -> State:
+    """Play a random match of ``variant`` and check what the engine guarantees for any variant.
+
+    Before every play: each card of the hand's recorded deck is in exactly one
+    place; the state survives a JSON round trip; the legal moves are listed
+    once each, and each is accepted by :func:`~core.engine.play` (its take in
+    any order), while sampled unlisted moves are refused with an
+    :class:`~core.errors.IllegalMove`; no play, accepted or refused, changes
+    the state it was given. At the end of every hand its record and score
+    agree. At the end of every hand and at random points,
+    :func:`~core.replay.replay` rebuilds the state, also under another seed.
+    At the end the match has a winner at or above the target, and the same
+    seed and moves give the very same states again.
+
+    Return the final state; raise AssertionError on the first violation.
+    """
+    checker = random.Random(f"checker:{variant}:{seed}:{players_seed}")
+    states: list[State] = []
+    moves: list[Move] = []
+    for step in random_playout(variant, seed, options, players_seed=players_seed):
+        if not states or step.before is not states[-1]:  # a hand was dealt
+            states.append(step.before)
+            _check_deal(step.before)
+        _check_before_play(step.before, checker)
+        _check_play(step)
+        moves.append(step.move)
+        states.append(step.after)
+        if step.after.phase != "playing":
+            _check_hand_end(step.after)
+        if step.after.phase != "playing" or checker.random() < 0.02:
+            _check_replay(step.after, checker)
+    _check_match_end(states[-1])
+    _check_same_game_again(variant, seed, options, moves, states)
+    return states[-1]
+
+
+def option_variations(variant: Variant) -> list[dict[str, OptionValue]]:
+    """Return ``{}`` (every default) and, for each bool or choice option of ``variant``,
+    one options mapping per value other than the default."""
+    variations: list[dict[str, OptionValue]] = [{}]
+    for spec in variant.options:
+        if isinstance(spec.default, bool):
+            variations.append({spec.name: not spec.default})
+        elif spec.choices is not None:
+            variations += [{spec.name: value} for value in spec.choices if value != spec.default]
+    return variations
+
+
+def hand_scores(record: Iterable[HandRecord]) -> tuple[int, int]:
+    """Add up per team the points of the finished hands in ``record``."""
+    points = [hand.points for hand in record if hand.points is not None]
+    return sum(p[0] for p in points), sum(p[1] for p in points)
+
+
+def move_key(move: Move) -> tuple[str, frozenset[str], object]:
+    """What tells moves apart: the card, the set of cards taken and the jolly use."""
+    return move.card, frozenset(move.take), move.jolly
+
+
+def _check(condition: object, message: str) -> None:
+    # Plain asserts vanish under ``python -O`` and pytest does not rewrite
+    # them outside test modules; this keeps both the check and its message.
+    if not condition:
+        raise AssertionError(message)
+
+
+def _where(state: State) -> str:
+    return f"{state.variant} seed {state.seed} hand {state.hand}, seat {state.turn} to play"
+
+
+def _check_deal(state: State) -> None:
+    _check(state.phase == "playing" and isinstance(state.events[-1], Dealt),
+           f"{_where(state)}: a new hand does not start with its deal")
+    _check(state.scores == hand_scores(state.record),
+           f"{_where(state)}: the scores changed at the deal")
+
+
+def _check_before_play(state: State, checker: random.Random) -> None:
+    copy = _json_copy(state)
+    _check_cards_kept(state)
+    _check_legal_moves(state, checker)
+    _check_refusals(state, checker)
+    _check(state == copy, f"{_where(state)}: playing on the state changed it")
+
+
+def _json_copy(state: State) -> State:
+    copy = msgspec.json.decode(msgspec.json.encode(state), type=State)
+    _check(copy == state, f"{_where(state)}: the state does not survive a JSON round trip")
+    return copy
+
+
+def _check_cards_kept(state: State) -> None:
+    placed = Counter(card for cards in (*state.hands, state.table, *state.piles)
+                     for card in cards)
+    _check(placed == Counter(state.record[-1].deck),
+           f"{_where(state)}: hands, table and piles do not hold the dealt deck, each card once")
+
+
+def _check_legal_moves(state: State, checker: random.Random) -> None:
+    moves = legal_moves(state)
+    _check(moves and state.hands[state.turn], f"{_where(state)}: nothing to play")
+    keys = [move_key(move) for move in moves]
+    _check(len(set(keys)) == len(keys), f"{_where(state)}: a legal move is listed twice")
+    for move in moves:
+        after = _accepted(state, move)
+        if len(move.take) > 1:
+            reordered = replace(move, take=tuple(checker.sample(move.take, len(move.take))))
+            _check(_accepted(state, reordered) == after,
+                   f"{_where(state)}: {move} with its take reordered plays differently")
+
+
+def _accepted(state: State, move: Move) -> State:
+    try:
+        after, _ = play(state, move, seat=state.turn)
+    except IllegalMove as error:
+        raise AssertionError(f"{_where(state)}: legal move {move} refused: {error}") from error
+    return after
+
+
+def _check_refusals(state: State, checker: random.Random) -> None:
+    legal = {move_key(move) for move in legal_moves(state)}
+    for move, reasons in _unlisted_moves(state, legal, checker):
+        try:
+            play(state, move)
+        except IllegalMove as error:
+            _check(error.reason in reasons,
+                   f"{_where(state)}: {move} refused for {error.reason}, "
+                   f"not for {' or '.join(reasons)}")
+        else:
+            raise AssertionError(f"{_where(state)}: unlisted move {move} was accepted")
+    other = (state.turn + checker.randint(1, 3)) % 4
+    try:
+        play(state, checker.choice(legal_moves(state)), seat=other)
+    except IllegalMove as error:
+        _check(error.reason == Reason.NOT_YOUR_TURN,
+               f"{_where(state)}: a move for seat {other} refused for {error.reason}")
+    else:
+        raise AssertionError(f"{_where(state)}: seat {other} played out of turn")
+
+
+def _unlisted_moves(state: State, legal: set, checker: random.Random):
+    """Yield sampled moves that are not listed, each with the reasons it may be refused for."""
+    hand = state.hands[state.turn]
+    elsewhere = [card for cards in (state.table, *state.piles) for card in cards]
+    for _ in range(4):
+        card = checker.choice(hand)
+        take = tuple(checker.sample(state.table, checker.randint(0, len(state.table))))
+        roll = checker.random()
+        if roll < 0.2 and elsewhere:
+            take += (checker.choice(elsewhere),)
+        elif roll < 0.3 and take:
+            take += (take[0],)
+        jolly = checker.choice((None, None, None, "sweep", checker.randint(1, 13)))
+        move = Move(card, take, jolly)
+        if len(set(take)) == len(take) and move_key(move) in legal:
+            continue
+        yield move, (Reason.CAPTURE_REQUIRED, Reason.ILLEGAL_CAPTURE)
+    for seat, cards in enumerate(state.hands):
+        if seat != state.turn and cards:
+            yield Move(checker.choice(cards)), (Reason.NOT_YOUR_TURN,)
+    if elsewhere:
+        yield Move(checker.choice(elsewhere)), (Reason.CARD_NOT_IN_HAND,)
+
+
+def _check_play(step: Step) -> None:
+    before, after, events = step.before, step.after, step.events
+    _check(after.events == before.events + events,
+           f"{_where(before)}: the events returned are not those added to the state")
+    if after.phase == "playing":
+        _check(after.scores == before.scores and after.record == before.record,
+               f"{_where(before)}: the scores or the record changed during a hand")
+
+
+def _check_hand_end(state: State) -> None:
+    _check(state.turn is None and not state.table and not any(state.hands),
+           f"{_where(state)}: the hand is over but cards are left in play")
+    _check_cards_kept(state)
+    _json_copy(state)
+    scored = [event for event in state.events if isinstance(event, HandScored)]
+    _check(len(scored) == 1, f"{_where(state)}: a finished hand is scored {len(scored)} times")
+    record = state.record[-1]
+    _check(record.points == scored[0].points == hand_points(scored[0].lines),
+           f"{_where(state)}: the hand's record and its score lines disagree on its points")
+    _check(record.moves == moves_of(state.events),
+           f"{_where(state)}: the record does not hold the hand's moves")
+    _check(state.scores == scored[0].scores == hand_scores(state.record),
+           f"{_where(state)}: the match score is not the sum of the hands' points")
+
+
+def _check_replay(state: State, checker: random.Random) -> None:
+    _check(replay(state) == state, f"{_where(state)}: replay does not rebuild the state")
+    reseeded = replace(state, seed=state.seed + checker.randint(1, 2**31))
+    _check(replay(reseeded) == reseeded, f"{_where(state)}: replay depends on the seed")
+
+
+def _check_match_end(state: State) -> None:
+    _check(state.phase == "game_over" and state.winner is not None,
+           f"{_where(state)}: the match ended without a winner")
+    _check(state.events[-1] == MatchWon(team=state.winner, scores=state.scores),
+           f"{_where(state)}: the match's last event does not announce its winner")
+    target = rules_of(state).target
+    _check(state.scores[state.winner] >= target,
+           f"{_where(state)}: team {state.winner} won with {state.scores}, below {target}")
+    _check(legal_moves(state) == (), f"{_where(state)}: moves are listed after the match")
+
+
+def _check_same_game_again(variant: str, seed: int, options: Mapping[str, Any] | None,
+                           moves: Sequence[Move], states: Sequence[State]) -> None:
+    state = new_match(variant, seed, options)
+    again = [state]
+    for move in moves:
+        if state.phase == "hand_over":
+            state = next_hand(state)
+            again.append(state)
+        state, _ = play(state, move)
+        again.append(state)
+    _check(again == list(states),
+           f"{variant} seed {seed}: the same seed and moves gave a different match")

@@ -8,80 +8,76 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
-from operator import itemgetter
 
-from core.cards import DECK, FIGURES, RANK
+from core.cards import FIGURES, RANK
 from core.hookspecs import hookimpl
-from core.model import Capture
+from core.model import Move
+from core.rules import LAY, picker
 
 LARGEST_SUM = 10
 """Only number cards (2-10) capture by sum, so no sum above 10 is ever taken."""
 
 
 @hookimpl
-def foraccio_capture_rule():
-    return captures_of
+def foraccio_play_rule(options):
+    return compulsory_capture if options["capture_required"] else optional_capture
 
 
-@hookimpl
-def foraccio_lay_rule(options):
-    return capture_is_compulsory if options["capture_required"] else lay_unless_ace
+def compulsory_capture(hand: tuple[str, ...], table: tuple[str, ...]):
+    """The moves of ``hand`` on ``table`` when capture is compulsory: every capture of
+    every card, single cards before sums; a card that cannot capture is laid."""
+    return hand_moves(hand, table, lay_capturing=False)
 
 
-def captures_of(cards: tuple[str, ...], table: tuple[str, ...]) -> dict[str, tuple[Capture, ...]]:
-    """The captures of each of ``cards`` that can capture on ``table``: single cards
-    first, then sums."""
-    if not table:
-        return {card: _ALONE for card in cards if RANK[card] == 1}
+def optional_capture(hand: tuple[str, ...], table: tuple[str, ...]):
+    """As :func:`compulsory_capture`, but a card that can capture may also be laid,
+    unless it is an ace: an ace always takes the table."""
+    return hand_moves(hand, table, lay_capturing=True)
+
+
+def hand_moves(hand: tuple[str, ...], table: tuple[str, ...],
+               lay_capturing: bool) -> tuple[list[Move], list[Move]]:
+    """Return ``(captures, lays)`` for ``hand`` on ``table`` (see the play rule hook)."""
+    captures: list[Move] = []
+    lays: list[Move] = []
     plan = capture_plan(tuple(map(RANK.__getitem__, table)))
-    found = {}
-    for card in cards:
-        value = RANK[card]
-        if value == 1:
-            found[card] = (Capture(table),)
-        elif value in plan:
-            found[card] = captures_by_plan(plan[value], table)
-    return found
+    for card in hand:
+        picks = plan.get(RANK[card])
+        if picks is None:
+            lays.append(LAY[card])
+            continue
+        if picks is SWEEP:
+            captures.append(Move(card, table))
+            continue
+        if len(picks) == 1:
+            captures.append(Move(card, picks[0](table)))
+        else:
+            captures += [Move(card, pick(table)) for pick in picks]
+        if lay_capturing:
+            lays.append(LAY[card])
+    return captures, lays
 
 
-def capture_is_compulsory(card: str, captures: tuple[Capture, ...]) -> bool:
-    """A card that can capture must capture: it is never laid."""
-    return False
-
-
-def lay_unless_ace(card: str, captures: tuple[Capture, ...]) -> bool:
-    """Capture is optional, but an ace always takes the table: it is never laid."""
-    return RANK[card] != 1
-
-
-_ALONE = (Capture(()),)
-"""An ace on an empty table takes nothing but itself."""
-
-_SINGLE = {card: Capture((card,)) for card in DECK}
-
-
-def captures_by_plan(plan: tuple[tuple[int, ...], tuple[itemgetter, ...]],
-                     table: tuple[str, ...]) -> tuple[Capture, ...]:
-    """Turn one value's plan (see :func:`capture_plan`) into captures from ``table``."""
-    singles, sums = plan
-    return (*[_SINGLE[table[position]] for position in singles],
-            *[Capture(pick(table)) for pick in sums])
+SWEEP = ()
+"""The plan of a played ace: it takes the whole table (or only itself)."""
 
 
 @lru_cache(maxsize=65536)
-def capture_plan(values: tuple[int, ...]) -> dict[int, tuple[tuple[int, ...], tuple[itemgetter, ...]]]:
+def capture_plan(values: tuple[int, ...]) -> dict[int, tuple[Callable, ...]]:
     """For a table holding cards of these values, map every value a card can capture
-    with to the positions of the single cards of that value, and getters picking each
-    set of two or more number cards adding up to it (aces on a Zobelon table count 1).
+    with to functions picking, from the table, the cards of each such capture: single
+    cards of that value first, then sets of two or more number cards adding up to it
+    (aces on a Zobelon table count 1). Value 1 maps to :data:`SWEEP`.
 
     Which positions a capture takes depends only on the values, so plans are cached
     by them; the engine keeps the table sorted by value, so few value tuples occur.
     """
-    singles: dict[int, list[int]] = {}
+    plan: dict[int, list[tuple[int, ...]]] = {}
     for position, value in enumerate(values):
-        singles.setdefault(value, []).append(position)
-    sums: dict[int, list[tuple[int, ...]]] = {}
+        plan.setdefault(value, []).append((position,))
+    sums: list[tuple[int, tuple[int, ...]]] = []
     addends = [position for position, value in enumerate(values) if value not in FIGURES]
     stack: list[tuple[int, int, tuple[int, ...]]] = [(0, 0, ())]
     while stack:
@@ -92,10 +88,12 @@ def capture_plan(values: tuple[int, ...]) -> dict[int, tuple[tuple[int, ...], tu
                 continue
             picked = (*chosen, addends[i])
             if len(picked) > 1:
-                sums.setdefault(subtotal, []).append(picked)
+                sums.append((subtotal, picked))
             stack.append((i + 1, subtotal, picked))
-    return {
-        value: (tuple(singles.get(value, ())),
-                tuple(itemgetter(*picked) for picked in sorted(sums.get(value, ()))))
-        for value in sorted(singles.keys() | sums.keys())
-    }
+    for total, picked in sorted(sums):
+        plan.setdefault(total, []).append(picked)
+    pickers = {value: tuple(map(picker, positions)) for value, positions in sorted(plan.items())}
+    # A played ace sweeps, whatever the table: table aces are taken by sums or
+    # (in Zobelon) by a king given the value 1.
+    pickers[1] = SWEEP
+    return pickers

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import cache
 
 from core.cards import DECK, RANK, sort_cards
 from core.hookspecs import hookimpl
 from core.model import Draw
-from core.rules import Deal, FirstDealer
+from core.rules import Deal, FirstDealer, picker
 
 SEATS = 4
 DEAL_ROUNDS = {"one_at_a_time": (1,) * 13, "5-4-4": (5, 4, 4)}
@@ -51,10 +52,21 @@ def deal_in_rounds(deck: Sequence[str], dealer: int, rounds: Sequence[int]) -> D
     """Deal from the top of ``deck`` counter-clockwise from ``dealer + 1``: in each round
     every seat gets that many cards at once. The cards left over go face up on the table.
     """
-    hands: list[list[str]] = [[] for _ in range(SEATS)]
+    pickers, dealt = _deal_pickers(tuple(rounds))
+    hands = [()] * SEATS
+    for step, pick in enumerate(pickers, start=1):
+        hands[(dealer + step) % SEATS] = sort_cards(pick(deck))
+    return Deal(hands=tuple(hands), table=tuple(deck[dealt:]))
+
+
+@cache
+def _deal_pickers(rounds: tuple[int, ...]) -> tuple[tuple[Callable, ...], int]:
+    """For a deal in ``rounds``, a getter per seat (from dealer + 1 on) picking its cards
+    from the deck, and the number of cards dealt."""
+    positions: list[list[int]] = [[] for _ in range(SEATS)]
     top = 0
     for size in rounds:
-        for step in range(1, SEATS + 1):
-            hands[(dealer + step) % SEATS] += deck[top:top + size]
+        for seat_positions in positions:
+            seat_positions += range(top, top + size)
             top += size
-    return Deal(hands=tuple(map(sort_cards, hands)), table=tuple(deck[top:]))
+    return tuple(map(picker, positions)), top

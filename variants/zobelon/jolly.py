@@ -8,8 +8,8 @@ table: a card of value 1 is an ace, but the king is given the ace's value,
 not its sweep. On an empty table a king takes only itself: it always
 captures, and is never laid on the table.
 
-Each rule wraps Foraccio's: the capture rule answers for the kings and leaves
-every other card to the rule it wraps; the lay rule never lets a king be laid.
+The play rule wraps Foraccio's: it answers for the kings, never lays one, and
+leaves every other card to the rule it wraps.
 A scopa made by a king given a value is worth that value, as Foraccio's scopa
 already counts a jolly; a house rule makes it worth the king's rank instead.
 """
@@ -22,12 +22,15 @@ from msgspec.structs import replace
 
 from core.cards import DECK, RANK
 from core.hookspecs import hookimpl
-from core.model import Capture
-from core.rules import CaptureEffect, CaptureRule, LayRule, Table
+from core.model import Jolly, Move
+from core.rules import CaptureEffect, PlayRule, Table
 
 KING = 13
 KINGS = frozenset(card for card in DECK if RANK[card] == KING)
 SWEEP = "sweep"
+
+KingCapture = tuple[Table, Jolly]
+"""What a king takes from the table, and how it is used."""
 
 VALUE_CARDS = tuple(f"{value}c" for value in range(2, KING + 1))
 """One card of each value 2-13: a king given value d captures what the wrapped
@@ -35,32 +38,20 @@ rule lets the card of value d capture. Their suit does not matter."""
 
 
 @hookimpl(wrapper=True)
-def foraccio_capture_rule():
-    rule: CaptureRule = yield
+def foraccio_play_rule():
+    rule: PlayRule = yield
     king_captures = king_captures_under(rule)
 
-    def captures_of(cards: tuple[str, ...], table: Table):
-        if KINGS.isdisjoint(cards):
-            return rule(cards, table)
-        others = tuple(card for card in cards if card not in KINGS)
-        found = dict(rule(others, table)) if others else {}
-        captures = king_captures(table)
-        for card in cards:
-            if card in KINGS:
-                found[card] = captures
-        return found
+    def with_jolly_kings(hand: tuple[str, ...], table: Table):
+        if KINGS.isdisjoint(hand):
+            return rule(hand, table)
+        others = tuple(card for card in hand if card not in KINGS)
+        captures, lays = rule(others, table) if others else ((), ())
+        kings = [Move(card, take, jolly) for card in hand if card in KINGS
+                 for take, jolly in king_captures(table)]
+        return (*captures, *kings), lays  # a king is never laid
 
-    return captures_of
-
-
-@hookimpl(wrapper=True)
-def foraccio_lay_rule():
-    may_lay: LayRule = yield
-
-    def may_lay_unless_king(card: str, captures: tuple[Capture, ...]) -> bool:
-        return card not in KINGS and may_lay(card, captures)
-
-    return may_lay_unless_king
+    return with_jolly_kings
 
 
 @hookimpl(wrapper=True)
@@ -71,9 +62,10 @@ def foraccio_capture_effects(options):
     return [effect and _king_scopa_at_rank(effect) for effect in effects]
 
 
-def king_captures_under(rule: CaptureRule) -> Callable[[Table], tuple[Capture, ...]]:
-    """Return the function listing every capture a king can make on a table, for
-    kings given values that capture as ``rule`` lets other cards capture.
+def king_captures_under(rule: PlayRule) -> Callable[[Table], tuple[KingCapture, ...]]:
+    """Return the function listing every capture a king can make on a table, as
+    (take, jolly) pairs, for kings given values that capture as ``rule`` lets other
+    cards capture.
 
     It lists the sweep first, then each declared value from 1 to 13 with each
     capture a card of that value could make. Each outcome is listed once: the
@@ -83,28 +75,26 @@ def king_captures_under(rule: CaptureRule) -> Callable[[Table], tuple[Capture, .
     its sum). Every king of a hand meets the same table, so the answer is kept
     until the table changes.
     """
-    last: tuple[Table | None, tuple[Capture, ...]] = (None, ())
+    last: tuple[Table | None, tuple[KingCapture, ...]] = (None, ())
 
-    def king_captures(table: Table) -> tuple[Capture, ...]:
+    def king_captures(table: Table) -> tuple[KingCapture, ...]:
         nonlocal last
         seen, captures = last
         if seen is table:
             return captures
-        captures = (Capture(table, jolly=SWEEP), *_declared_captures(rule, table))
+        captures = ((table, SWEEP), *_declared_captures(rule, table))
         last = (table, captures)
         return captures
 
     return king_captures
 
 
-def _declared_captures(rule: CaptureRule, table: Table) -> list[Capture]:
+def _declared_captures(rule: PlayRule, table: Table) -> list[KingCapture]:
     # Value 1 is the king's own case: one table ace. From 2 up a king given d
     # takes exactly what a card of value d takes.
-    found = [Capture((card,), jolly=1) for card in table if RANK[card] == 1]
-    by_card = rule(VALUE_CARDS, table)
-    for card in VALUE_CARDS:
-        value = RANK[card]
-        found += [Capture(capture.take, jolly=value) for capture in by_card.get(card, ())]
+    found: list[KingCapture] = [((card,), 1) for card in table if RANK[card] == 1]
+    captures, _ = rule(VALUE_CARDS, table)
+    found += [(move.take, RANK[move.card]) for move in captures]
     return found
 
 
