@@ -62,7 +62,7 @@ def new_match(variant: str, seed: int, options: Mapping[str, Any] | None = None)
     resolved = resolve_options(get_variant(variant), options)
     rules = rules_for(variant, resolved)
     rng = generator(seed, 0)
-    deck = list(rules.hook.foraccio_build_deck(options=resolved))
+    deck = list(rules.deck)
     rng.shuffle(deck)
     first = rules.hook.foraccio_first_dealer(deck=tuple(deck), rng=rng, options=resolved)
     drawn = FirstDealerChosen(draws=first.draws, dealer=first.dealer)
@@ -109,7 +109,7 @@ def next_hand(state: State, cut: int | None = None) -> State:
 
 def _shuffle_and_deal(state: State, rules: Rules, dealer: int, cut: int | None,
                       opening: tuple[AnyEvent, ...]) -> State:
-    deck = list(rules.hook.foraccio_build_deck(options=rules.options))
+    deck = list(rules.deck)
     rng = generator(state.seed, state.hand + 1)
     rng.shuffle(deck)
     if cut is None:
@@ -154,7 +154,8 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     """
     if state.phase != "playing":
         return ()
-    return plays_of(rules_of(state), state.hands[state.turn], state.table)[0]
+    rules = rules_for(state.variant, state.options)
+    return plays_of(rules, state.hands[state.turn], state.table)[0]
 
 
 def play(state: State, move: Move, seat: int | None = None) -> tuple[State, tuple[AnyEvent, ...]]:

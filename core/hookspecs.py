@@ -46,8 +46,9 @@ hookimpl = pluggy.HookimplMarker(PROJECT)
 def foraccio_build_deck(options: Options) -> Sequence[str] | None:
     """Return the cards of the deck, in their order before the shuffle.
 
-    Called at every deal and for the draw of the first dealer. The engine
-    shuffles the result with the match's seeded generator.
+    Called once when the rules of a variant with given options are assembled.
+    The engine shuffles a copy with the match's seeded generator for the draw
+    of the first dealer and for every deal.
 
     :param options: The match's options, every default filled in.
 

@@ -147,6 +147,7 @@ class Rules:
     options: Mapping[str, OptionValue]
     hook: Any
     """The plugin manager's hook relay, for the hooks called once per hand or match."""
+    deck: tuple[str, ...]
     play: PlayRule
     effects: tuple[CaptureEffect, ...]
     target: int
@@ -178,6 +179,7 @@ def _assemble(variant_name: str, option_items: tuple[tuple[str, OptionValue], ..
         variant=variant,
         options=options,
         hook=hook,
+        deck=tuple(_required(hook.foraccio_build_deck(options=options), "foraccio_build_deck")),
         play=_required(hook.foraccio_play_rule(options=options), "foraccio_play_rule"),
         # pluggy returns results last-registered first; effects apply in plugin order.
         effects=tuple(e for e in reversed(hook.foraccio_capture_effects(options=options)) if e),

@@ -9,7 +9,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
+from functools import lru_cache, partial
 
 from core.cards import FIGURES, RANK
 from core.hookspecs import hookimpl
@@ -22,24 +22,15 @@ LARGEST_SUM = 10
 
 @hookimpl
 def foraccio_play_rule(options):
-    return compulsory_capture if options["capture_required"] else optional_capture
-
-
-def compulsory_capture(hand: tuple[str, ...], table: tuple[str, ...]):
-    """The moves of ``hand`` on ``table`` when capture is compulsory: every capture of
-    every card, single cards before sums; a card that cannot capture is laid."""
-    return hand_moves(hand, table, lay_capturing=False)
-
-
-def optional_capture(hand: tuple[str, ...], table: tuple[str, ...]):
-    """As :func:`compulsory_capture`, but a card that can capture may also be laid,
-    unless it is an ace: an ace always takes the table."""
-    return hand_moves(hand, table, lay_capturing=True)
+    return hand_moves if options["capture_required"] else partial(hand_moves, lay_capturing=True)
 
 
 def hand_moves(hand: tuple[str, ...], table: tuple[str, ...],
-               lay_capturing: bool) -> tuple[list[Move], list[Move]]:
-    """Return ``(captures, lays)`` for ``hand`` on ``table`` (see the play rule hook)."""
+               lay_capturing: bool = False) -> tuple[list[Move], list[Move]]:
+    """Return ``(captures, lays)`` for ``hand`` on ``table`` (see the play rule hook):
+    every capture of every card, single cards before sums. A card that cannot
+    capture is laid; so is one that can when ``lay_capturing`` (capture is not
+    compulsory), unless it is an ace: an ace always takes the table."""
     captures: list[Move] = []
     lays: list[Move] = []
     plan = capture_plan(tuple(map(RANK.__getitem__, table)))
