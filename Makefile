@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-$(shell cat pyproject.toml constraints.txt | cksum | cut -d' ' -f1)
 
-.PHONY: test run bench demo lint clean
+.PHONY: test run demo openapi bench lint clean
 
 $(STAMP): pyproject.toml constraints.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -14,11 +14,29 @@ $(STAMP): pyproject.toml constraints.txt
 test: $(STAMP)
 	$(PY) -m pytest -n 2 --cov --cov-report=term:skip-covered
 
+# The API on 127.0.0.1:8000 (docs at /schema); FORACCIO_WORKERS sets the worker processes.
+FORACCIO_WORKERS ?= 1
 run: $(STAMP)
+	$(VENV)/bin/granian --interface asgi --factory --host 127.0.0.1 --port 8000 \
+		--workers $(FORACCIO_WORKERS) api.app:create_app
+
+# One seeded random match in the terminal.
+demo: $(STAMP)
 	$(PY) -m core.demo
 
+# Regenerate the committed OpenAPI document from the app.
+openapi: $(STAMP)
+	$(PY) -c 'import json; from api.app import create_app; \
+		json.dump(create_app().openapi_schema.to_schema(), open("openapi/openapi.json", "w"), \
+		indent=2, sort_keys=True)'
+
+# Engine playouts, then HTTP on a real server (wrk drives the load; installed if missing).
 bench: $(STAMP)
-	$(PY) -m bench.engine
+	@if [ -f bench/engine.py ]; then $(PY) -m bench.engine; else echo "bench/engine.py: not there yet"; fi
+	@command -v wrk > /dev/null || apt-get install -y -qq wrk > /dev/null 2>&1 \
+		|| (apt-get update -qq && apt-get install -y -qq wrk) > /dev/null 2>&1 \
+		|| echo "wrk could not be installed; bench.http falls back to a Python client"
+	$(PY) -m bench.http
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .

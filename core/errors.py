@@ -60,3 +60,14 @@ class WrongPhase(EngineError):
     """An action that the match's phase does not allow, e.g. dealing while a hand is played."""
 
     code = "wrong_phase"
+
+
+class InvalidState(EngineError):
+    """A state that no sequence of legal plays can produce: cards missing or doubled,
+    hands out of step with the turn, a phase that contradicts the rest, and so on.
+
+    Raised by :func:`core.validation.validate_state` on a state that comes from
+    outside the engine; the message names the first problem found.
+    """
+
+    code = "invalid_state"

@@ -1,0 +1,38 @@
+"""The app factory: ``create_app()`` builds the whole service.
+
+Serve it with an ASGI server that calls the factory, e.g.
+``granian --interface asgi --factory api.app:create_app`` (``make run``).
+"""
+
+from __future__ import annotations
+
+from litestar import Litestar
+from litestar.datastructures import ResponseHeader
+
+from api.asgi import WholeBody
+from api.controllers.games import GameController
+from api.controllers.health import health
+from api.controllers.variants import VariantController
+from api.errors import problem_details_plugin
+from api.logging import REQUEST_ID_HEADER, RequestLog, structlog_plugin
+from api.openapi import openapi_config, use_msgspec_schemas
+from api.schemas import BODIES
+
+
+def create_app() -> Litestar:
+    """Build the API: its routes, problem documents, logging and OpenAPI document."""
+    app = Litestar(
+        route_handlers=[VariantController, GameController, health],
+        plugins=[problem_details_plugin(), structlog_plugin()],
+        openapi_config=openapi_config(),
+        response_headers=[ResponseHeader(
+            name=REQUEST_ID_HEADER, documentation_only=True, value="",  # value: typed as a string
+            description="Identifies the request in the server's log: the client's own "
+                        "X-Request-ID when it is a plain token, else a new one.",
+        )],
+    )
+    use_msgspec_schemas(app.openapi_schema, BODIES)
+    # Litestar's app-level middleware wraps each route, so it would miss requests
+    # for unknown paths; wrapping the app's handler logs every request.
+    app.asgi_handler = RequestLog(WholeBody(app.asgi_handler))
+    return app

@@ -1,0 +1,1 @@
+"""The API's resources, one controller per module."""

@@ -1,0 +1,64 @@
+"""``GET /variants`` and ``GET /variants/{name}``: what can be played, with which options."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+import msgspec
+from litestar import Controller, get
+from litestar.params import FromPath
+
+from api.errors import engine_problem, problem_responses
+from api.openapi import documented
+from api.schemas import OptionInfo, VariantInfo, VariantList
+from core.errors import UnknownVariant
+from core.registry import Variant, get_variant, resolve_options, rules_for, variants
+
+
+def describe(variant: Variant) -> VariantInfo:
+    """The wire description of ``variant``; its target is the one of its default options."""
+    defaults = resolve_options(variant, None)
+    return VariantInfo(
+        name=variant.name,
+        title=variant.title,
+        description=variant.description,
+        target=rules_for(variant.name, defaults).target,
+        options=tuple(
+            OptionInfo(name=spec.name, type=spec.type_name, default=spec.default,
+                       description=spec.description, choices=spec.choices, minimum=spec.minimum)
+            for spec in variant.options
+        ),
+    )
+
+
+def _foraccio() -> object:
+    return msgspec.to_builtins(describe(get_variant("foraccio")))
+
+
+class VariantController(Controller):
+    """The variants this server plays."""
+
+    path = "/variants"
+    tags: ClassVar[list[str]] = ["variants"]
+
+    @get("/", operation_id="listVariants", summary="List the variants",
+         description="Every variant this server plays, with its match target and its "
+                     "options (type, default, allowed values).",
+         operation_class=documented(response=lambda: {"variants": {"variants": [_foraccio()]}}))
+    async def list_variants(self) -> VariantList:
+        """List every variant."""
+        return VariantList(variants=tuple(describe(variant) for variant in variants().values()))
+
+    @get("/{name:str}", operation_id="getVariant", summary="Describe one variant",
+         description="One variant by name, with its match target and its options. "
+                     "An unknown name answers 404 with code `unknown_variant`.",
+         responses=problem_responses({404: [("unknown_variant",
+                                             "There is no variant 'scopone'; known variants: "
+                                             "foraccio.")]}),
+         operation_class=documented(response=lambda: {"foraccio": _foraccio()}))
+    async def get_variant(self, name: FromPath[str]) -> VariantInfo:
+        """Describe the variant called ``name``."""
+        try:
+            return describe(get_variant(name))
+        except UnknownVariant as error:
+            raise engine_problem(error, status=404) from None

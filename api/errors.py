@@ -1,0 +1,121 @@
+"""The one place where errors become HTTP: RFC 9457 problem documents.
+
+Engine errors know nothing of HTTP; here each gets a status and a
+``code`` (the engine's own code, e.g. ``capture_required`` or
+``invalid_state``). Litestar's HTTP errors (a malformed body, an unknown
+path) get a ``code`` too, and anything unexpected becomes a 500 problem
+that is logged with its stack trace and tells the client nothing internal.
+"""
+
+from __future__ import annotations
+
+from http import HTTPStatus
+
+import structlog
+from litestar.exceptions import HTTPException
+from litestar.openapi.datastructures import ResponseSpec
+from litestar.openapi.spec import Example
+from litestar.plugins.problem_details import (
+    ProblemDetailsConfig,
+    ProblemDetailsException,
+    ProblemDetailsPlugin,
+)
+
+from api.openapi import PROBLEM_JSON
+from api.schemas import Problem
+from core.errors import EngineError
+
+CODES_BY_STATUS = {400: "invalid_body", 500: "internal_error"}
+"""The code of Litestar's own HTTP errors; other statuses use their phrase (``not_found``)."""
+
+logger = structlog.get_logger("api.errors")
+
+
+def problem(status: int, code: str, detail: str,
+            headers: dict[str, str] | None = None) -> ProblemDetailsException:
+    """Return the exception that renders as a problem document with these fields."""
+    return ProblemDetailsException(
+        status_code=status, title=HTTPStatus(status).phrase, detail=detail, type_="about:blank",
+        extra={"code": code}, headers=headers,
+    )
+
+
+def engine_problem(error: EngineError, status: int = 422) -> ProblemDetailsException:
+    """An engine error in a request the server understood: 422 with the engine's code."""
+    return problem(status, error.code, error.message)
+
+
+def http_problem(error: HTTPException) -> ProblemDetailsException:
+    """One of Litestar's HTTP errors (bad body, unknown path, wrong method) as a problem."""
+    status = error.status_code
+    if status >= 500:
+        # Litestar's own 5xx (e.g. a handler's bad return value): a bug of ours.
+        logger.error("server_error", status=status, exc_info=error)
+        return _internal_problem()
+    code = CODES_BY_STATUS.get(status) or HTTPStatus(status).phrase.lower().replace(" ", "_")
+    return problem(status, code, _detail(error), headers=error.headers)
+
+
+def unexpected_problem(error: Exception) -> ProblemDetailsException:
+    """Anything not foreseen: log it with its stack trace, answer 500 without internals."""
+    logger.error("unhandled_error", exc_info=error)
+    return _internal_problem()
+
+
+def _internal_problem() -> ProblemDetailsException:
+    return problem(500, "internal_error", "The server failed to handle this request; "
+                                          "it has been logged.")
+
+
+def _detail(error: HTTPException) -> str:
+    detail = error.detail
+    # Litestar's validation errors put the specifics in ``extra``. Bodies are
+    # decoded by api.decoding, so the only body error Litestar itself finds is
+    # a missing body.
+    if isinstance(error.extra, list) and error.extra and isinstance(error.extra[0], dict):
+        first = error.extra[0]
+        if first.get("key") == "data":
+            return "The request body is empty; this operation takes a JSON object."
+        where = f" (at {first['key']})" if first.get("key") else ""
+        detail = f"{detail}: {first.get('message', '')}{where}"
+    return detail if detail.endswith(".") else f"{detail}."
+
+
+def problem_details_plugin() -> ProblemDetailsPlugin:
+    """The plugin rendering every error of the app as ``application/problem+json``."""
+    return ProblemDetailsPlugin(ProblemDetailsConfig(
+        exception_to_problem_detail_map={
+            EngineError: engine_problem,
+            HTTPException: http_problem,
+            Exception: unexpected_problem,
+        },
+    ))
+
+
+# --- documentation --------------------------------------------------------------------
+
+_DESCRIPTIONS = {
+    400: "The body is not valid JSON or does not match the schema (code `invalid_body`).",
+    404: "No such resource.",
+    422: "The request is well formed but cannot be carried out; `code` says why.",
+}
+
+
+def problem_responses(examples: dict[int, list[tuple[str, str]]]) -> dict[int, ResponseSpec]:
+    """Document error responses as problem documents, with one example per (code, detail)."""
+    return {
+        status: ResponseSpec(
+            data_container=Problem, media_type=PROBLEM_JSON, description=_DESCRIPTIONS[status],
+            generate_examples=False,
+            examples=[
+                Example(summary=code, value=_example(status, code, detail))
+                for code, detail in cases
+            ],
+        )
+        for status, cases in examples.items()
+    }
+
+
+def _example(status: int, code: str, detail: str) -> dict[str, object]:
+    return {"type": "about:blank", "title": HTTPStatus(status).phrase, "status": status,
+            "detail": detail, "code": code}

@@ -1,0 +1,107 @@
+"""How the OpenAPI document is made: its config, msgspec's schemas and the examples.
+
+The document is generated from the app and committed as
+``openapi/openapi.json`` (``make openapi``); a test fails when they differ.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+import msgspec
+from litestar.openapi import OpenAPIConfig
+from litestar.openapi.plugins import JsonRenderPlugin, SwaggerRenderPlugin
+from litestar.openapi.spec import Example, OpenAPI, Operation, Tag
+from litestar.openapi.spec.base import BaseSchemaObject
+
+JSON = "application/json"
+PROBLEM_JSON = "application/problem+json"
+
+
+def openapi_config() -> OpenAPIConfig:
+    """The document's metadata, served at ``/schema/openapi.json``, Swagger UI at ``/schema``."""
+    return OpenAPIConfig(
+        title="Foraccio rules engine",
+        version="1.0.0",
+        description=(
+            "A stateless rules engine for the Venetian card games Foraccio and Zobelon. "
+            "Every request carries the whole state of a match and every answer returns the "
+            "new state: the server stores nothing. Errors are RFC 9457 problem documents "
+            "(`application/problem+json`) with a machine-readable `code`."
+        ),
+        path="/schema",
+        render_plugins=[SwaggerRenderPlugin(path="/"), JsonRenderPlugin()],
+        tags=[
+            Tag(name="variants", description="The variants this server plays and their options."),
+            Tag(name="games", description="Start a match, list legal moves, play, deal, score."),
+            Tag(name="health", description="Liveness of the service."),
+        ],
+    )
+
+
+def use_msgspec_schemas(openapi: OpenAPI, types: Iterable[type]) -> None:
+    """Replace the component schemas Litestar derived for ``types`` (and every type they
+    contain) by msgspec's own, in place.
+
+    Litestar drops constraints nested in containers (the card pattern inside
+    ``hands``), loses a ``minimum`` of 0 under ``Optional`` and leaves fixed-size
+    tuples unbounded. msgspec writes the schema of exactly what its decoder
+    accepts, unknown fields forbidden included, so the document cannot promise
+    more or less than the server takes.
+    """
+    _, components = msgspec.json.schema_components(
+        types, ref_template="#/components/schemas/{name}")
+    schemas = openapi.components.schemas
+    left = set(schemas) - set(components)
+    if left:
+        raise RuntimeError(f"component schemas not made from msgspec types: {sorted(left)}")
+    schemas.update(components)
+
+
+def documented(request: Callable[[], dict[str, Any]] | None = None,
+               response: Callable[[], dict[str, Any]] | None = None) -> type[Operation]:
+    """Return an operation class that adds named examples to the JSON request body and
+    the success response. Each argument returns a mapping of example names to values;
+    it is called only when the document is generated, never at import."""
+
+    @dataclass
+    class DocumentedOperation(Operation):
+        def __post_init__(self) -> None:
+            if request is not None and self.request_body is not None:
+                _add_examples(self.request_body.content[JSON], request())
+            if response is not None and self.responses:
+                success = next(code for code in self.responses if code.startswith("2"))
+                _add_examples(self.responses[success].content[JSON], response())
+            if self.responses:
+                _drop_plain_json_errors(self.responses)
+
+    return DocumentedOperation
+
+
+def _drop_plain_json_errors(responses) -> None:
+    # Litestar documents a 400 as plain JSON for any handler with a parameter; every
+    # error this API can answer is documented by its handler as a problem document.
+    for code in [code for code in responses if code.startswith("4")]:
+        if PROBLEM_JSON not in responses[code].content:
+            del responses[code]
+
+
+def _add_examples(media_type, examples: dict[str, Any]) -> None:
+    media_type.examples = {name: Example(summary=name.replace("_", " "), value=Verbatim(value))
+                           for name, value in examples.items()}
+
+
+@dataclass
+class Verbatim(BaseSchemaObject):
+    """A JSON object put in the document as it is.
+
+    Litestar drops every null from the dicts of the document, which would take
+    required fields such as ``winner: null`` out of a state example.
+    """
+
+    value: dict[str, Any]
+
+    def to_schema(self) -> dict[str, Any]:
+        return self.value

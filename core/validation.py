@@ -1,0 +1,227 @@
+"""Consistency checks for a state that comes from outside the engine.
+
+The engine trusts its input: every state it returns is consistent by
+construction. A state a client posts back may have been edited, truncated or
+made up, and the engine's functions would then fail in unhelpful ways (or
+worse, play on). :func:`validate_state` checks what the wire types alone
+cannot say, and raises :class:`~core.errors.InvalidState` naming the first
+problem it finds.
+
+The API calls it on every request that carries a state, so the common case
+(a consistent state) costs a few set operations; naming the problem exactly
+is left to the rare failing path.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import lru_cache
+from typing import NamedTuple, NoReturn
+
+from core.errors import EngineError, InvalidState
+from core.model import STATE_VERSION, Captured, State
+from core.registry import Variant, get_variant, resolve_options, rules_for
+
+SEATS = 4
+TEAMS = 2
+
+
+def validate_state(state: State) -> None:
+    """Raise :class:`~core.errors.InvalidState` if ``state`` is not one the engine can produce.
+
+    The checks run in this order and the first failing one is reported:
+    version; variant; options; shape (4 hands, 2 piles); every card of the
+    deck exactly once across hands, table and piles; hand number, record and
+    dealer; phase; turn and hand sizes; last capturer; scores; the record's
+    decks.
+    """
+    if state.version != STATE_VERSION:
+        _invalid(f"State version {state.version} is not supported; this server reads version "
+                 f"{STATE_VERSION}.")
+    deck, cards = _deck_of(state)
+    _check_shape(state)
+    _check_cards(state, deck, cards)
+    _check_hand_and_record(state)
+    _check_phase(state)
+    if state.phase == "playing":
+        _check_hand_sizes(state)
+    _check_last_capturer(state)
+    _check_scores(state)
+    _check_record_decks(state, cards)
+
+
+def _invalid(message: str) -> NoReturn:
+    raise InvalidState(message)
+
+
+# --- variant, options and deck --------------------------------------------------------
+
+
+def _deck_of(state: State) -> tuple[tuple[str, ...], frozenset[str]]:
+    try:
+        variant = get_variant(state.variant)
+    except EngineError as error:
+        raise InvalidState(error.message) from None
+    options = state.options
+    # The types are part of the key: True == 1, but 1 is no value for a bool option.
+    key = (variant.name, tuple(options.items()), tuple(map(type, options.values())))
+    checked = _checked_options(*key)
+    if checked.variant is not variant:  # registered anew under the same name
+        _checked_options.cache_clear()
+        checked = _checked_options(*key)
+    return checked.deck, checked.cards
+
+
+class _Checked(NamedTuple):
+    variant: Variant
+    deck: tuple[str, ...]
+    cards: frozenset[str]
+
+
+@lru_cache(maxsize=64)
+def _checked_options(variant_name: str, option_items: tuple, _types: tuple) -> _Checked:
+    # Invalid options raise, and raising caches nothing.
+    variant = get_variant(variant_name)
+    given = dict(option_items)
+    try:
+        resolved = resolve_options(variant, given)
+    except EngineError as error:
+        raise InvalidState(error.message) from None
+    if resolved != given:
+        missing = next(name for name in resolved if name not in given)
+        _invalid(f"The state's options must list every option of variant {variant.name!r}; "
+                 f"{missing!r} is missing (its default is {resolved[missing]!r}).")
+    rules = rules_for(variant.name, resolved)
+    deck = tuple(rules.hook.foraccio_build_deck(options=rules.options))
+    return _Checked(variant, deck, frozenset(deck))
+
+
+# --- cards ----------------------------------------------------------------------------
+
+
+def _check_shape(state: State) -> None:
+    if len(state.hands) != SEATS:
+        _invalid(f"hands must hold {SEATS} hands, one per seat; got {len(state.hands)}.")
+    if len(state.piles) != TEAMS:
+        _invalid(f"piles must hold {TEAMS} piles, one per team; got {len(state.piles)}.")
+
+
+def _check_cards(state: State, deck: tuple[str, ...], cards: frozenset[str]) -> None:
+    hands, piles = state.hands, state.piles
+    placed = (*hands[0], *hands[1], *hands[2], *hands[3], *state.table, *piles[0], *piles[1])
+    if len(placed) == len(cards) and cards == set(placed):
+        return  # as many cards as the deck and all of them: each exactly once
+    seen: dict[str, str] = {}
+    for place, held in _places(state):
+        for card in held:
+            if card not in cards:
+                _invalid(f"{card} ({place}) is not a card of the {state.variant} deck.")
+            if card in seen:
+                where = (f"twice {place}" if seen[card] == place
+                         else f"{seen[card]} and {place}")
+                _invalid(f"{card} appears more than once: {where}; every card of the deck "
+                         f"must be in exactly one hand, pile or on the table.")
+            seen[card] = place
+    missing = next(card for card in deck if card not in seen)
+    _invalid(f"{missing} is missing: every card of the deck must be in a hand, in a pile "
+             f"or on the table.")
+
+
+def _places(state: State) -> Iterator[tuple[str, tuple[str, ...]]]:
+    for seat, hand in enumerate(state.hands):
+        yield f"in seat {seat}'s hand", hand
+    yield "on the table", state.table
+    for team, pile in enumerate(state.piles):
+        yield f"in team {team}'s pile", pile
+
+
+# --- hand, phase and turn -------------------------------------------------------------
+
+
+def _check_hand_and_record(state: State) -> None:
+    if state.hand < 1:
+        _invalid(f"hand must be at least 1: a match's state always has a hand dealt; "
+                 f"got {state.hand}.")
+    if len(state.record) != state.hand:
+        _invalid(f"record must hold one entry per hand dealt: {state.hand} for hand "
+                 f"{state.hand}; got {len(state.record)}.")
+    dealt_by = state.record[-1].dealer
+    if state.dealer != dealt_by:
+        _invalid(f"dealer must be seat {dealt_by}, who dealt the current hand according to "
+                 f"the record; got seat {state.dealer}.")
+
+
+def _check_phase(state: State) -> None:
+    if state.phase == "playing":
+        if state.turn is None:
+            _invalid("turn must name the seat to play while a hand is being played; got null.")
+        if state.winner is not None:
+            _invalid(f"A match with a winner (team {state.winner}) is over: phase must be "
+                     f"game_over, not playing.")
+        if not state.hands[state.turn]:
+            _invalid(f"Seat {state.turn} is to play but holds no cards.")
+        return
+    if state.turn is not None:
+        _invalid(f"turn must be null once the hand is over (phase {state.phase}); "
+                 f"got seat {state.turn}.")
+    holding = next((seat for seat, hand in enumerate(state.hands) if hand), None)
+    if holding is not None:
+        _invalid(f"Seat {holding} still holds cards, but the hand is over (phase "
+                 f"{state.phase}); a hand ends when every hand is empty.")
+    if state.table:
+        _invalid(f"The table must be empty once the hand is over (phase {state.phase}): "
+                 f"the cards left are collected; got {', '.join(state.table)}.")
+    if state.phase == "game_over" and state.winner is None:
+        _invalid("phase is game_over but winner is null: a match is over only when a team "
+                 "has won.")
+    if state.phase == "hand_over" and state.winner is not None:
+        _invalid(f"winner is team {state.winner} but phase is hand_over: a match with a "
+                 f"winner is over (game_over).")
+
+
+def _check_hand_sizes(state: State) -> None:
+    # In a round each seat plays one card, starting with the dealer's right
+    # (dealer + 1). The seats that have already played in this round, those
+    # from dealer + 1 up to the seat before the one in turn, hold one card
+    # fewer than the others.
+    turn = state.turn
+    size = len(state.hands[turn])
+    leader = (state.dealer + 1) % SEATS
+    played = (turn - leader) % SEATS
+    for step in range(SEATS):
+        seat = (leader + step) % SEATS
+        expected = size - 1 if step < played else size
+        held = len(state.hands[seat])
+        if held != expected:
+            _invalid(f"Seat {seat} holds {held} cards but should hold {expected}: seat "
+                     f"{turn}, to play, holds {size}, and each seat from the dealer's right "
+                     f"(seat {leader}) up to the one in turn has played one card more in "
+                     f"this round.")
+
+
+def _check_last_capturer(state: State) -> None:
+    capturer = next((event.seat for event in reversed(state.events)
+                     if isinstance(event, Captured)), None)
+    if state.last_capturer == capturer:
+        return
+    if capturer is None:
+        _invalid(f"last_capturer must be null: nobody has captured in this hand; "
+                 f"got seat {state.last_capturer}.")
+    _invalid(f"last_capturer must be seat {capturer}, who made the last capture of this "
+             f"hand; got {_seat(state.last_capturer)}.")
+
+
+def _seat(seat: int | None) -> str:
+    return "null" if seat is None else f"seat {seat}"
+
+
+def _check_scores(state: State) -> None:
+    if min(state.scores) < 0:
+        _invalid(f"scores must not be negative; got {list(state.scores)}.")
+
+
+def _check_record_decks(state: State, cards: frozenset[str]) -> None:
+    for number, entry in enumerate(state.record, start=1):
+        if len(entry.deck) != len(cards) or cards != set(entry.deck):
+            _invalid(f"The deck recorded for hand {number} must hold every card of the "
+                     f"{state.variant} deck exactly once.")

@@ -1,0 +1,32 @@
+"""Fixtures of the API tests: an app, a client, and states at given points of a match."""
+
+from __future__ import annotations
+
+import msgspec
+import pytest
+from litestar.testing import TestClient
+
+from api.app import create_app
+from core.model import State
+from core.testing import random_playout
+
+
+@pytest.fixture(scope="module")
+def app():
+    return create_app()
+
+
+@pytest.fixture(scope="module")
+def client(app):
+    with TestClient(app) as client:
+        yield client
+
+
+def wire(state: State) -> dict:
+    """A state as a client posts it."""
+    return msgspec.to_builtins(state)
+
+
+def play_until(phase: str, variant: str = "foraccio", seed: int = 3) -> State:
+    """The first state of a random match (played by the engine) in ``phase``."""
+    return next(step.after for step in random_playout(variant, seed) if step.after.phase == phase)
