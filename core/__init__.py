@@ -1,0 +1,16 @@
+"""The Foraccio rules engine: pure functions over immutable states, shaped by pluggy hooks.
+
+Start with :mod:`core.engine` (``new_match``, ``legal_moves``, ``play``,
+``next_hand``, ``score_hand``). A plugin implements the hooks of
+:mod:`core.hookspecs`, marking each implementation with :data:`hookimpl`::
+
+    from core import hookimpl
+
+    @hookimpl
+    def foraccio_match_target(options):
+        return 31  # a short match
+"""
+
+from core.hookspecs import hookimpl
+
+__all__ = ["hookimpl"]

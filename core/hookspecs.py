@@ -163,6 +163,11 @@ def foraccio_capture_effects(options: Options) -> CaptureEffect | None:
     the :class:`~core.model.Bonus` events the capture earns (usually none).
     Bonus points are scored at the end of the hand by their ``name``.
 
+    A house rule that changes another plugin's bonuses implements this hook
+    with ``wrapper=True``: ``effects = yield`` gives the other plugins'
+    functions (last registered first), and it returns the list with some
+    of them wrapped, dropped or added.
+
     :param options: The match's options.
 
     Returns a function, or None to contribute nothing. All results are used,

@@ -26,7 +26,7 @@ MATCHES = settings(
     derandomize=True,
     database=None,
     deadline=None,
-    max_examples=50,
+    max_examples=150,
     suppress_health_check=[HealthCheck.too_slow],
 )
 """Reproducible runs: no example database, the same examples on every run."""
