@@ -12,17 +12,24 @@ from litestar.datastructures import ResponseHeader
 from api.asgi import WholeBody
 from api.controllers.games import GameController
 from api.controllers.health import health
+from api.controllers.house_rules import HouseRuleController
 from api.controllers.variants import VariantController
 from api.errors import problem_details_plugin
 from api.logging import REQUEST_ID_HEADER, RequestLog, structlog_plugin
 from api.openapi import openapi_config, use_msgspec_schemas
 from api.schemas import BODIES
+from core.registry import installed_plugins
 
 
 def create_app() -> Litestar:
-    """Build the API: its routes, problem documents, logging and OpenAPI document."""
+    """Build the API: its routes, problem documents, logging and OpenAPI document.
+
+    Installed plugins are loaded here, once per process, so that a broken one is
+    reported when the service starts rather than on its first request.
+    """
+    installed_plugins()
     app = Litestar(
-        route_handlers=[VariantController, GameController, health],
+        route_handlers=[VariantController, HouseRuleController, GameController, health],
         plugins=[problem_details_plugin(), structlog_plugin()],
         openapi_config=openapi_config(),
         response_headers=[ResponseHeader(

@@ -23,6 +23,7 @@ SEED = 7
 PLAYS_BEFORE_EXAMPLE = 9
 """How far into the first hand the mid-hand example is: a few captures, cards on the table."""
 CUT = 17
+HOUSE_RULES = ("single-card-priority", "colore")
 
 
 @dataclass(frozen=True)
@@ -31,6 +32,7 @@ class Examples:
 
     new_game: Any
     new_game_options: Any
+    new_game_house_rules: Any
     created: Any
     state: Any
     legal_moves: Any
@@ -62,6 +64,7 @@ def examples() -> Examples:
         new_game=_json(NewGame(variant=VARIANT, seed=SEED)),
         new_game_options=_json(NewGame(variant=VARIANT, options={"deal_scheme": "5-4-4",
                                                                  "target": 101})),
+        new_game_house_rules=_json(NewGame(variant=VARIANT, house_rules=HOUSE_RULES)),
         created=_json(StateBody(state=start)),
         state=_json(StateBody(state=mid)),
         legal_moves=_json(LegalMoves(seat=mid.turn, moves=moves)),

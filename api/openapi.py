@@ -35,6 +35,8 @@ def openapi_config() -> OpenAPIConfig:
         render_plugins=[SwaggerRenderPlugin(path="/"), JsonRenderPlugin()],
         tags=[
             Tag(name="variants", description="The variants this server plays and their options."),
+            Tag(name="house-rules",
+                description="The house rules a match may be played with, per variant."),
             Tag(name="games", description="Start a match, list legal moves, play, deal, score."),
             Tag(name="health", description="Liveness of the service."),
         ],

@@ -52,15 +52,38 @@ class VariantList(Wire):
     variants: tuple[VariantInfo, ...]
 
 
+# --- house rules ----------------------------------------------------------------------
+
+
+class HouseRuleInfo(Wire):
+    """A house rule a match may be played with, and the variants it applies to."""
+
+    name: str
+    title: str
+    description: str
+    variants: tuple[str, ...]
+
+
+class HouseRuleList(Wire):
+    """Every house rule this server knows."""
+
+    house_rules: tuple[HouseRuleInfo, ...]
+
+
 # --- games ----------------------------------------------------------------------------
 
 
 class NewGame(Wire):
-    """Start a match: a variant, optionally a seed and option values."""
+    """Start a match: a variant, optionally a seed, option values and house rules.
+
+    ``house_rules`` names the house rules to play with (see ``GET /house-rules``),
+    layered on the variant in that order.
+    """
 
     variant: str
     seed: Seed | None = None
     options: dict[str, OptionValue] = msgspec.field(default_factory=dict)
+    house_rules: tuple[str, ...] = ()
 
 
 class StateBody(Wire):
@@ -132,6 +155,6 @@ class Problem(Wire):
     type: str = "about:blank"
 
 
-BODIES = (VariantList, VariantInfo, NewGame, StateBody, PlayRequest, NextHandRequest, LegalMoves,
-          Played, HandScore, Health, Problem)
+BODIES = (VariantList, VariantInfo, HouseRuleList, NewGame, StateBody, PlayRequest,
+          NextHandRequest, LegalMoves, Played, HandScore, Health, Problem)
 """Every request and response body: the OpenAPI document's schemas are made from them."""

@@ -36,7 +36,7 @@ from core.model import (
     TableCollected,
 )
 from core.plays import index_of, plays_of
-from core.registry import Rules, get_variant, resolve_options, rules_for
+from core.registry import Rules, get_variant, house_rules_for, resolve_options, rules_for
 from core.rng import generator
 from core.rules import LAY, CaptureContext
 
@@ -45,32 +45,39 @@ _NO_CARDS: tuple[str, ...] = ()
 
 
 def rules_of(state: State) -> Rules:
-    """Return the assembled rules of ``state``'s variant and options."""
-    return rules_for(state.variant, state.options)
+    """Return the assembled rules of ``state``'s variant, options and house rules."""
+    return rules_for(state.variant, state.options, state.house_rules)
 
 
 # --- starting a match and a hand ------------------------------------------------------
 
 
-def new_match(variant: str, seed: int, options: Mapping[str, Any] | None = None) -> State:
+def new_match(variant: str, seed: int, options: Mapping[str, Any] | None = None,
+              house_rules: Sequence[str] = ()) -> State:
     """Start a match of ``variant``: draw for the first dealer and deal the first hand.
 
     ``seed`` decides every shuffle and cut of the match. ``options`` override
     the variant's defaults; unknown options or bad values raise
-    :class:`~core.errors.InvalidOptions`.
+    :class:`~core.errors.InvalidOptions`. ``house_rules`` names the house rules
+    to play with, layered in that order; an unknown one raises
+    :class:`~core.errors.UnknownHouseRule`, one that does not apply to
+    ``variant`` (or is named twice) :class:`~core.errors.IncompatibleHouseRule`.
     """
-    resolved = resolve_options(get_variant(variant), options)
-    rules = rules_for(variant, resolved)
+    found = get_variant(variant)
+    resolved = resolve_options(found, options)
+    house_rules = tuple(rule.name for rule in house_rules_for(found, house_rules))
+    rules = rules_for(variant, resolved, house_rules)
     rng = generator(seed, 0)
     deck = list(rules.deck)
     rng.shuffle(deck)
     first = rules.hook.foraccio_first_dealer(deck=tuple(deck), rng=rng, options=resolved)
     drawn = FirstDealerChosen(draws=first.draws, dealer=first.dealer)
-    start = before_first_hand(variant, resolved, seed, first.dealer)
+    start = before_first_hand(variant, resolved, seed, first.dealer, house_rules)
     return _shuffle_and_deal(start, rules, first.dealer, None, (drawn,))
 
 
-def before_first_hand(variant: str, options: Mapping[str, Any], seed: int, dealer: int) -> State:
+def before_first_hand(variant: str, options: Mapping[str, Any], seed: int, dealer: int,
+                      house_rules: tuple[str, ...] = ()) -> State:
     """Return the empty state a match is in before its first deal."""
     return State(
         variant=variant,
@@ -88,6 +95,7 @@ def before_first_hand(variant: str, options: Mapping[str, Any], seed: int, deale
         scores=(0, 0),
         winner=None,
         record=(),
+        house_rules=house_rules,
     )
 
 
@@ -154,7 +162,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     """
     if state.phase != "playing":
         return ()
-    rules = rules_for(state.variant, state.options)
+    rules = rules_for(state.variant, state.options, state.house_rules)
     return plays_of(rules, state.hands[state.turn], state.table)[0]
 
 
@@ -173,7 +181,7 @@ def play(state: State, move: Move, seat: int | None = None) -> tuple[State, tupl
     if seat is not None and seat != turn:
         raise IllegalMove(Reason.NOT_YOUR_TURN,
                           f"It is seat {turn}'s turn to play, not seat {seat}'s.")
-    rules = rules_for(state.variant, state.options)
+    rules = rules_for(state.variant, state.options, state.house_rules)
     hands, table = state.hands, state.table
     hand = hands[turn]
     plays = plays_of(rules, hand, table)

@@ -48,6 +48,16 @@ class UnknownVariant(EngineError):
     code = "unknown_variant"
 
 
+class UnknownHouseRule(EngineError):
+    code = "unknown_house_rule"
+
+
+class IncompatibleHouseRule(EngineError):
+    """A house rule asked for with a variant it does not apply to, or asked for twice."""
+
+    code = "incompatible_house_rule"
+
+
 class InvalidOptions(EngineError):
     code = "invalid_options"
 

@@ -179,7 +179,9 @@ class State(Wire):
     ``scores`` are the match totals of the hands already finished: a hand's
     points are added when it ends (RULES.md section 7). ``record`` holds one
     :class:`HandRecord` per hand dealt, the current hand last; the current
-    hand's moves are in ``events`` until it ends.
+    hand's moves are in ``events`` until it ends. ``house_rules`` names the
+    house rules the match is played with, in the order they are layered on the
+    variant (empty for none, which a client may leave out).
     """
 
     variant: str
@@ -197,4 +199,5 @@ class State(Wire):
     scores: tuple[int, int]
     winner: Team | None
     record: tuple[HandRecord, ...]
+    house_rules: tuple[str, ...] = ()
     version: int = STATE_VERSION

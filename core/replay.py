@@ -16,7 +16,7 @@ def replay(state: State) -> State:
     if not state.record:
         return state
     replayed = before_first_hand(state.variant, state.options, state.seed,
-                                 state.record[0].dealer)
+                                 state.record[0].dealer, state.house_rules)
     last = len(state.record) - 1
     for number, hand in enumerate(state.record):
         # Events before the current hand's deal (the first dealer's draw) are

@@ -7,7 +7,10 @@ everything the example leaves out so the state is a consistent one.
 Random-play tests play whole matches with random legal moves:
 :func:`random_playout` yields every play, and :func:`check_random_match`
 checks, on one such match, what the engine guarantees for every variant
-(the shared conformance test runs it over every registered variant).
+and house rule. It is the conformance kit: the shared conformance test runs
+it over every registered variant, alone and with each house rule that
+applies to it (:func:`compatible_house_rules`); a third-party variant or
+house rule runs it in its own tests the same way.
 """
 
 from __future__ import annotations
@@ -42,7 +45,14 @@ from core.model import (
     OptionValue,
     State,
 )
-from core.registry import Variant, get_variant, resolve_options
+from core.registry import (
+    HouseRule,
+    Variant,
+    get_variant,
+    house_rules,
+    house_rules_for,
+    resolve_options,
+)
 from core.replay import replay
 
 
@@ -59,6 +69,7 @@ def scenario(
     scores: tuple[int, int] = (0, 0),
     last_capturer: int | None = None,
     seed: int = 0,
+    house_rules: Sequence[str] = (),
 ) -> State:
     """Return a state of hand 1 in play with the given cards where they are said to be.
 
@@ -66,6 +77,7 @@ def scenario(
     ``piles`` is None, every card placed nowhere else goes to the piles,
     alternately to team 0 and team 1 in deck order, so all 52 cards are
     accounted for. ``turn`` defaults to the seat after the dealer.
+    ``house_rules`` names the house rules the match is played with.
     """
     if hands is None:
         hands = {}
@@ -77,8 +89,10 @@ def scenario(
     if piles is None:
         rest = [card for card in DECK if card not in placed]
         piles = (rest[0::2], rest[1::2])
-    resolved = resolve_options(get_variant(variant), options)
-    state = before_first_hand(variant, resolved, seed, dealer)
+    found = get_variant(variant)
+    resolved = resolve_options(found, options)
+    house_rules = tuple(rule.name for rule in house_rules_for(found, house_rules))
+    state = before_first_hand(variant, resolved, seed, dealer, house_rules)
     return replace(
         state,
         hand=1,
@@ -117,8 +131,10 @@ def random_playout(
     *,
     players_seed: int | None = None,
     max_hands: int = MAX_HANDS,
+    house_rules: Sequence[str] = (),
 ) -> Iterator[Step]:
-    """Play a match of ``variant`` with uniformly random legal moves; yield every play.
+    """Play a match of ``variant`` (with ``house_rules``) with uniformly random legal
+    moves; yield every play.
 
     The players choose with their own generator, seeded by ``players_seed``
     (by default derived from ``seed``), never with the match's. Each next hand
@@ -126,7 +142,7 @@ def random_playout(
     not ended after ``max_hands`` hands.
     """
     players = random.Random(f"players:{seed if players_seed is None else players_seed}")
-    state = new_match(variant, seed, options)
+    state = new_match(variant, seed, options, house_rules)
     while state.phase != "game_over":
         if state.phase == "hand_over":
             _check(state.hand < max_hands,
@@ -144,8 +160,14 @@ def check_random_match(
     options: Mapping[str, Any] | None = None,
     *,
     players_seed: int | None = None,
+    house_rules: Sequence[str] = (),
 ) -> State:
-    """Play a random match of ``variant`` and check what the engine guarantees for any variant.
+    """Play a random match of ``variant`` and check what the engine guarantees for any variant
+    and any house rules.
+
+    ``house_rules`` names the house rules to play with (see
+    :func:`~core.engine.new_match`); :func:`compatible_house_rules` lists those
+    that apply to a variant.
 
     Before every play: each card of the hand's recorded deck is in exactly one
     place; the state survives a JSON round trip; the legal moves are listed
@@ -160,10 +182,11 @@ def check_random_match(
 
     Return the final state; raise AssertionError on the first violation.
     """
-    checker = random.Random(f"checker:{variant}:{seed}:{players_seed}")
+    checker = random.Random(f"checker:{variant}:{seed}:{players_seed}:{list(house_rules)}")
     states: list[State] = []
     moves: list[Move] = []
-    for step in random_playout(variant, seed, options, players_seed=players_seed):
+    for step in random_playout(variant, seed, options, players_seed=players_seed,
+                               house_rules=house_rules):
         if not states or step.before is not states[-1]:  # a hand was dealt
             states.append(step.before)
             _check_deal(step.before)
@@ -176,7 +199,7 @@ def check_random_match(
         if step.after.phase != "playing" or checker.random() < 0.02:
             _check_replay(step.after, checker)
     _check_match_end(states[-1])
-    _check_same_game_again(variant, seed, options, moves, states)
+    _check_same_game_again(variant, seed, options, house_rules, moves, states)
     return states[-1]
 
 
@@ -190,6 +213,11 @@ def option_variations(variant: Variant) -> list[dict[str, OptionValue]]:
         elif spec.choices is not None:
             variations += [{spec.name: value} for value in spec.choices if value != spec.default]
     return variations
+
+
+def compatible_house_rules(variant: Variant) -> list[HouseRule]:
+    """Return every known house rule that applies to ``variant``, by name."""
+    return [rule for _, rule in sorted(house_rules().items()) if variant.name in rule.variants]
 
 
 def hand_scores(record: Iterable[HandRecord]) -> tuple[int, int]:
@@ -211,7 +239,8 @@ def _check(condition: object, message: str) -> None:
 
 
 def _where(state: State) -> str:
-    return f"{state.variant} seed {state.seed} hand {state.hand}, seat {state.turn} to play"
+    played = f" with {', '.join(state.house_rules)}" if state.house_rules else ""
+    return f"{state.variant}{played} seed {state.seed} hand {state.hand}, seat {state.turn} to play"
 
 
 def _check_deal(state: State) -> None:
@@ -351,8 +380,9 @@ def _check_match_end(state: State) -> None:
 
 
 def _check_same_game_again(variant: str, seed: int, options: Mapping[str, Any] | None,
-                           moves: Sequence[Move], states: Sequence[State]) -> None:
-    state = new_match(variant, seed, options)
+                           house_rules: Sequence[str], moves: Sequence[Move],
+                           states: Sequence[State]) -> None:
+    state = new_match(variant, seed, options, house_rules)
     again = [state]
     for move in moves:
         if state.phase == "hand_over":

@@ -20,7 +20,7 @@ from typing import NamedTuple, NoReturn
 
 from core.errors import EngineError, InvalidState
 from core.model import STATE_VERSION, Captured, State
-from core.registry import Variant, get_variant, resolve_options, rules_for
+from core.registry import Variant, get_variant, house_rules_for, resolve_options, rules_for
 
 SEATS = 4
 TEAMS = 2
@@ -30,7 +30,8 @@ def validate_state(state: State) -> None:
     """Raise :class:`~core.errors.InvalidState` if ``state`` is not one the engine can produce.
 
     The checks run in this order and the first failing one is reported:
-    version; variant; options; shape (4 hands, 2 piles); every card of the
+    version; variant; options; house rules (known, applying to the variant,
+    each once); shape (4 hands, 2 piles); every card of the
     deck exactly once across hands, table and piles; hand number, record and
     dealer; phase; turn and hand sizes; last capturer; scores; the record's
     decks.
@@ -64,7 +65,8 @@ def _deck_of(state: State) -> tuple[tuple[str, ...], frozenset[str]]:
         raise InvalidState(error.message) from None
     options = state.options
     # The types are part of the key: True == 1, but 1 is no value for a bool option.
-    key = (variant.name, tuple(options.items()), tuple(map(type, options.values())))
+    key = (variant.name, tuple(options.items()), tuple(map(type, options.values())),
+           state.house_rules)
     checked = _checked_options(*key)
     if checked.variant is not variant:  # registered anew under the same name
         _checked_options.cache_clear()
@@ -79,19 +81,21 @@ class _Checked(NamedTuple):
 
 
 @lru_cache(maxsize=64)
-def _checked_options(variant_name: str, option_items: tuple, _types: tuple) -> _Checked:
-    # Invalid options raise, and raising caches nothing.
+def _checked_options(variant_name: str, option_items: tuple, _types: tuple,
+                     house_rules: tuple[str, ...]) -> _Checked:
+    # Invalid options or house rules raise, and raising caches nothing.
     variant = get_variant(variant_name)
     given = dict(option_items)
     try:
         resolved = resolve_options(variant, given)
+        house_rules_for(variant, house_rules)
     except EngineError as error:
         raise InvalidState(error.message) from None
     if resolved != given:
         missing = next(name for name in resolved if name not in given)
         _invalid(f"The state's options must list every option of variant {variant.name!r}; "
                  f"{missing!r} is missing (its default is {resolved[missing]!r}).")
-    rules = rules_for(variant.name, resolved)
+    rules = rules_for(variant.name, resolved, house_rules)
     deck = tuple(rules.hook.foraccio_build_deck(options=rules.options))
     return _Checked(variant, deck, frozenset(deck))
 

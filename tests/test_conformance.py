@@ -3,7 +3,9 @@ must keep the engine's promises (see ``core.testing.check_random_match``).
 
 It is parametrized over ``core.registry.variants()`` when collected, so a new
 variant is tested as soon as it is registered, with its default options and
-with each of its bool and choice options set to another value.
+with each of its bool and choice options set to another value; and over
+``core.registry.house_rules()``, so every variant is also played with each
+house rule that applies to it, and with all of them at once.
 """
 
 from __future__ import annotations
@@ -11,12 +13,18 @@ from __future__ import annotations
 import pytest
 
 from core.registry import variants
-from core.testing import check_random_match, option_variations
+from core.testing import check_random_match, compatible_house_rules, option_variations
 
 SEEDS = (0, 1, 2)
 VARIANTS = sorted(variants())
-HOUSE_RULES = [(name, options) for name in VARIANTS
-               for options in option_variations(variants()[name])[1:]]
+OPTION_VARIATIONS = [(name, options) for name in VARIANTS
+                     for options in option_variations(variants()[name])[1:]]
+HOUSE_RULE_SEEDS = (3, 4)
+RULE_SETS = [(name, (rule.name,)) for name in VARIANTS
+             for rule in compatible_house_rules(variants()[name])]
+RULE_SETS += [(name, names) for name in VARIANTS
+              if len(names := tuple(rule.name for rule in compatible_house_rules(variants()[name])))
+              > 1]
 
 
 def test_the_built_in_variants_are_registered():
@@ -32,11 +40,22 @@ def test_random_matches_keep_the_engines_promises(variant, seed):
     assert final.phase == "game_over"
 
 
-@pytest.mark.parametrize(("variant", "options"), HOUSE_RULES,
+@pytest.mark.parametrize(("variant", "options"), OPTION_VARIATIONS,
                          ids=[f"{name}-{'-'.join(f'{k}={v}' for k, v in options.items())}"
-                              for name, options in HOUSE_RULES])
-def test_random_matches_keep_the_engines_promises_under_each_house_rule(variant, options):
+                              for name, options in OPTION_VARIATIONS])
+def test_random_matches_keep_the_engines_promises_with_each_option_changed(variant, options):
     final = check_random_match(variant, 7, options, players_seed=70)
 
     assert final.phase == "game_over"
     assert all(final.options[name] == value for name, value in options.items())
+
+
+@pytest.mark.parametrize("seed", HOUSE_RULE_SEEDS)
+@pytest.mark.parametrize(("variant", "house_rules"), RULE_SETS,
+                         ids=[f"{name}+{'+'.join(names)}" for name, names in RULE_SETS])
+def test_random_matches_keep_the_engines_promises_with_each_house_rule(variant, house_rules,
+                                                                        seed):
+    final = check_random_match(variant, seed, house_rules=house_rules)
+
+    assert final.phase == "game_over"
+    assert final.house_rules == house_rules

@@ -57,22 +57,31 @@ class GameController(Controller):
           description="Draws for the first dealer and deals the first hand. Without a seed "
                       "the server chooses one; it is returned in the state, so the match can "
                       "be replayed. `options` override the variant's defaults "
-                      "(see `GET /variants/{name}`).",
+                      "(see `GET /variants/{name}`). `house_rules` names the house rules to "
+                      "play with (see `GET /house-rules`), layered in that order; the state "
+                      "records them.",
           responses=problem_responses({
               400: [INVALID_BODY],
               422: [("unknown_variant", "There is no variant 'scopone'; known variants: "
                                         "foraccio."),
                     ("invalid_options", "Option 'target' of variant 'foraccio' must be at "
-                                        "least 1; got 0.")],
+                                        "least 1; got 0."),
+                    ("unknown_house_rule", "There is no house rule 'scopa-d-assi'; known house "
+                                           "rules: colore, no-last-play-scopa, "
+                                           "single-card-priority."),
+                    ("incompatible_house_rule", "House rule 'colore' does not apply to "
+                                                "variant 'zobelon'; it applies to: foraccio.")],
           }),
           operation_class=documented(
               request=lambda: {"seeded": examples().new_game,
-                               "with_options": examples().new_game_options},
+                               "with_options": examples().new_game_options,
+                               "with_house_rules": examples().new_game_house_rules},
               response=lambda: {"first_hand_dealt": examples().created}))
     async def new_game(self, data: JSONBody[NewGame]) -> StateBody:
         """Start a match of ``data.variant``."""
         seed = secrets.randbelow(MAX_SEED + 1) if data.seed is None else data.seed
-        return StateBody(state=engine.new_match(data.variant, seed, data.options))
+        return StateBody(state=engine.new_match(data.variant, seed, data.options,
+                                                data.house_rules))
 
     @post("/legal-moves", operation_id="legalMoves", status_code=200,
           summary="List the legal moves",

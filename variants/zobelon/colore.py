@@ -16,7 +16,10 @@ from core.rules import CaptureContext
 
 @hookimpl
 def foraccio_capture_effects(options):
-    counts_declared_value = options["king_colore_value"] == "declared"
+    """Contribute the colore effect. Without the option ``king_colore_value`` (Foraccio
+    has no jolly, and plays this module as its ``colore`` house rule) a jolly counts
+    its declared value."""
+    counts_declared_value = options.get("king_colore_value", "declared") == "declared"
 
     def colore(capture: CaptureContext) -> tuple[Bonus, ...]:
         if not is_colore(capture):

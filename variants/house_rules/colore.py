@@ -1,0 +1,21 @@
+"""Colore in Foraccio: a capture whose table cards all share the suit of the card that
+took them scores a bonus worth the card's value, as in Zobelon.
+
+One source of Foraccio's rules counts it there too. The plugin is Zobelon's
+own colore module (:mod:`variants.zobelon.colore`), registered on top of
+Foraccio's plugins, so the two games can never score it differently.
+"""
+
+from __future__ import annotations
+
+from core.registry import HouseRule
+from variants.zobelon import colore
+
+COLORE = HouseRule(
+    name="colore",
+    title="Colore",
+    description="A capture whose table cards are all of the capturing card's suit scores a "
+                "colore worth the card's value, as in Zobelon (where it is a rule of the game).",
+    variants=("foraccio",),
+    plugins=(colore,),
+)

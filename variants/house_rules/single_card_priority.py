@@ -1,0 +1,50 @@
+"""Single card first (Scopa's rule): when a table card has the played card's value,
+the card must take it, not a sum of other cards.
+
+The rule wraps the variant's play rule and, for each card and each value it
+captures as, drops the sums of that value when a single table card of that
+value is there. A Zobelon king given a value d is held to it the same way:
+given d, it may not take a sum of d while a table card of value d is there;
+it may still sweep, or be given another value and take what that value takes.
+"""
+
+from __future__ import annotations
+
+from core.cards import RANK
+from core.hookspecs import hookimpl
+from core.model import Move
+from core.registry import HouseRule
+
+
+class SingleCardFirst:
+    """The plugin: narrows the captures of the play rule it wraps."""
+
+    @hookimpl(wrapper=True)
+    def foraccio_play_rule(self):
+        """Wrap the variant's play rule; the lays it lists are left as they are."""
+        rule = yield
+
+        def single_card_first(hand, table):
+            captures, lays = rule(hand, table)
+            singles = {(m.card, m.jolly) for m in captures
+                       if len(m.take) == 1 and RANK[m.take[0]] == _value(m)}
+            return [m for m in captures
+                    if len(m.take) < 2 or (m.card, m.jolly) not in singles], lays
+
+        return single_card_first
+
+
+def _value(move: Move) -> int:
+    # The value a card captures as: a jolly's declared value, else its own.
+    return move.jolly if isinstance(move.jolly, int) else RANK[move.card]
+
+
+SINGLE_CARD_PRIORITY = HouseRule(
+    name="single-card-priority",
+    title="Single card first",
+    description="When a table card has the value of the played card, the card must take it "
+                "and may not take a sum of other cards instead (Scopa's rule); a Zobelon king "
+                "given a value is held to it the same way.",
+    variants=("foraccio", "zobelon"),
+    plugins=(SingleCardFirst(),),
+)
