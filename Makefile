@@ -2,13 +2,14 @@
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
-STAMP := $(VENV)/.installed-$(shell cat pyproject.toml constraints.txt | cksum | cut -d' ' -f1)
+STAMP := $(VENV)/.installed-$(shell cat pyproject.toml constraints.txt examples/napoli-to-ten/pyproject.toml | cksum | cut -d' ' -f1)
 
 .PHONY: test run demo openapi bench lint clean
 
-$(STAMP): pyproject.toml constraints.txt
+$(STAMP): pyproject.toml constraints.txt examples/napoli-to-ten/pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --disable-pip-version-check -c constraints.txt -e '.[test]'
+	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps -e examples/napoli-to-ten
 	rm -f $(VENV)/.installed-* && touch $@
 
 test: $(STAMP)
@@ -37,6 +38,11 @@ bench: $(STAMP)
 		|| (apt-get update -qq && apt-get install -y -qq wrk) > /dev/null 2>&1 \
 		|| echo "wrk could not be installed; bench.http falls back to a Python client"
 	$(PY) -m bench.http
+
+# Bot strength and speed (a few minutes): heuristic vs random, ismcts vs heuristic.
+.PHONY: bench-bots
+bench-bots: $(STAMP)
+	$(PY) -m bench.bots
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .

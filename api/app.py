@@ -10,6 +10,7 @@ from litestar import Litestar
 from litestar.datastructures import ResponseHeader
 
 from api.asgi import WholeBody
+from api.controllers.bots import BotController
 from api.controllers.games import GameController
 from api.controllers.health import health
 from api.controllers.house_rules import HouseRuleController
@@ -29,7 +30,8 @@ def create_app() -> Litestar:
     """
     installed_plugins()
     app = Litestar(
-        route_handlers=[VariantController, HouseRuleController, GameController, health],
+        route_handlers=[VariantController, HouseRuleController, GameController, BotController,
+                        health],
         plugins=[problem_details_plugin(), structlog_plugin()],
         openapi_config=openapi_config(),
         response_headers=[ResponseHeader(

@@ -14,7 +14,20 @@ from typing import Any
 
 import msgspec
 
-from api.schemas import HandScore, LegalMoves, NewGame, Played, PlayRequest, StateBody
+from api.schemas import (
+    Autoplayed,
+    AutoplayRequest,
+    BotMove,
+    BotMoveRequest,
+    HandScore,
+    LegalMoves,
+    NewGame,
+    Played,
+    PlayRequest,
+    StateBody,
+)
+from core.bots import Budget, move_for_state
+from core.bots.autoplay import autoplay
 from core.engine import hand_points, legal_moves, new_match, next_hand, play, score_hand
 from core.model import Captured, Move, State
 
@@ -24,6 +37,11 @@ PLAYS_BEFORE_EXAMPLE = 9
 """How far into the first hand the mid-hand example is: a few captures, cards on the table."""
 CUT = 17
 HOUSE_RULES = ("single-card-priority", "colore")
+BOTS = ("heuristic", "random", "heuristic", "random")
+BOT_SEED = 1
+AUTOPLAY_PLAYS = 8
+"""The autoplay example starts this many plays before the end of the hand, to stay short."""
+ISMCTS_BUDGET = Budget(iterations=50)
 
 
 @dataclass(frozen=True)
@@ -41,6 +59,11 @@ class Examples:
     next_hand: Any
     dealt: Any
     score: Any
+    bot_move: Any
+    bot_move_ismcts: Any
+    bot_moved: Any
+    autoplay: Any
+    autoplayed: Any
     mid_hand_state: State
     mid_hand_move: Move
 
@@ -56,10 +79,14 @@ def examples() -> Examples:
     moves = legal_moves(mid)
     move = _a_capture(mid, moves) or moves[0]
     after, events = play(mid, move, seat=mid.turn)
-    over = after
+    over = late = after
     while over.phase == "playing":
+        if sum(map(len, over.hands)) == AUTOPLAY_PLAYS:
+            late = over
         over, _ = play(over, chooser.choice(legal_moves(over)))
     lines = score_hand(mid)
+    bot_move = move_for_state(BOTS[0], mid, BOT_SEED)
+    played_out = autoplay(late, BOTS, "hand_over", BOT_SEED)
     return Examples(
         new_game=_json(NewGame(variant=VARIANT, seed=SEED)),
         new_game_options=_json(NewGame(variant=VARIANT, options={"deal_scheme": "5-4-4",
@@ -73,6 +100,14 @@ def examples() -> Examples:
         next_hand=_json({"state": over, "cut": CUT}),
         dealt=_json(StateBody(state=next_hand(over, CUT))),
         score=_json(HandScore(lines=lines, points=hand_points(lines))),
+        bot_move=_json(BotMoveRequest(state=mid, bot=BOTS[0], seed=BOT_SEED)),
+        bot_move_ismcts=_json(BotMoveRequest(state=mid, bot="ismcts", seed=BOT_SEED,
+                                             budget=ISMCTS_BUDGET)),
+        bot_moved=_json(BotMove(seat=mid.turn, move=bot_move)),
+        autoplay=_json(AutoplayRequest(state=late, bots=BOTS, until="hand_over",
+                                       seed=BOT_SEED)),
+        autoplayed=_json(Autoplayed(state=played_out.state, events=played_out.events,
+                                    plays=played_out.plays, done=played_out.done)),
         mid_hand_state=mid,
         mid_hand_move=move,
     )

@@ -38,6 +38,7 @@ def openapi_config() -> OpenAPIConfig:
             Tag(name="house-rules",
                 description="The house rules a match may be played with, per variant."),
             Tag(name="games", description="Start a match, list legal moves, play, deal, score."),
+            Tag(name="bots", description="Bots that play from one seat's view."),
             Tag(name="health", description="Liveness of the service."),
         ],
     )

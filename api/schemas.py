@@ -12,6 +12,7 @@ from typing import Annotated, Literal
 
 import msgspec
 
+from core.bots.base import Budget
 from core.model import AnyEvent, Move, OptionValue, ScoreLine, Seat, State, Wire
 
 MAX_SEED = 2**53 - 1
@@ -131,6 +132,54 @@ class HandScore(Wire):
     points: tuple[int, int]
 
 
+# --- bots -----------------------------------------------------------------------------
+
+MAX_AUTOPLAY_PLAYS = 520
+"""Most plays one autoplay request makes: ten hands of Foraccio."""
+
+BotName = Annotated[str, msgspec.Meta(
+    description="A bot's name: `random`, `heuristic` or `ismcts`.", examples=["heuristic"])]
+
+BotSeed = Annotated[int, msgspec.Meta(
+    ge=0, le=MAX_SEED, description="Decides the bots' choices; the same seed, the same moves.")]
+
+
+class BotMoveRequest(Wire):
+    """Ask ``bot`` for the move of the seat to play in ``state``, from that seat's view."""
+
+    state: State
+    bot: BotName
+    seed: BotSeed = 0
+    budget: Budget | None = None
+
+
+class BotMove(Wire):
+    """The move the bot makes for ``seat``, exactly as ``play`` accepts it."""
+
+    seat: Seat
+    move: Move
+
+
+class AutoplayRequest(Wire):
+    """Let ``bots`` (one per seat, index = seat) play ``state`` on ``until`` a phase."""
+
+    state: State
+    bots: Annotated[tuple[BotName, ...], msgspec.Meta(min_length=4, max_length=4)]
+    until: Literal["hand_over", "game_over"]
+    seed: BotSeed = 0
+    budget: Budget | None = None
+
+
+class Autoplayed(Wire):
+    """The state after the bots played, and the events in order (each new hand's deal
+    included). ``done`` is false when the request's limit on plays stopped them first."""
+
+    state: State
+    events: tuple[AnyEvent, ...]
+    plays: int
+    done: bool
+
+
 class Health(Wire):
     """The service answers."""
 
@@ -156,5 +205,6 @@ class Problem(Wire):
 
 
 BODIES = (VariantList, VariantInfo, HouseRuleList, NewGame, StateBody, PlayRequest,
-          NextHandRequest, LegalMoves, Played, HandScore, Health, Problem)
+          NextHandRequest, LegalMoves, Played, HandScore, BotMoveRequest, BotMove, AutoplayRequest,
+          Autoplayed, Health, Problem)
 """Every request and response body: the OpenAPI document's schemas are made from them."""

@@ -81,3 +81,7 @@ class InvalidState(EngineError):
     """
 
     code = "invalid_state"
+
+
+class UnknownBot(EngineError):
+    code = "unknown_bot"

@@ -5,14 +5,15 @@ It is parametrized over ``core.registry.variants()`` when collected, so a new
 variant is tested as soon as it is registered, with its default options and
 with each of its bool and choice options set to another value; and over
 ``core.registry.house_rules()``, so every variant is also played with each
-house rule that applies to it, and with all of them at once.
+house rule that applies to it, and with all of them at once. Installed house
+rules are among them: the test environment installs ``examples/napoli-to-ten``.
 """
 
 from __future__ import annotations
 
 import pytest
 
-from core.registry import variants
+from core.registry import installed_plugins, variants
 from core.testing import check_random_match, compatible_house_rules, option_variations
 
 SEEDS = (0, 1, 2)
@@ -29,6 +30,13 @@ RULE_SETS += [(name, names) for name in VARIANTS
 
 def test_the_built_in_variants_are_registered():
     assert {"foraccio", "zobelon"} <= set(VARIANTS)
+
+
+def test_installed_house_rules_are_played_with_each_variant_they_apply_to():
+    installed = installed_plugins().house_rules
+    assert "napoli-to-ten" in installed, "install examples/napoli-to-ten (make test does)"
+    for rule in installed.values():
+        assert all((name, (rule.name,)) in RULE_SETS for name in rule.variants)
 
 
 @pytest.mark.parametrize("seed", SEEDS)

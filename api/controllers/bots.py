@@ -1,0 +1,86 @@
+"""``/games/bot-move`` and ``/games/autoplay``: bots that see only their seat's view."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from litestar import Controller, post
+from litestar.params import JSONBody
+
+from api.controllers.games import INVALID_BODY, INVALID_STATE, MATCH_OVER, checked
+from api.decoding import StrictBody
+from api.errors import problem_responses
+from api.examples import examples
+from api.openapi import documented
+from api.schemas import (
+    MAX_AUTOPLAY_PLAYS,
+    Autoplayed,
+    AutoplayRequest,
+    BotMove,
+    BotMoveRequest,
+)
+from core.bots import move_for_state
+from core.bots.autoplay import autoplay
+from core.bots.ismcts import DEFAULT_ITERATIONS
+
+UNKNOWN_BOT = ("unknown_bot", "There is no bot 'minimax'; known bots: heuristic, ismcts, random.")
+
+
+class BotController(Controller):
+    """Bots choose moves from what one seat can see, never from the whole state."""
+
+    path = "/games"
+    tags: ClassVar[list[str]] = ["bots"]
+    dto = StrictBody
+    return_dto = None
+
+    @post("/bot-move", operation_id="botMove", status_code=200, summary="Ask a bot for a move",
+          description="The move `bot` makes for the seat to play, chosen from that seat's view "
+                      "only (its hand, the table, the cards played, the piles, the scores). "
+                      "Bots: `random` (a uniformly random legal move), `heuristic` (guards "
+                      "the onori, the napoli cards and the table against scopas), `ismcts` "
+                      "(information-set Monte Carlo search: playouts on deals of the unseen "
+                      "cards). The same `seed` gives the same move. `budget` bounds the "
+                      "search by `iterations`, playouts (default "
+                      f"{DEFAULT_ITERATIONS}, at most 1000), or `seconds` (at most 1; the "
+                      "move then depends on the server's speed); the other bots ignore it.",
+          responses=problem_responses({
+              400: [INVALID_BODY],
+              422: [INVALID_STATE, UNKNOWN_BOT,
+                    ("hand_over", "The hand is over; deal the next hand before playing."),
+                    ("match_over", "The match is over; start a new one to play on.")],
+          }),
+          operation_class=documented(
+              request=lambda: {"heuristic": examples().bot_move,
+                               "ismcts": examples().bot_move_ismcts},
+              response=lambda: {"heuristic": examples().bot_moved}))
+    async def bot_move(self, data: JSONBody[BotMoveRequest]) -> BotMove:
+        """Ask a bot for the move of the seat to play."""
+        state = checked(data.state)
+        move = move_for_state(data.bot, state, data.seed, data.budget)
+        return BotMove(seat=state.turn, move=move)
+
+    @post("/autoplay", operation_id="autoplay", status_code=200,
+          summary="Let bots play on",
+          description="`bots` names the bot of each seat (index = seat); they play, each from "
+                      "its own seat's view, until the hand is over (`until: hand_over`) or the "
+                      "match is (`game_over`). A hand already over is followed by the next, "
+                      "dealt with the match's own cut. One request makes at most "
+                      f"{MAX_AUTOPLAY_PLAYS} plays (ten hands of Foraccio): `done` is false "
+                      "when that limit stopped the bots first; post the state again to go on. "
+                      "`events` lists what happened in order, each new hand's deal included. "
+                      "`seed` and `budget` are as for `POST /games/bot-move`; an `ismcts` "
+                      "seat takes up to a few tenths of a second a move.",
+          responses=problem_responses({
+              400: [INVALID_BODY],
+              422: [INVALID_STATE, UNKNOWN_BOT, MATCH_OVER],
+          }),
+          operation_class=documented(
+              request=lambda: {"to_the_end_of_the_hand": examples().autoplay},
+              response=lambda: {"to_the_end_of_the_hand": examples().autoplayed}))
+    async def autoplay(self, data: JSONBody[AutoplayRequest]) -> Autoplayed:
+        """Let the bots play until the phase asked for, or the limit on plays."""
+        result = autoplay(checked(data.state), data.bots, data.until, data.seed, data.budget,
+                          MAX_AUTOPLAY_PLAYS)
+        return Autoplayed(state=result.state, events=result.events, plays=result.plays,
+                          done=result.done)

@@ -1,0 +1,50 @@
+"""Bots playing a match on their own, each from its seat's view."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Literal, NamedTuple
+
+from core.bots import Budget, choose_move, get_bot
+from core.engine import next_hand, play
+from core.errors import WrongPhase
+from core.model import AnyEvent, State
+from core.view import seat_view
+
+
+class Autoplay(NamedTuple):
+    """Where the bots stopped: the state, the events in order, the plays made, and
+    whether they reached the phase asked for (false when ``max_plays`` stopped them)."""
+
+    state: State
+    events: tuple[AnyEvent, ...]
+    plays: int
+    done: bool
+
+
+def autoplay(state: State, bots: Sequence[str], until: Literal["hand_over", "game_over"],
+             seed: int = 0, budget: Budget | None = None, max_plays: int = 520) -> Autoplay:
+    """Let ``bots`` (index = seat) play ``state`` until the hand or the match is over.
+
+    A hand already over is followed by the next one, dealt with the match's own
+    cut; its deal is among the events. Raise :class:`~core.errors.WrongPhase`
+    on a match already over and :class:`~core.errors.UnknownBot` on a bad name.
+    """
+    for name in bots:
+        get_bot(name)
+    if state.phase == "game_over":
+        raise WrongPhase("The match is over; start a new one.", "match_over")
+    events: list[AnyEvent] = []
+    plays = 0
+    while plays < max_plays:
+        if state.phase == "hand_over":
+            state = next_hand(state)
+            events.append(state.events[-1])
+        seat = state.turn
+        move = choose_move(bots[seat], seat_view(state, seat), seed, budget)
+        state, caused = play(state, move)
+        events += caused
+        plays += 1
+        if state.phase == "game_over" or (until == "hand_over" and state.phase == "hand_over"):
+            return Autoplay(state, tuple(events), plays, True)
+    return Autoplay(state, tuple(events), plays, False)

@@ -1,0 +1,14 @@
+"""The random bot: a uniformly random legal move."""
+
+from __future__ import annotations
+
+import random
+
+from core.bots.base import Budget
+from core.model import Move
+from core.view import SeatView, view_legal_moves
+
+
+def random_bot(view: SeatView, rng: random.Random, budget: Budget | None = None) -> Move:
+    """Return one of the seat's legal moves, each as likely."""
+    return rng.choice(view_legal_moves(view))

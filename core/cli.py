@@ -1,0 +1,251 @@
+"""The ``foraccio`` command: ``foraccio simulate`` plays bots against each other.
+
+Two line-ups meet: the first plays seats 0 and 2 in even-numbered matches and
+seats 1 and 3 in odd ones, so neither keeps the advantage of a seat. Every
+match's seed (for the deals and the bots) is derived from ``--seed`` and the
+match's number, so the summary is the same whatever ``--workers`` is. The
+summary is one JSON object on standard output; progress goes to standard
+error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import math
+import os
+import sys
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any, NamedTuple
+
+from core.bots import BOTS, Budget, choose_move
+from core.engine import new_match, next_hand, play
+from core.errors import EngineError
+from core.model import HandScored
+from core.view import seat_view
+
+MAX_HANDS = 200
+"""A match not over after this many hands is stopped and counted as a draw."""
+
+Z95 = 1.959964
+"""The normal quantile of a two-sided 95% interval."""
+
+
+class MatchJob(NamedTuple):
+    """One match to play: everything a worker process needs."""
+
+    index: int
+    seed: int
+    variant: str
+    options: dict[str, Any]
+    house_rules: tuple[str, ...]
+    lineups: tuple[tuple[str, str], tuple[str, str]]
+    budget: Budget | None
+
+
+class MatchResult(NamedTuple):
+    """What one match gives to the summary, per line-up (0 = the first, 1 = the second)."""
+
+    index: int
+    winner: int | None
+    hands: int
+    points: tuple[tuple[int, ...], ...]
+    """Per hand, the line-ups' hand points."""
+    lines: dict[str, tuple[int, int]]
+    """Per score line name, the line-ups' points over the match."""
+    counts: dict[str, tuple[int, int]]
+    """Per score line name, how many times each line-up scored it."""
+
+
+def match_seed(seed: int, index: int) -> int:
+    """The seed of match ``index`` of a run seeded ``seed``."""
+    digest = hashlib.sha256(f"foraccio-simulate:{seed}:{index}".encode()).digest()
+    return int.from_bytes(digest[:6], "big")
+
+
+def play_match(job: MatchJob) -> MatchResult:
+    """Play one match between the two line-ups, each bot seeing only its seat."""
+    swapped = job.index % 2
+    seats = [job.lineups[(seat + swapped) % 2][seat // 2] for seat in range(4)]
+    lineup_of_team = (swapped, 1 - swapped)
+    state = new_match(job.variant, job.seed, job.options, job.house_rules)
+    points: list[tuple[int, ...]] = []
+    lines: Counter[tuple[str, int]] = Counter()
+    counts: Counter[tuple[str, int]] = Counter()
+    while state.phase != "game_over" and state.hand <= MAX_HANDS:
+        if state.phase == "hand_over":
+            state = next_hand(state)
+        move = choose_move(seats[state.turn], seat_view(state, state.turn), job.seed, job.budget)
+        state, events = play(state, move)
+        for event in events:
+            if type(event) is HandScored:
+                points.append(tuple(event.points[lineup_of_team.index(i)] for i in (0, 1)))
+                for line in event.lines:
+                    lineup = lineup_of_team[line.team]
+                    lines[line.name, lineup] += line.points
+                    counts[line.name, lineup] += 1
+    winner = None if state.winner is None else lineup_of_team[state.winner]
+    names = sorted({name for name, _ in lines} | {name for name, _ in counts})
+    return MatchResult(
+        index=job.index, winner=winner, hands=len(points), points=tuple(points),
+        lines={name: (lines[name, 0], lines[name, 1]) for name in names},
+        counts={name: (counts[name, 0], counts[name, 1]) for name in names},
+    )
+
+
+def simulate(variant: str, lineups: tuple[tuple[str, str], tuple[str, str]], matches: int,
+             seed: int, *, options: dict[str, Any] | None = None,
+             house_rules: Sequence[str] = (), budget: Budget | None = None,
+             workers: int = 1, progress: bool = False) -> dict[str, Any]:
+    """Play ``matches`` matches between ``lineups`` and return the JSON-ready summary."""
+    jobs = [MatchJob(index, match_seed(seed, index), variant, dict(options or {}),
+                     tuple(house_rules), lineups, budget) for index in range(matches)]
+    results = []
+    for done, result in enumerate(_run(jobs, workers), start=1):
+        results.append(result)
+        if progress:
+            print(f"\rsimulate: {done}/{matches} matches", end="", file=sys.stderr, flush=True)
+    if progress:
+        print(file=sys.stderr)
+    results.sort(key=lambda result: result.index)
+    return summarize(results, variant, lineups, seed, options, house_rules, budget)
+
+
+def _run(jobs: list[MatchJob], workers: int) -> Iterator[MatchResult]:
+    if workers <= 1 or len(jobs) <= 1:
+        yield from map(play_match, jobs)
+        return
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        yield from pool.map(play_match, jobs, chunksize=max(1, len(jobs) // (workers * 8)))
+
+
+def summarize(results: Sequence[MatchResult], variant: str,
+              lineups: tuple[tuple[str, str], tuple[str, str]], seed: int,
+              options: dict[str, Any] | None, house_rules: Sequence[str],
+              budget: Budget | None) -> dict[str, Any]:
+    """Summarize match results: wins with 95% intervals, points per hand by score line,
+    how often scopa, napoli and colore were scored, and the hand-point advantage."""
+    matches = len(results)
+    hands = sum(result.hands for result in results)
+    wins = [sum(1 for r in results if r.winner == lineup) for lineup in (0, 1)]
+    lines: Counter[tuple[str, int]] = Counter()
+    counts: Counter[tuple[str, int]] = Counter()
+    for result in results:
+        for name, pair in result.lines.items():
+            for lineup in (0, 1):
+                lines[name, lineup] += pair[lineup]
+                counts[name, lineup] += result.counts[name][lineup]
+    names = sorted({name for name, _ in lines})
+    per_hand = max(hands, 1)
+    advantage = [points[0] - points[1] for result in results for points in result.points]
+    return {
+        "variant": variant,
+        "options": options or {},
+        "house_rules": list(house_rules),
+        "seed": seed,
+        "budget": None if budget is None else {"iterations": budget.iterations,
+                                               "seconds": budget.seconds},
+        "matches": matches,
+        "hands": hands,
+        "draws": matches - sum(wins),
+        "lineups": [
+            {"bots": list(lineups[lineup]), "wins": wins[lineup],
+             "win_rate": wins[lineup] / matches if matches else None,
+             "win_rate_ci95": _wilson(wins[lineup], matches),
+             "points_per_hand": {name: lines[name, lineup] / per_hand for name in names},
+             "total_points_per_hand": sum(lines[name, lineup] for name in names) / per_hand,
+             "per_hand": {name: counts[name, lineup] / per_hand
+                          for name in ("scopa", "napoli", "colore")}}
+            for lineup in (0, 1)
+        ],
+        "hand_point_advantage": _mean_ci(advantage),
+    }
+
+
+def _wilson(successes: int, trials: int) -> list[float] | None:
+    """The Wilson score 95% interval of a proportion."""
+    if not trials:
+        return None
+    p = successes / trials
+    denominator = 1 + Z95**2 / trials
+    centre = (p + Z95**2 / (2 * trials)) / denominator
+    half = Z95 * math.sqrt(p * (1 - p) / trials + Z95**2 / (4 * trials**2)) / denominator
+    return [max(0.0, centre - half), min(1.0, centre + half)]
+
+
+def _mean_ci(values: Sequence[int]) -> dict[str, Any]:
+    """The mean of the first line-up's hand-point advantage and its normal 95% interval."""
+    n = len(values)
+    if n < 2:
+        return {"mean": float(values[0]) if values else None, "ci95": None, "hands": n}
+    mean = sum(values) / n
+    variance = sum((v - mean) ** 2 for v in values) / (n - 1)
+    half = Z95 * math.sqrt(variance / n)
+    return {"mean": mean, "ci95": [mean - half, mean + half], "hands": n}
+
+
+# --- the command line -----------------------------------------------------------------
+
+
+def parse_lineups(text: str) -> tuple[tuple[str, str], tuple[str, str]]:
+    """``a,b`` (line-up a against b, both seats each) or ``a,b,c,d`` (seats 0-3:
+    a and c against b and d)."""
+    names = [name.strip() for name in text.split(",") if name.strip()]
+    unknown = [name for name in names if name not in BOTS]
+    if unknown:
+        raise argparse.ArgumentTypeError(
+            f"unknown bot {unknown[0]!r}; known bots: {', '.join(sorted(BOTS))}")
+    if len(names) == 2:
+        return (names[0], names[0]), (names[1], names[1])
+    if len(names) == 4:
+        return (names[0], names[2]), (names[1], names[3])
+    raise argparse.ArgumentTypeError("give 2 bots (one per team) or 4 (one per seat)")
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="foraccio", description=__doc__.split("\n")[0])
+    commands = parser.add_subparsers(dest="command", required=True)
+    sim = commands.add_parser("simulate", help="play bots against each other, print JSON")
+    sim.add_argument("--variant", default="foraccio")
+    sim.add_argument("--house-rules", default="", help="comma-separated house rule names")
+    sim.add_argument("--options", default="{}", type=json.loads,
+                     help='JSON object of option values, e.g. \'{"target": 31}\'')
+    sim.add_argument("--bots", type=parse_lineups, default=parse_lineups("heuristic,random"),
+                     help="2 bots (team 0's, team 1's) or 4 (seats 0-3); seats swap "
+                          "every other match")
+    sim.add_argument("--matches", type=int, default=100)
+    sim.add_argument("--seed", type=int, default=0)
+    sim.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    sim.add_argument("--iterations", type=int, default=None,
+                     help="ISMCTS iterations per move (default: the bot's own)")
+    sim.add_argument("--seconds", type=float, default=None,
+                     help="ISMCTS seconds per move (results then depend on the machine)")
+    sim.add_argument("--quiet", action="store_true", help="no progress on standard error")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``foraccio`` command."""
+    args = _parser().parse_args(argv)
+    budget = None
+    if args.iterations is not None or args.seconds is not None:
+        budget = Budget(iterations=args.iterations, seconds=args.seconds)
+    house_rules = tuple(name.strip() for name in args.house_rules.split(",") if name.strip())
+    try:
+        # Fail on a bad variant, option or house rule before starting any worker.
+        new_match(args.variant, 0, args.options, house_rules)
+    except EngineError as error:
+        print(f"foraccio simulate: {error.message}", file=sys.stderr)
+        return 2
+    summary = simulate(args.variant, args.bots, args.matches, args.seed, options=args.options,
+                       house_rules=house_rules, budget=budget, workers=args.workers,
+                       progress=not args.quiet)
+    print(json.dumps(summary, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,74 @@
+"""An installed house rule through HTTP: ``examples/napoli-to-ten``, a distribution of its
+own installed into the test environment (``make test`` does it), is listed, chosen
+and played like a built-in one, without any change to the service.
+"""
+
+from __future__ import annotations
+
+import random
+
+from core.cards import DECK
+from core.registry import installed_plugins
+from core.testing import scenario
+from tests.api.conftest import wire
+from tests.api.test_matches import MAX_HANDS, post
+
+RULE = "napoli-to-ten"
+BASTONI = tuple(f"{rank}b" for rank in range(1, 14))
+
+
+def test_the_example_distribution_is_installed():
+    assert RULE in installed_plugins().house_rules, (
+        "examples/napoli-to-ten is not installed: run `make test`, or "
+        "`pip install --no-deps -e examples/napoli-to-ten`")
+
+
+def test_the_installed_house_rule_is_listed_with_its_variants(client):
+    listed = client.get("/house-rules").json()["house_rules"]
+
+    napoli_to_ten = next(rule for rule in listed if rule["name"] == RULE)
+    assert napoli_to_ten["variants"] == ["foraccio", "zobelon"]
+    assert napoli_to_ten["title"] and "10" in napoli_to_ten["description"]
+
+
+def test_a_new_game_with_the_installed_house_rule_records_it(client):
+    state = post(client, "/games", {"variant": "zobelon", "seed": 2,
+                                    "house_rules": [RULE, "no-last-play-scopa"]})["state"]
+
+    assert state["house_rules"] == [RULE, "no-last-play-scopa"]
+    assert post(client, "/games/legal-moves", {"state": state})["moves"]
+
+
+def test_a_napoli_past_the_10_is_scored_10_over_http(client):
+    team_0, last_card = [*BASTONI, "1c", "2c", "3c"], "13d"
+    piles = [team_0, [card for card in DECK if card not in (*team_0, last_card)]]
+    # Seat 3, the dealer, is to play the hand's last card.
+    state = wire(scenario(piles=piles, hands={3: [last_card]}, turn=3, house_rules=[RULE]))
+
+    lines = post(client, "/games/score", {"state": state})["lines"]
+
+    napoli = [line for line in lines if line["name"] == "napoli" and line["team"] == 0]
+    assert sorted((line["points"], len(line["cards"])) for line in napoli) == [(3, 3), (10, 10)]
+
+
+def test_a_match_with_the_installed_house_rule_is_played_to_the_end(client):
+    players = random.Random(RULE)
+    state = post(client, "/games", {"variant": "foraccio", "seed": 8,
+                                    "house_rules": [RULE]})["state"]
+    napoli = []
+    while state["phase"] != "game_over":
+        if state["phase"] == "hand_over":
+            assert state["hand"] < MAX_HANDS, "the match does not end"
+            napoli += [line for line in post(client, "/games/score", {"state": state})["lines"]
+                       if line["name"] == "napoli"]
+            state = post(client, "/games/next-hand", {"state": state})["state"]
+        legal = post(client, "/games/legal-moves", {"state": state})
+        move = players.choice(legal["moves"])
+        state = post(client, "/games/play", {"state": state, "move": move,
+                                             "seat": legal["seat"]})["state"]
+
+    assert state["house_rules"] == [RULE]
+    assert state["winner"] in (0, 1)
+    scored = [line for event in state["events"] if event.get("type") == "hand_scored"
+              for line in event["lines"] if line["name"] == "napoli"]
+    assert all(line["points"] <= 10 for line in napoli + scored)
