@@ -6,9 +6,10 @@ import pytest
 
 from core.engine import legal_moves, play, score_hand
 from core.errors import IllegalMove, Reason
-from core.model import Bonus, Move
+from core.model import Move
 from core.rules import CaptureContext
 from core.testing import scenario
+from tests.helpers import bonuses, outcomes, take
 from variants.zobelon import colore
 
 
@@ -20,19 +21,6 @@ def to_play(table, hand, variant="foraccio", last=False, house_rules=(), **optio
     hands = {0: hand} if last else {0: hand, 1: [spare]}
     return scenario(variant=variant, table=table, hands=hands, turn=0, options=options,
                     house_rules=house_rules)
-
-
-def outcomes(state, card):
-    """What ``card`` may do: (cards taken, jolly use) for each of its legal moves."""
-    return {(frozenset(move.take), move.jolly) for move in legal_moves(state) if move.card == card}
-
-
-def bonuses(events):
-    return sorted((event.name, event.points) for event in events if isinstance(event, Bonus))
-
-
-def take(*cards):
-    return frozenset(cards)
 
 
 SINGLE = ("single-card-priority",)

@@ -7,9 +7,10 @@ import pytest
 from core.cards import DECK
 from core.engine import legal_moves, new_match, play
 from core.errors import IllegalMove, Reason
-from core.model import Bonus, Captured, Move
+from core.model import Captured, Move
 from core.registry import get_variant
 from core.testing import scenario
+from tests.helpers import bonuses, outcomes, take
 
 
 def seat_0_to_play(table, hand, **options):
@@ -19,19 +20,6 @@ def seat_0_to_play(table, hand, **options):
     spare = next(card for card in ("7s", "7d", "7c", "7b") if card not in used)
     return scenario(variant="zobelon", table=table, hands={0: hand, 1: [spare]}, turn=0,
                     options=options)
-
-
-def outcomes(state, card):
-    """What ``card`` may do: (cards taken, jolly use) for each of its legal moves."""
-    return {(frozenset(move.take), move.jolly) for move in legal_moves(state) if move.card == card}
-
-
-def bonuses(events):
-    return sorted((event.name, event.points) for event in events if isinstance(event, Bonus))
-
-
-def take(*cards):
-    return frozenset(cards)
 
 
 # --- the deal -------------------------------------------------------------------------
