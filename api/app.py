@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from litestar import Litestar
 from litestar.datastructures import ResponseHeader
+from litestar.di import Provide
 
 from api.asgi import WholeBody
 from api.controllers.bots import BotController
@@ -19,6 +20,7 @@ from api.errors import problem_details_plugin
 from api.logging import REQUEST_ID_HEADER, RequestLog, structlog_plugin
 from api.openapi import openapi_config, use_msgspec_schemas
 from api.schemas import BODIES
+from api.sealing import sealer_from_environment
 from core.registry import installed_plugins
 
 
@@ -26,13 +28,16 @@ def create_app() -> Litestar:
     """Build the API: its routes, problem documents, logging and OpenAPI document.
 
     Installed plugins are loaded here, once per process, so that a broken one is
-    reported when the service starts rather than on its first request.
+    reported when the service starts rather than on its first request; the secret
+    that seals games is read here too (``FORACCIO_SECRET``, see :mod:`api.sealing`).
     """
     installed_plugins()
+    sealer = sealer_from_environment()
     app = Litestar(
         route_handlers=[VariantController, HouseRuleController, GameController, BotController,
                         health],
         plugins=[problem_details_plugin(), structlog_plugin()],
+        dependencies={"sealer": Provide(lambda: sealer, use_cache=True, sync_to_thread=False)},
         openapi_config=openapi_config(),
         response_headers=[ResponseHeader(
             name=REQUEST_ID_HEADER, documentation_only=True, value="",  # value: typed as a string

@@ -23,6 +23,7 @@ from litestar.plugins.problem_details import (
 
 from api.openapi import PROBLEM_JSON
 from api.schemas import Problem
+from api.sealing import SealingError
 from core.errors import EngineError
 
 CODES_BY_STATUS = {400: "invalid_body", 500: "internal_error"}
@@ -43,6 +44,11 @@ def problem(status: int, code: str, detail: str,
 def engine_problem(error: EngineError, status: int = 422) -> ProblemDetailsException:
     """An engine error in a request the server understood: 422 with the engine's code."""
     return problem(status, error.code, error.message)
+
+
+def sealing_problem(error: SealingError) -> ProblemDetailsException:
+    """A sealed request refused: a bad token (422) or a seat key that may not act (403)."""
+    return problem(error.status, error.code, error.message)
 
 
 def http_problem(error: HTTPException) -> ProblemDetailsException:
@@ -86,6 +92,7 @@ def problem_details_plugin() -> ProblemDetailsPlugin:
     return ProblemDetailsPlugin(ProblemDetailsConfig(
         exception_to_problem_detail_map={
             EngineError: engine_problem,
+            SealingError: sealing_problem,
             HTTPException: http_problem,
             Exception: unexpected_problem,
         },
@@ -96,6 +103,8 @@ def problem_details_plugin() -> ProblemDetailsPlugin:
 
 _DESCRIPTIONS = {
     400: "The body is not valid JSON or does not match the schema (code `invalid_body`).",
+    403: "The seat key is not one of the game's, or its seat may not act now "
+         "(code `forbidden_seat`).",
     404: "No such resource.",
     422: "The request is well formed but cannot be carried out; `code` says why.",
 }

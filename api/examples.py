@@ -3,10 +3,16 @@
 They come from one seeded match with moves chosen by a seeded generator, so
 the document is the same on every run; and since the engine made them, they
 are accepted by the API (schemathesis sends them as its first test cases).
+
+Sealed examples are sealed with :data:`EXAMPLE_SECRET`, a public secret with
+fixed nonces, so the document is the same on every run: they open only on a
+server started with ``FORACCIO_SECRET`` set to it, as the tests do. Never
+deploy with it.
 """
 
 from __future__ import annotations
 
+import hashlib
 import random
 from dataclasses import dataclass
 from functools import cache
@@ -24,12 +30,25 @@ from api.schemas import (
     NewGame,
     Played,
     PlayRequest,
+    SealedAutoplayed,
+    SealedPlayed,
+    SealedState,
     StateBody,
 )
+from api.sealing import SealedGame, Sealer
 from core.bots import Budget, move_for_state
 from core.bots.autoplay import autoplay
-from core.engine import hand_points, legal_moves, new_match, next_hand, play, score_hand
+from core.engine import (
+    hand_points,
+    legal_moves,
+    moves_of,
+    new_match,
+    next_hand,
+    play,
+    score_hand,
+)
 from core.model import Captured, Move, State
+from core.view import seat_view
 
 VARIANT = "foraccio"
 SEED = 7
@@ -42,6 +61,9 @@ BOT_SEED = 1
 AUTOPLAY_PLAYS = 8
 """The autoplay example starts this many plays before the end of the hand, to stay short."""
 ISMCTS_BUDGET = Budget(iterations=50)
+EXAMPLE_SECRET = "foraccio-example-secret: public, never deploy with it"
+"""The secret of the sealed examples: tests start the app with it."""
+EXAMPLE_GAME_ID = hashlib.sha256(b"foraccio example game").digest()[:16]
 
 
 @dataclass(frozen=True)
@@ -64,6 +86,18 @@ class Examples:
     bot_moved: Any
     autoplay: Any
     autoplayed: Any
+    new_game_sealed: Any
+    created_sealed: Any
+    sealed_state: Any
+    view: Any
+    viewed: Any
+    play_sealed: Any
+    played_sealed: Any
+    next_hand_sealed: Any
+    dealt_sealed: Any
+    bot_move_sealed: Any
+    autoplay_sealed: Any
+    autoplayed_sealed: Any
     mid_hand_state: State
     mid_hand_move: Move
 
@@ -87,7 +121,42 @@ def examples() -> Examples:
     lines = score_hand(mid)
     bot_move = move_for_state(BOTS[0], mid, BOT_SEED)
     played_out = autoplay(late, BOTS, "hand_over", BOT_SEED)
+    sealer = Sealer(EXAMPLE_SECRET.encode())
+    keys = sealer.seat_keys(EXAMPLE_GAME_ID)
+
+    def token(state: State, counter: int) -> str:
+        nonce = hashlib.sha256(f"example nonce {counter}".encode()).digest()[:12]
+        return sealer.seal(SealedGame(EXAMPLE_GAME_ID, counter, state), nonce)
+
+    # The counter counts the tokens of the game: one per play in the first hand.
+    plays_to_late = len(moves_of(late.events))
+    mid_sealed = {"token": token(mid, PLAYS_BEFORE_EXAMPLE), "seat_key": keys[mid.turn]}
+    plays_to_over = len(moves_of(over.events))
+    over_sealed = {"token": token(over, plays_to_over), "seat_key": keys[0]}
+    late_sealed = {"token": token(late, plays_to_late), "seat_key": keys[late.turn]}
     return Examples(
+        new_game_sealed=_json(NewGame(variant=VARIANT, seed=SEED, sealed=True)),
+        created_sealed={"token": token(start, 0), "counter": 0, "seat_keys": list(keys),
+                        "view": _json(seat_view(start, start.turn))},
+        sealed_state=mid_sealed,
+        view={"token": token(mid, PLAYS_BEFORE_EXAMPLE), "seat_key": keys[2]},
+        viewed=_json(seat_view(mid, 2)),
+        play_sealed={**mid_sealed, "move": _json(move)},
+        played_sealed=_json(SealedPlayed(token=token(after, PLAYS_BEFORE_EXAMPLE + 1),
+                                         counter=PLAYS_BEFORE_EXAMPLE + 1,
+                                         view=seat_view(after, mid.turn), events=events)),
+        next_hand_sealed={**over_sealed, "cut": CUT},
+        dealt_sealed=_json(SealedState(token=token(next_hand(over, CUT), plays_to_over + 1),
+                                       counter=plays_to_over + 1,
+                                       view=seat_view(next_hand(over, CUT), 0))),
+        bot_move_sealed={**mid_sealed, "bot": BOTS[0], "seed": BOT_SEED},
+        autoplay_sealed={**late_sealed, "bots": list(BOTS), "until": "hand_over",
+                         "seed": BOT_SEED},
+        autoplayed_sealed=_json(SealedAutoplayed(
+            token=token(played_out.state, plays_to_late + played_out.plays),
+            counter=plays_to_late + played_out.plays,
+            view=seat_view(played_out.state, late.turn), events=played_out.events,
+            plays=played_out.plays, done=played_out.done)),
         new_game=_json(NewGame(variant=VARIANT, seed=SEED)),
         new_game_options=_json(NewGame(variant=VARIANT, options={"deal_scheme": "5-4-4",
                                                                  "target": 101})),

@@ -14,6 +14,7 @@ import msgspec
 
 from core.bots.base import Budget
 from core.model import AnyEvent, Move, OptionValue, ScoreLine, Seat, State, Wire
+from core.view import SeatView
 
 MAX_SEED = 2**53 - 1
 """Largest seed: every seed survives a round trip through a JavaScript number."""
@@ -71,6 +72,26 @@ class HouseRuleList(Wire):
     house_rules: tuple[HouseRuleInfo, ...]
 
 
+# --- sealed games ---------------------------------------------------------------------
+
+Token = Annotated[str, msgspec.Meta(
+    min_length=1, max_length=16384, pattern="^[A-Za-z0-9_-]+$",
+    description="A sealed game: its whole state, encrypted and authenticated by the server. "
+                "Opaque to clients; post the last one the server returned.")]
+
+SeatKey = Annotated[str, msgspec.Meta(
+    min_length=1, max_length=64, pattern="^[A-Za-z0-9_-]+$",
+    description="The key of one seat of a sealed game, as `POST /games` returned it: it "
+                "proves which seat a request speaks for.")]
+
+Counter = Annotated[int, msgspec.Meta(
+    ge=0, description="How many tokens of this game came before this one (also sealed in "
+                      "the token): a relay that remembers the last one can refuse an older "
+                      "token posted again.")]
+
+SeatKeys = Annotated[tuple[SeatKey, ...], msgspec.Meta(min_length=4, max_length=4)]
+
+
 # --- games ----------------------------------------------------------------------------
 
 
@@ -85,6 +106,8 @@ class NewGame(Wire):
     seed: Seed | None = None
     options: dict[str, OptionValue] = msgspec.field(default_factory=dict)
     house_rules: tuple[str, ...] = ()
+    sealed: bool = False
+    """Answer with a token, the seat keys and a seat's view instead of the open state."""
 
 
 class StateBody(Wire):
@@ -93,18 +116,49 @@ class StateBody(Wire):
     state: State
 
 
-class PlayRequest(Wire):
-    """A move to play in ``state``; ``seat``, when given, must be the seat to play."""
+class GameRequest(Wire, kw_only=True):
+    """A match: either its open ``state``, or a sealed game's ``token`` and a ``seat_key``."""
 
-    state: State
+    state: State | None = None
+    token: Token | None = None
+    seat_key: SeatKey | None = None
+
+
+class ViewRequest(Wire):
+    """A sealed game's ``token`` and the key of the seat whose view is asked for."""
+
+    token: Token
+    seat_key: SeatKey
+
+
+class NewSealedGame(Wire):
+    """A new sealed match: its token, every seat's key (index = seat) and the view of the
+    seat to play first."""
+
+    token: Token
+    counter: Counter
+    seat_keys: SeatKeys
+    view: SeatView
+
+
+class SealedState(Wire):
+    """A sealed game's new token and the view of the seat that asked."""
+
+    token: Token
+    counter: Counter
+    view: SeatView
+
+
+class PlayRequest(GameRequest, kw_only=True):
+    """A move to play in a match; ``seat``, when given, must be the seat to play."""
+
     move: Move
     seat: Seat | None = None
 
 
-class NextHandRequest(Wire):
-    """Deal the next hand of ``state``; ``cut`` is where the deck is cut (random when absent)."""
+class NextHandRequest(GameRequest, kw_only=True):
+    """Deal the next hand of a match; ``cut`` is where the deck is cut (random when absent)."""
 
-    state: State
     cut: Annotated[int, msgspec.Meta(ge=1)] | None = None
 
 
@@ -122,6 +176,16 @@ class Played(Wire):
     """The state after a move and what the move caused, in order."""
 
     state: State
+    events: tuple[AnyEvent, ...]
+
+
+class SealedPlayed(Wire):
+    """A sealed game after a move: its new token, the view of the seat that played and
+    what the move caused, in order."""
+
+    token: Token
+    counter: Counter
+    view: SeatView
     events: tuple[AnyEvent, ...]
 
 
@@ -144,10 +208,9 @@ BotSeed = Annotated[int, msgspec.Meta(
     ge=0, le=MAX_SEED, description="Decides the bots' choices; the same seed, the same moves.")]
 
 
-class BotMoveRequest(Wire):
-    """Ask ``bot`` for the move of the seat to play in ``state``, from that seat's view."""
+class BotMoveRequest(GameRequest, kw_only=True):
+    """Ask ``bot`` for the move of the seat to play in a match, from that seat's view."""
 
-    state: State
     bot: BotName
     seed: BotSeed = 0
     budget: Budget | None = None
@@ -160,10 +223,9 @@ class BotMove(Wire):
     move: Move
 
 
-class AutoplayRequest(Wire):
-    """Let ``bots`` (one per seat, index = seat) play ``state`` on ``until`` a phase."""
+class AutoplayRequest(GameRequest, kw_only=True):
+    """Let ``bots`` (one per seat, index = seat) play a match on ``until`` a phase."""
 
-    state: State
     bots: Annotated[tuple[BotName, ...], msgspec.Meta(min_length=4, max_length=4)]
     until: Literal["hand_over", "game_over"]
     seed: BotSeed = 0
@@ -175,6 +237,18 @@ class Autoplayed(Wire):
     included). ``done`` is false when the request's limit on plays stopped them first."""
 
     state: State
+    events: tuple[AnyEvent, ...]
+    plays: int
+    done: bool
+
+
+class SealedAutoplayed(Wire):
+    """A sealed game after the bots played: its new token, the view of the seat that asked,
+    the events in order, the plays made and whether the phase asked for was reached."""
+
+    token: Token
+    counter: Counter
+    view: SeatView
     events: tuple[AnyEvent, ...]
     plays: int
     done: bool
@@ -204,7 +278,8 @@ class Problem(Wire):
     type: str = "about:blank"
 
 
-BODIES = (VariantList, VariantInfo, HouseRuleList, NewGame, StateBody, PlayRequest,
-          NextHandRequest, LegalMoves, Played, HandScore, BotMoveRequest, BotMove, AutoplayRequest,
-          Autoplayed, Health, Problem)
+BODIES = (VariantList, VariantInfo, HouseRuleList, NewGame, StateBody, GameRequest, ViewRequest,
+          NewSealedGame, SealedState, SeatView, PlayRequest, NextHandRequest, LegalMoves, Played,
+          SealedPlayed, HandScore, BotMoveRequest, BotMove, AutoplayRequest, Autoplayed,
+          SealedAutoplayed, Health, Problem)
 """Every request and response body: the OpenAPI document's schemas are made from them."""

@@ -2,30 +2,46 @@
 
 1. heuristic against random, >= 500 matches per variant, seats swapped every
    other match: the heuristic should win >= 85%.
-2. ISMCTS (default budget) against heuristic in Foraccio, seats swapped:
-   the mean hand-point advantage and its 95% interval over >= 200 hands
-   (more matches are played until there are that many), and the match win
-   rate over >= 40 matches.
-3. ISMCTS speed: iterations per second, and seconds per move at the default
+2. ISMCTS (default budget) against heuristic in Foraccio: matches in pairs,
+   both matches of a pair on one seed, so with the same deals hand by hand
+   (and the same dealers), ISMCTS on seats 0 and 2 in the first and on seats 1
+   and 3 in the second. The match win rate over >= 40 matches, and the mean
+   hand-point advantage with its 95% interval over >= 200 hands, paired: a
+   deal's advantage is the mean of ISMCTS's hand-point lead in the two plays
+   of the deal (hands dealt in only one match of the pair, after the other
+   ended, are left out). This is common random numbers: the luck of the
+   cards (who was dealt the onori, the aces, the scopa chances) cancels out
+   in a pair, so the interval is narrower than over independent hands, for
+   the same quantity, the expected hand-point advantage of ISMCTS over the
+   heuristic with the seats swapped. ``hand_point_advantage_unpaired`` is
+   the plain interval over every hand of the matches, for comparison.
+3. Optional (``--deals N``): the same on N fresh deals, each played once with
+   ISMCTS on each pair of seats (first hands only, no match around them).
+4. ISMCTS speed: iterations per second, and seconds per move at the default
    budget, over positions spread through a hand.
 
 Prints one JSON object. ``BENCH_WORKERS`` sets the worker processes (default:
-every core).
+every core). ``python -m bench.bots --only ismcts --deals 150 --matches 40``
+runs only parts 2-4 with those sizes (``--matches 0`` or ``--deals 0`` skips
+that part; ``--deals`` is 0 by default).
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import random
 import statistics
 import sys
 import time
+from concurrent.futures import ProcessPoolExecutor
 
 from core.bots import choose_move
 from core.bots.ismcts import DEFAULT_ITERATIONS, search_stats
-from core.cli import simulate
+from core.cli import MatchJob, MatchResult, _mean_ci, match_seed, play_match, simulate, summarize
 from core.engine import new_match, play
+from core.model import HandScored
 from core.view import seat_view
 
 WORKERS = int(os.environ.get("BENCH_WORKERS", os.cpu_count() or 1))
@@ -41,24 +57,89 @@ def heuristic_vs_random(variant: str, matches: int = 500) -> dict:
             "met": first["win_rate"] >= 0.85}
 
 
+LINEUPS = (("ismcts",) * 2, ("heuristic",) * 2)
+
+
+def _match_pairs(first: int, count: int) -> list[MatchJob]:
+    """Matches ``2 * first`` to ``2 * (first + count) - 1``: two a seed, seats swapped."""
+    return [MatchJob(index, match_seed(SEED, index // 2), "foraccio", {}, (), LINEUPS, None)
+            for index in range(2 * first, 2 * (first + count))]
+
+
+def _play(jobs: list[MatchJob]) -> list[MatchResult]:
+    if WORKERS <= 1:
+        return list(map(play_match, jobs))
+    with ProcessPoolExecutor(max_workers=WORKERS) as pool:
+        return list(pool.map(play_match, jobs))
+
+
+def _paired_hands(results: list[MatchResult]) -> list[float]:
+    """Per hand dealt in both matches of a pair: ISMCTS's mean hand-point lead in the two."""
+    paired = []
+    for first, second in zip(results[::2], results[1::2], strict=True):
+        # the hands of the shorter match of the pair
+        for a, b in zip(first.points, second.points, strict=False):
+            paired.append((a[0] - a[1] + b[0] - b[1]) / 2)
+    return paired
+
+
 def ismcts_vs_heuristic(min_matches: int = 40, min_hands: int = 200) -> dict:
-    matches = min_matches
-    while True:
-        start = time.perf_counter()
-        summary = simulate("foraccio", (("ismcts",) * 2, ("heuristic",) * 2), matches, SEED,
-                           workers=WORKERS, progress=True)
-        if summary["hands"] >= min_hands:
-            break
-        matches += 8
-    advantage = summary["hand_point_advantage"]
+    """Matches in pairs on one seed (the same deals, hand by hand), ISMCTS on the even
+    seats in the first and on the odd ones in the second; pairs are added until
+    ``min_hands`` hands were dealt in both matches of their pair."""
+    start = time.perf_counter()
+    pairs = (min_matches + 1) // 2
+    results = _play(_match_pairs(0, pairs))
+    while 2 * len(_paired_hands(results)) < min_hands:
+        results += _play(_match_pairs(pairs, 4))
+        pairs += 4
+    summary = summarize(results, "foraccio", LINEUPS, SEED, None, (), None)
+    paired = _paired_hands(results)
+    advantage = _mean_ci(paired)
     first = summary["lineups"][0]
-    return {"variant": "foraccio", "matches": matches, "hands": summary["hands"],
+    return {"variant": "foraccio", "matches": len(results), "hands": summary["hands"],
             "seconds": round(time.perf_counter() - start, 1),
-            "hand_point_advantage": advantage,
+            "hand_point_advantage": {"mean": advantage["mean"], "ci95": advantage["ci95"],
+                                     "hands": 2 * len(paired), "deals": len(paired)},
             "advantage_met": advantage["ci95"][0] > 0,
+            "hand_point_advantage_unpaired": summary["hand_point_advantage"],
             "ismcts_win_rate": first["win_rate"], "win_rate_ci95": first["win_rate_ci95"],
             "ismcts_points_per_hand": first["total_points_per_hand"],
             "heuristic_points_per_hand": summary["lineups"][1]["total_points_per_hand"]}
+
+
+def _paired_deal(index: int) -> tuple[int, int]:
+    """Play deal ``index`` twice, ISMCTS on the even seats then on the odd ones; return
+    ISMCTS's hand-point lead in each play."""
+    seed = match_seed(SEED, 10_000 + index)
+    leads = []
+    for ismcts_team in (0, 1):
+        state = new_match("foraccio", seed)
+        while state.phase == "playing":
+            name = "ismcts" if state.turn % 2 == ismcts_team else "heuristic"
+            state, _ = play(state, choose_move(name, seat_view(state, state.turn), seed))
+        scored = next(event for event in reversed(state.events) if type(event) is HandScored)
+        leads.append(scored.points[ismcts_team] - scored.points[1 - ismcts_team])
+    return leads[0], leads[1]
+
+
+def ismcts_vs_heuristic_paired(deals: int = 150) -> dict:
+    start = time.perf_counter()
+    if WORKERS <= 1:
+        pairs = list(map(_paired_deal, range(deals)))
+    else:
+        with ProcessPoolExecutor(max_workers=WORKERS) as pool:
+            pairs = list(pool.map(_paired_deal, range(deals), chunksize=2))
+    per_deal = [(a + b) / 2 for a, b in pairs]
+    summary = _mean_ci(per_deal)
+    independent = _mean_ci([lead for pair in pairs for lead in pair])
+    return {"variant": "foraccio", "deals": deals, "hands": 2 * deals,
+            "seconds": round(time.perf_counter() - start, 1),
+            "hand_point_advantage": {"mean": summary["mean"], "ci95": summary["ci95"]},
+            "advantage_met": summary["ci95"] is not None and summary["ci95"][0] > 0,
+            "same_hands_unpaired_ci95": independent["ci95"],
+            "deals_won": sum(1 for d in per_deal if d > 0),
+            "deals_lost": sum(1 for d in per_deal if d < 0)}
 
 
 def ismcts_speed(positions: int = 24) -> dict:
@@ -88,12 +169,28 @@ def ismcts_speed(positions: int = 24) -> dict:
             "iterations_per_second_start_of_hand": round(rates[0])}
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m bench.bots",
+                                     description=__doc__.split("\n")[0])
+    parser.add_argument("--only", choices=("all", "ismcts"), default="all",
+                        help="ismcts: skip the heuristic-against-random part")
+    parser.add_argument("--matches", type=int, default=40,
+                        help="matches of ISMCTS against heuristic (0: skip)")
+    parser.add_argument("--hands", type=int, default=200,
+                        help="at least this many hands in those matches")
+    parser.add_argument("--deals", type=int, default=0,
+                        help="paired deals of ISMCTS against heuristic (0: skip)")
+    args = parser.parse_args(argv)
     report = {"workers": WORKERS, "ismcts_speed": ismcts_speed()}
     print(json.dumps(report["ismcts_speed"]), file=sys.stderr)
-    report["heuristic_vs_random"] = [heuristic_vs_random(v) for v in ("foraccio", "zobelon")]
-    print(json.dumps(report["heuristic_vs_random"]), file=sys.stderr)
-    report["ismcts_vs_heuristic"] = ismcts_vs_heuristic()
+    if args.only == "all":
+        report["heuristic_vs_random"] = [heuristic_vs_random(v) for v in ("foraccio", "zobelon")]
+        print(json.dumps(report["heuristic_vs_random"]), file=sys.stderr)
+    if args.deals > 0:
+        report["ismcts_vs_heuristic_paired"] = ismcts_vs_heuristic_paired(args.deals)
+        print(json.dumps(report["ismcts_vs_heuristic_paired"]), file=sys.stderr)
+    if args.matches > 0:
+        report["ismcts_vs_heuristic"] = ismcts_vs_heuristic(args.matches, args.hands)
     print(json.dumps(report, indent=2))
 
 

@@ -2,9 +2,11 @@
 
 Starts granian serving ``api.app:create_app`` on a free loopback port, waits
 for ``GET /health``, then measures ``GET /health`` (the framework's floor)
-and ``POST /games/play`` with a fixed mid-hand state and a legal move,
-alternating rounds of a few seconds each, and reports the medians:
-requests/s, p50/p99 latency, and the ratio play/health. The load comes from
+and ``POST /games/play`` with a fixed mid-hand state and a legal move, open
+and sealed (the same state in a token, with the seat's key), alternating
+rounds of a few seconds each, and reports the medians: requests/s, p50/p99
+latency, the ratio play/health, the ratio sealed/open play and the size of
+the mid-hand token. The load comes from
 wrk when it is installed (``make bench`` installs it), else from a small
 Python client, which is slower and says so. The server is stopped at the end.
 
@@ -35,6 +37,13 @@ import msgspec
 GOAL = 0.8
 FLOOR = 0.5
 """Play's requests/s as a share of health's, on the same server in the same run."""
+
+SEALED_GOAL = 0.8
+"""Sealed play's requests/s as a share of open play's."""
+TOKEN_GOAL = 2048
+"""Characters of a mid-hand token."""
+BENCH_SECRET = "foraccio-bench-secret"
+"""The server's secret during the benchmark, so that the sealed body opens there."""
 
 HOST = "127.0.0.1"
 
@@ -69,6 +78,19 @@ def play_body() -> bytes:
     from api.examples import examples
 
     return msgspec.json.encode(examples().play)
+
+
+def sealed_play_body() -> tuple[bytes, int]:
+    """The same play in a sealed game, and the length of its token."""
+    from api.examples import PLAYS_BEFORE_EXAMPLE, examples
+    from api.sealing import SealedGame, Sealer, new_game_id
+
+    state, move = examples().mid_hand_state, examples().mid_hand_move
+    sealer, game_id = Sealer(BENCH_SECRET.encode()), new_game_id()
+    token = sealer.seal(SealedGame(game_id, PLAYS_BEFORE_EXAMPLE, state))
+    body = {"token": token, "seat_key": sealer.seat_key(game_id, state.turn),
+            "move": msgspec.to_builtins(move)}
+    return msgspec.json.encode(body), len(token)
 
 
 # --- the server -----------------------------------------------------------------------
@@ -107,8 +129,11 @@ def server(workers: int):
     command = [str(granian), "--interface", "asgi", "--factory", "--host", HOST,
                "--port", str(port), "--workers", str(workers), "api.app:create_app"]
     # The request log goes to /dev/null: written as in production, not kept.
+    from api.sealing import SECRET_VARIABLE
+
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                               start_new_session=True)
+                               start_new_session=True,
+                               env={**os.environ, SECRET_VARIABLE: BENCH_SECRET})
     url = f"http://{HOST}:{port}"
     try:
         wait_until_up(url, process)
@@ -227,8 +252,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--workers", type=int,
                         default=int(os.environ.get("FORACCIO_WORKERS", "1")))
     args = parser.parse_args(argv)
+    sealed_body, token_size = sealed_play_body()
     targets = [Target("GET /health", "GET", "/health", None),
-               Target("POST /games/play", "POST", "/games/play", play_body())]
+               Target("POST /games/play", "POST", "/games/play", play_body()),
+               Target("play, sealed", "POST", "/games/play", sealed_body)]
     wrk = shutil.which("wrk")
     load = (f"wrk, 1 thread, {args.connections} connections" if wrk else
             f"Python asyncio client, {args.connections} connections (wrk not found: the "
@@ -259,6 +286,12 @@ def main(argv: list[str] | None = None) -> None:
     verdict = "goal met" if ratio >= GOAL else "floor met" if ratio >= FLOOR else "BELOW FLOOR"
     print(f"  play / health: {ratio:.2f}x in requests/s (goal {GOAL}x, floor {FLOOR}x: "
           f"{verdict}); {health.cpu_us / play.cpu_us:.2f}x in server CPU per request")
+    sealed = medians["play, sealed"]
+    ratio = sealed.rps / play.rps
+    print(f"  sealed / open play: {ratio:.2f}x in requests/s (goal {SEALED_GOAL}x: "
+          f"{'goal met' if ratio >= SEALED_GOAL else 'BELOW GOAL'}); "
+          f"{play.cpu_us / sealed.cpu_us:.2f}x in server CPU per request; mid-hand token "
+          f"{token_size} characters (goal <= {TOKEN_GOAL})")
 
 
 if __name__ == "__main__":

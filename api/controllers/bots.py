@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import ClassVar
 
 from litestar import Controller, post
+from litestar.di import NamedDependency
 from litestar.params import JSONBody
 
-from api.controllers.games import INVALID_BODY, INVALID_STATE, MATCH_OVER, checked
+from api.controllers.games import INVALID_STATE, MATCH_OVER, game_of, game_problems
 from api.decoding import StrictBody
 from api.errors import problem_responses
 from api.examples import examples
@@ -18,7 +19,9 @@ from api.schemas import (
     AutoplayRequest,
     BotMove,
     BotMoveRequest,
+    SealedAutoplayed,
 )
+from api.sealing import Sealer
 from core.bots import move_for_state
 from core.bots.autoplay import autoplay
 from core.bots.ismcts import DEFAULT_ITERATIONS
@@ -43,20 +46,21 @@ class BotController(Controller):
                       "cards). The same `seed` gives the same move. `budget` bounds the "
                       "search by `iterations`, playouts (default "
                       f"{DEFAULT_ITERATIONS}, at most 1000), or `seconds` (at most 1; the "
-                      "move then depends on the server's speed); the other bots ignore it.",
-          responses=problem_responses({
-              400: [INVALID_BODY],
-              422: [INVALID_STATE, UNKNOWN_BOT,
-                    ("hand_over", "The hand is over; deal the next hand before playing."),
-                    ("match_over", "The match is over; start a new one to play on.")],
-          }),
+                      "move then depends on the server's speed); the other bots ignore it. "
+                      "A sealed game needs the key of the seat to play.",
+          responses=problem_responses(game_problems([
+              INVALID_STATE, UNKNOWN_BOT,
+              ("hand_over", "The hand is over; deal the next hand before playing."),
+              ("match_over", "The match is over; start a new one to play on.")])),
           operation_class=documented(
               request=lambda: {"heuristic": examples().bot_move,
-                               "ismcts": examples().bot_move_ismcts},
+                               "ismcts": examples().bot_move_ismcts,
+                               "sealed": examples().bot_move_sealed},
               response=lambda: {"heuristic": examples().bot_moved}))
-    async def bot_move(self, data: JSONBody[BotMoveRequest]) -> BotMove:
+    async def bot_move(self, data: JSONBody[BotMoveRequest],
+                       sealer: NamedDependency[Sealer]) -> BotMove:
         """Ask a bot for the move of the seat to play."""
-        state = checked(data.state)
+        state = game_of(data, sealer, acting=True).state
         move = move_for_state(data.bot, state, data.seed, data.budget)
         return BotMove(seat=state.turn, move=move)
 
@@ -70,17 +74,24 @@ class BotController(Controller):
                       "when that limit stopped the bots first; post the state again to go on. "
                       "`events` lists what happened in order, each new hand's deal included. "
                       "`seed` and `budget` are as for `POST /games/bot-move`; an `ismcts` "
-                      "seat takes up to a few tenths of a second a move.",
-          responses=problem_responses({
-              400: [INVALID_BODY],
-              422: [INVALID_STATE, UNKNOWN_BOT, MATCH_OVER],
-          }),
+                      "seat takes up to a few tenths of a second a move. A sealed game needs "
+                      "the key of the seat to play (any seat's once the hand is over) and "
+                      "answers a new token and that seat's view.",
+          responses=problem_responses(game_problems([INVALID_STATE, UNKNOWN_BOT, MATCH_OVER])),
           operation_class=documented(
-              request=lambda: {"to_the_end_of_the_hand": examples().autoplay},
-              response=lambda: {"to_the_end_of_the_hand": examples().autoplayed}))
-    async def autoplay(self, data: JSONBody[AutoplayRequest]) -> Autoplayed:
+              request=lambda: {"to_the_end_of_the_hand": examples().autoplay,
+                               "sealed": examples().autoplay_sealed},
+              response=lambda: {"to_the_end_of_the_hand": examples().autoplayed,
+                                "sealed": examples().autoplayed_sealed}))
+    async def autoplay(self, data: JSONBody[AutoplayRequest], sealer: NamedDependency[Sealer]
+                       ) -> Autoplayed | SealedAutoplayed:
         """Let the bots play until the phase asked for, or the limit on plays."""
-        result = autoplay(checked(data.state), data.bots, data.until, data.seed, data.budget,
+        game = game_of(data, sealer, acting=True)
+        result = autoplay(game.state, data.bots, data.until, data.seed, data.budget,
                           MAX_AUTOPLAY_PLAYS)
-        return Autoplayed(state=result.state, events=result.events, plays=result.plays,
-                          done=result.done)
+        if game.sealed is None:
+            return Autoplayed(state=result.state, events=result.events, plays=result.plays,
+                              done=result.done)
+        return SealedAutoplayed(**game.reseal(sealer, result.state),
+                                view=game.view(result.state), events=result.events,
+                                plays=result.plays, done=result.done)

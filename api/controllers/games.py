@@ -3,33 +3,45 @@
 The server keeps no game: each request carries the state the previous
 answer returned. Every posted state is checked by
 :func:`core.validation.validate_state` before the engine sees it.
+
+A sealed game (``sealed: true``) carries a token and a seat key instead: its
+answers hold a new token and what the acting seat may see, never the state
+(see :mod:`api.sealing`).
 """
 
 from __future__ import annotations
 
 import secrets
-from typing import ClassVar
+from typing import ClassVar, NamedTuple
 
 from litestar import Controller, post
+from litestar.di import NamedDependency
 from litestar.params import JSONBody
 
 from api.decoding import StrictBody
-from api.errors import problem_responses
+from api.errors import problem, problem_responses
 from api.examples import examples
 from api.openapi import documented
 from api.schemas import (
     MAX_SEED,
+    GameRequest,
     HandScore,
     LegalMoves,
     NewGame,
+    NewSealedGame,
     NextHandRequest,
     Played,
     PlayRequest,
+    SealedPlayed,
+    SealedState,
     StateBody,
+    ViewRequest,
 )
+from api.sealing import ForbiddenSeat, SealedGame, Sealer, new_game_id
 from core import engine
 from core.model import State
 from core.validation import validate_state
+from core.view import SeatView, seat_view
 
 INVALID_BODY = ("invalid_body", "The request body is not valid: Object missing required field "
                                 "`state`.")
@@ -37,12 +49,65 @@ INVALID_STATE = ("invalid_state", "Seat 2 holds 9 cards but should hold 10: seat
                                   "holds 10, and each seat from the dealer's right (seat 0) up "
                                   "to the one in turn has played one card more in this round.")
 MATCH_OVER = ("match_over", "The match is over; start a new one.")
+STATE_OR_TOKEN = ("state_or_token", "Give either `state`, or `token` and `seat_key`, not both.")
+INVALID_TOKEN = ("invalid_token", "The token was not issued by this server or was altered; post "
+                                  "the last token the server returned for this game.")
+FORBIDDEN_SEAT = ("forbidden_seat", "Seat 1 may not act now: it is seat 3's turn.")
+WRONG_KEY = ("forbidden_seat", "The seat key is not one of this game's seat keys.")
+SEALED_ERRORS = {403: [FORBIDDEN_SEAT, WRONG_KEY]}
+"""The errors only a sealed request can meet, besides ``invalid_token`` (422)."""
 
 
 def checked(state: State) -> State:
     """Return ``state`` once it is known to be consistent (else raise ``InvalidState``)."""
     validate_state(state)
     return state
+
+
+class Game(NamedTuple):
+    """The match a request is about; for a sealed one, also its token's content and the
+    seat whose key came with it."""
+
+    state: State
+    sealed: SealedGame | None = None
+    seat: int | None = None
+
+    def reseal(self, sealer: Sealer, state: State) -> dict[str, str | int]:
+        """The ``token`` of ``state``, the next one of this sealed game, and its ``counter``."""
+        assert self.sealed is not None
+        counter = self.sealed.counter + 1
+        return {"token": sealer.seal(SealedGame(self.sealed.game_id, counter, state)),
+                "counter": counter}
+
+    def view(self, state: State) -> SeatView:
+        """What the acting seat of this sealed game sees of ``state``."""
+        assert self.seat is not None
+        return seat_view(state, self.seat)
+
+
+def game_of(data: GameRequest, sealer: Sealer, *, acting: bool) -> Game:
+    """Return the match ``data`` posts: its checked open state, or its opened token.
+
+    With ``acting``, a sealed request must come from the seat to play, if any.
+    """
+    if data.state is not None:
+        if data.token is not None or data.seat_key is not None:
+            raise problem(422, *STATE_OR_TOKEN)
+        return Game(checked(data.state))
+    if data.token is None or data.seat_key is None:
+        raise problem(422, *STATE_OR_TOKEN)
+    sealed = sealer.open(data.token)
+    seat = sealer.seat_of(sealed.game_id, data.seat_key)
+    turn = sealed.state.turn
+    if acting and turn is not None and seat != turn:
+        raise ForbiddenSeat(f"Seat {seat} may not act now: it is seat {turn}'s turn.")
+    return Game(sealed.state, sealed, seat)
+
+
+def game_problems(status_422: list[tuple[str, str]]) -> dict[int, list[tuple[str, str]]]:
+    """The documented errors of an operation on a match, open or sealed."""
+    return {400: [INVALID_BODY], **SEALED_ERRORS,
+            422: [*status_422, STATE_OR_TOKEN, INVALID_TOKEN]}
 
 
 class GameController(Controller):
@@ -59,7 +124,10 @@ class GameController(Controller):
                       "be replayed. `options` override the variant's defaults "
                       "(see `GET /variants/{name}`). `house_rules` names the house rules to "
                       "play with (see `GET /house-rules`), layered in that order; the state "
-                      "records them.",
+                      "records them. With `sealed: true` the answer is a sealed game instead: "
+                      "a `token` holding the state encrypted, the key of each seat "
+                      "(`seat_keys`, index = seat; hand each seat its own) and the view of "
+                      "the seat to play first.",
           responses=problem_responses({
               400: [INVALID_BODY],
               422: [("unknown_variant", "There is no variant 'scopone'; known variants: "
@@ -75,26 +143,52 @@ class GameController(Controller):
           operation_class=documented(
               request=lambda: {"seeded": examples().new_game,
                                "with_options": examples().new_game_options,
-                               "with_house_rules": examples().new_game_house_rules},
-              response=lambda: {"first_hand_dealt": examples().created}))
-    async def new_game(self, data: JSONBody[NewGame]) -> StateBody:
+                               "with_house_rules": examples().new_game_house_rules,
+                               "sealed": examples().new_game_sealed},
+              response=lambda: {"first_hand_dealt": examples().created,
+                                "sealed": examples().created_sealed}))
+    async def new_game(self, data: JSONBody[NewGame], sealer: NamedDependency[Sealer]
+                       ) -> StateBody | NewSealedGame:
         """Start a match of ``data.variant``."""
         seed = secrets.randbelow(MAX_SEED + 1) if data.seed is None else data.seed
-        return StateBody(state=engine.new_match(data.variant, seed, data.options,
-                                                data.house_rules))
+        state = engine.new_match(data.variant, seed, data.options, data.house_rules)
+        if not data.sealed:
+            return StateBody(state=state)
+        game_id = new_game_id()
+        return NewSealedGame(token=sealer.seal(SealedGame(game_id, 0, state)), counter=0,
+                             seat_keys=sealer.seat_keys(game_id),
+                             view=seat_view(state, state.turn or 0))
+
+    @post("/view", operation_id="viewGame", status_code=200, summary="A seat's view",
+          description="What the seat whose key is given may see of a sealed game: its own "
+                      "hand, the table, the cards played in the hand, the captured piles, "
+                      "how many cards each seat holds, the scores. Never another seat's "
+                      "cards.",
+          responses=problem_responses({400: [INVALID_BODY], 403: [WRONG_KEY],
+                                       422: [INVALID_TOKEN]}),
+          operation_class=documented(
+              request=lambda: {"sealed": examples().view},
+              response=lambda: {"sealed": examples().viewed}))
+    async def view(self, data: JSONBody[ViewRequest], sealer: NamedDependency[Sealer]
+                   ) -> SeatView:
+        """Return the view of the seat whose key is posted."""
+        sealed = sealer.open(data.token)
+        return seat_view(sealed.state, sealer.seat_of(sealed.game_id, data.seat_key))
 
     @post("/legal-moves", operation_id="legalMoves", status_code=200,
           summary="List the legal moves",
           description="The seat to play and every move it may make, each exactly in the form "
                       "`POST /games/play` accepts. Outside a hand in play, `seat` is null and "
-                      "`moves` is empty.",
-          responses=problem_responses({400: [INVALID_BODY], 422: [INVALID_STATE]}),
+                      "`moves` is empty. A sealed game needs the key of the seat to play.",
+          responses=problem_responses(game_problems([INVALID_STATE])),
           operation_class=documented(
-              request=lambda: {"mid_hand": examples().state},
+              request=lambda: {"mid_hand": examples().state,
+                               "sealed": examples().sealed_state},
               response=lambda: {"mid_hand": examples().legal_moves}))
-    async def legal_moves(self, data: JSONBody[StateBody]) -> LegalMoves:
+    async def legal_moves(self, data: JSONBody[GameRequest],
+                          sealer: NamedDependency[Sealer]) -> LegalMoves:
         """List what the seat to play may do."""
-        state = checked(data.state)
+        state = game_of(data, sealer, acting=True).state
         return LegalMoves(seat=state.turn, moves=engine.legal_moves(state))
 
     @post("/play", operation_id="play", status_code=200, summary="Play a move",
@@ -102,10 +196,9 @@ class GameController(Controller):
                       "events the move caused (a capture, a scopa, and at the end of a hand "
                       "the table collected, the hand scored, maybe the match won). With "
                       "`seat`, the move is refused unless that seat is in turn. An illegal "
-                      "move answers 422 with the reason as `code`.",
-          responses=problem_responses({
-              400: [INVALID_BODY],
-              422: [INVALID_STATE,
+                      "move answers 422 with the reason as `code`. A sealed game needs the key "
+                      "of the seat to play and answers a new token and that seat's view.",
+          responses=problem_responses(game_problems([INVALID_STATE,
                     ("not_your_turn", "It is seat 0's turn to play, not seat 2's."),
                     ("card_not_in_hand", "5c is not in the hand of seat 0, the seat to play."),
                     ("capture_required", "10s can capture, and capture is compulsory: take "
@@ -113,46 +206,59 @@ class GameController(Controller):
                     ("illegal_capture", "Illegal capture: 12c is not on the table; it can "
                                         "take [12d]."),
                     ("hand_over", "The hand is over; deal the next hand before playing."),
-                    ("match_over", "The match is over; start a new one to play on.")],
-          }),
+                    ("match_over", "The match is over; start a new one to play on.")])),
           operation_class=documented(
-              request=lambda: {"a_capture": examples().play},
-              response=lambda: {"a_capture": examples().played}))
-    async def play(self, data: JSONBody[PlayRequest]) -> Played:
+              request=lambda: {"a_capture": examples().play, "sealed": examples().play_sealed},
+              response=lambda: {"a_capture": examples().played,
+                                "sealed": examples().played_sealed}))
+    async def play(self, data: JSONBody[PlayRequest], sealer: NamedDependency[Sealer]
+                   ) -> Played | SealedPlayed:
         """Play one move."""
-        state, events = engine.play(checked(data.state), data.move, data.seat)
-        return Played(state=state, events=events)
+        game = game_of(data, sealer, acting=True)
+        state, events = engine.play(game.state, data.move, data.seat)
+        if game.sealed is None:
+            return Played(state=state, events=events)
+        return SealedPlayed(**game.reseal(sealer, state), view=game.view(state),
+                            events=events)
 
     @post("/next-hand", operation_id="nextHand", status_code=200,
           summary="Deal the next hand",
           description="Once a hand is over (`phase` is `hand_over`), the deal passes on and "
                       "the next hand is dealt. `cut` is where the deck is cut (1 to 51 for "
-                      "52 cards); without it the match's seeded generator chooses.",
-          responses=problem_responses({
-              400: [INVALID_BODY],
-              422: [INVALID_STATE,
-                    ("hand_in_progress", "The current hand is still being played; finish it "
-                                         "first."),
-                    MATCH_OVER,
-                    ("invalid_cut", "The cut must be between 1 and 51; got 60.")],
-          }),
+                      "52 cards); without it the match's seeded generator chooses. Any seat of "
+                      "a sealed game may deal; it gets a new token and its view.",
+          responses=problem_responses(game_problems([
+              INVALID_STATE,
+              ("hand_in_progress", "The current hand is still being played; finish it first."),
+              MATCH_OVER,
+              ("invalid_cut", "The cut must be between 1 and 51; got 60.")])),
           operation_class=documented(
-              request=lambda: {"after_a_hand": examples().next_hand},
-              response=lambda: {"next_hand_dealt": examples().dealt}))
-    async def next_hand(self, data: JSONBody[NextHandRequest]) -> StateBody:
+              request=lambda: {"after_a_hand": examples().next_hand,
+                               "sealed": examples().next_hand_sealed},
+              response=lambda: {"next_hand_dealt": examples().dealt,
+                                "sealed": examples().dealt_sealed}))
+    async def next_hand(self, data: JSONBody[NextHandRequest], sealer: NamedDependency[Sealer]
+                        ) -> StateBody | SealedState:
         """Deal the next hand."""
-        return StateBody(state=engine.next_hand(checked(data.state), data.cut))
+        game = game_of(data, sealer, acting=False)
+        state = engine.next_hand(game.state, data.cut)
+        if game.sealed is None:
+            return StateBody(state=state)
+        return SealedState(**game.reseal(sealer, state), view=game.view(state))
 
     @post("/score", operation_id="scoreHand", status_code=200,
           summary="Score the current hand",
           description="The score lines of the current hand so far (final once it is over) "
                       "and their points per team, `[team 0, team 1]`. Match totals are in "
-                      "the state's `scores`.",
-          responses=problem_responses({400: [INVALID_BODY], 422: [INVALID_STATE]}),
+                      "the state's `scores`. Any seat of a sealed game may ask: score lines "
+                      "show only captured cards, which are public.",
+          responses=problem_responses(game_problems([INVALID_STATE])),
           operation_class=documented(
-              request=lambda: {"mid_hand": examples().state},
+              request=lambda: {"mid_hand": examples().state,
+                               "sealed": examples().sealed_state},
               response=lambda: {"mid_hand": examples().score}))
-    async def score(self, data: JSONBody[StateBody]) -> HandScore:
+    async def score(self, data: JSONBody[GameRequest], sealer: NamedDependency[Sealer]
+                    ) -> HandScore:
         """Score the current hand so far."""
-        lines = engine.score_hand(checked(data.state))
+        lines = engine.score_hand(game_of(data, sealer, acting=False).state)
         return HandScore(lines=lines, points=engine.hand_points(lines))

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from functools import lru_cache
 
 from core.bots.base import Budget
 from core.cards import DECK, RANK, SUIT
@@ -64,9 +65,37 @@ def heuristic_bot(view: SeatView, rng: random.Random, budget: Budget | None = No
 def move_scores(view: SeatView, moves: tuple[Move, ...]) -> list[float]:
     """Return the heuristic's score of each of ``moves`` (gain minus risk, in points)."""
     rules = rules_for(view.variant, view.options, view.house_rules)
-    odds = _Odds(view, rules)
+    odds = _Odds.of_view(view, rules)
     last_play = sum(view.hand_sizes) == 1
-    return [_score(move, view, rules, odds, last_play) for move in moves]
+    table, seat, held = view.table, view.seat, len(view.cards)
+    return [_score(move, table, seat, held, rules, odds, last_play) for move in moves]
+
+
+def playout_move(rules: Rules, hands: tuple[tuple[str, ...], ...], turn: int,
+                 table: tuple[str, ...], moves: tuple[Move, ...], rng: random.Random,
+                 unseen_rest: Counter | None = None) -> Move:
+    """The move :func:`heuristic_bot` makes for seat ``turn`` of a (determinized) deal,
+    found faster for playouts: the same scores, the same tie-break with ``rng``.
+
+    ``hands`` are every seat's cards and ``moves`` the seat's legal moves; what the
+    seat has not seen is the other seats' hands, plus ``unseen_rest`` (the ranks of
+    cards of the deck in no hand, on no table and in no pile, if the deal leaves any).
+    """
+    if len(moves) == 1:
+        return moves[0]
+    by_rank = Counter() if unseen_rest is None else Counter(unseen_rest)
+    unseen = 0 if unseen_rest is None else sum(unseen_rest.values())
+    for seat, cards in enumerate(hands):
+        if seat != turn:
+            unseen += len(cards)
+            for card in cards:
+                by_rank[RANK[card]] += 1
+    odds = _Odds(unseen, by_rank, len(hands[(turn + 1) % 4]), _kings_are_jolly(rules))
+    last_play = sum(len(cards) for cards in hands) == 1
+    held = len(hands[turn])
+    scores = [_score(move, table, turn, held, rules, odds, last_play) for move in moves]
+    best = max(scores)
+    return moves[rng.choice([index for index, score in enumerate(scores) if score >= best - 1e-9])]
 
 
 def greedy_move(moves: tuple[Move, ...], table: tuple[str, ...], capturing: int,
@@ -108,29 +137,31 @@ def greedy_move(moves: tuple[Move, ...], table: tuple[str, ...], capturing: int,
 class _Odds:
     """The chances that the next opponent holds a card of each rank, from what is unseen."""
 
-    def __init__(self, view: SeatView, rules: Rules) -> None:
-        unseen = unseen_cards(view)
-        nxt = (view.seat + 1) % 4
-        held = view.hand_sizes[nxt]
-        by_rank = Counter(RANK[card] for card in unseen)
-        jolly = _kings_are_jolly(rules)
+    def __init__(self, unseen: int, by_rank: Counter, held: int, jolly: bool) -> None:
         kings = by_rank[13] if jolly else 0
-        self.rank = {rank: _any_of(len(unseen), held, by_rank[rank] + (kings if rank != 13 else 0))
+        self.rank = {rank: _any_of(unseen, held, by_rank[rank] + (kings if rank != 13 else 0))
                      for rank in range(1, 14)}
-        self.sweep = _any_of(len(unseen), held, by_rank[1] + kings)
+        self.sweep = _any_of(unseen, held, by_rank[1] + kings)
         self.jolly = jolly
 
+    @classmethod
+    def of_view(cls, view: SeatView, rules: Rules) -> _Odds:
+        unseen = unseen_cards(view)
+        held = view.hand_sizes[(view.seat + 1) % 4]
+        return cls(len(unseen), Counter(RANK[card] for card in unseen), held,
+                   _kings_are_jolly(rules))
 
-def _score(move: Move, view: SeatView, rules: Rules, odds: _Odds, last_play: bool) -> float:
-    table = view.table
+
+def _score(move: Move, table: tuple[str, ...], seat: int, held: int, rules: Rules, odds: _Odds,
+           last_play: bool) -> float:
     card = move.card
     if move.take or RANK[card] == 1 or move.jolly is not None:
         taken = set(move.take)
         after = tuple(c for c in table if c not in taken)
         gain = sum(WORTH[c] for c in move.take) + 0.5 * WORTH[card]
-        gain += _bonus_points(rules, view.seat, move, table, after, last_play)
+        gain += _bonus_points(rules, seat, move, table, after, last_play)
         if RANK[card] == 1 or (odds.jolly and RANK[card] == 13):
-            gain -= SWEEP_COST * min(1.0, len(view.cards) / 6)
+            gain -= SWEEP_COST * min(1.0, held / 6)
     else:
         after = (*table, card)
         gain = -0.3 * WORTH[card]
@@ -169,6 +200,7 @@ def _scopable(table) -> int:
     return total if total <= 10 else 0
 
 
+@lru_cache(maxsize=8192)
 def _any_of(unseen: int, held: int, wanted: int) -> float:
     """The chance that ``held`` cards dealt from ``unseen`` include one of ``wanted``."""
     if wanted <= 0 or held <= 0:

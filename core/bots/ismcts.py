@@ -1,16 +1,24 @@
 """The ISMCTS bot: information-set Monte Carlo search over the seat's own moves.
 
 Each round deals the cards the seat has not seen to the other seats, as many
-as each holds (a *determinization* consistent with the view), and plays the
-hand out from there once per candidate move: the replies to each move (the
-next two rounds of play) with the heuristic bot, as every seat sees the
-deal from its own seat, the rest with the fast
-:func:`~core.bots.heuristic.greedy_move` policy. Every candidate meets the
-same deal and the same playout chances (common random numbers), so the
-hand-point differences between candidates measure the moves, not the luck of
-the deal. The candidates are the seat's legal moves the heuristic rates best;
-the move made is the one with the best mean hand-point difference for the
-seat's team.
+as each holds (a *determinization* consistent with the view: the seat knows
+every card played, the table and the piles, and how many cards each seat
+holds; in Foraccio no rule reveals more, such as a void), and plays the hand
+out from there once per candidate move, every seat playing as the heuristic
+bot would from its own seat of that deal
+(:func:`~core.bots.heuristic.playout_move`: the heuristic's scores, found
+from the deal without building a view). Every candidate meets the same deal
+and the same playout chances (common random numbers), so the hand-point
+differences between candidates measure the moves, not the luck of the deal.
+
+The candidates are the seat's legal moves the heuristic rates best
+(:data:`CANDIDATES`); the playouts are spent by sequential halving: in
+stages, the worse half of the candidates (by summed hand-point lead, on the
+same deals) is dropped after each stage, so the close calls get most
+playouts. The move made is the one left with the best mean hand-point
+difference for the seat's team, ties going to the heuristic's choice. The
+default budget (:func:`default_iterations`) grows as the hand runs out and
+playouts get shorter, so every move gets about the same time.
 
 This is the information-set search restricted to the root (the seat's next
 decision): it samples information sets, never the true hidden hands, and it
@@ -23,38 +31,56 @@ from __future__ import annotations
 
 import random
 import time
+from collections import Counter
 
 from core.bots.base import Budget
-from core.bots.heuristic import greedy_move, heuristic_bot, move_scores
+from core.bots.heuristic import greedy_move, move_scores, playout_move
+from core.cards import RANK
 from core.engine import play, rules_of
 from core.model import HandRecord, HandScored, Move, State
 from core.plays import plays_of
 from core.registry import rules_for
-from core.view import SeatView, seat_view, unseen_cards, view_legal_moves
+from core.view import SeatView, unseen_cards, view_legal_moves
 
-DEFAULT_ITERATIONS = 200
-"""Playouts per move by default: at most about 0.2 s a move on one core of the
-development machine (at the start of a hand; less as the hand runs out)."""
+DEFAULT_ITERATIONS = 120
+"""Playouts at the start of a hand by default (:func:`default_iterations`): about
+0.15 s a move on one core of the development machine."""
 
-CANDIDATES = 4
-"""How many of the heuristic's best moves are searched."""
+FULL_HAND = 52
+"""The plays of a full Foraccio hand: :func:`default_iterations` scales
+:data:`DEFAULT_ITERATIONS` by ``FULL_HAND`` / plays left."""
 
-HEURISTIC_PLIES = 8
-"""After the candidate move, this many plays (two rounds) use the heuristic bot;
-the rest of the playout uses the greedy policy."""
+MAX_ITERATIONS = 600
+"""The most playouts the default budget makes for one move."""
+
+CANDIDATES = 6
+"""How many of the heuristic's best moves are searched (sequential halving:
+6, then 3, then 2)."""
+
+HEURISTIC_PLIES: int | None = None
+"""After the candidate move, this many plays use the heuristic bot's policy
+(:func:`~core.bots.heuristic.playout_move`) and the rest the cheaper greedy
+policy; None: the heuristic plays every seat to the end of the hand."""
 
 
 def ismcts_bot(view: SeatView, rng: random.Random, budget: Budget | None = None) -> Move:
     """Return the candidate with the best mean hand-point difference after the
-    playouts the ``budget`` allows (by default :data:`DEFAULT_ITERATIONS`; always at
+    playouts the ``budget`` allows (by default :func:`default_iterations`; always at
     least one round, one playout per candidate)."""
     moves = view_legal_moves(view)
     if len(moves) == 1:
         return moves[0]
     candidates = _candidates(view, moves)
-    totals = _search(view, candidates, rng, *_limits(budget))[0]
-    best = max(range(len(candidates)), key=lambda index: (totals[index], -index))
-    return candidates[best]
+    totals, _, alive = _search(view, candidates, rng, *_limits(budget, view))
+    return candidates[max(alive, key=lambda index: (totals[index], -index))]
+
+
+def default_iterations(view: SeatView) -> int:
+    """The playouts of the default budget: :data:`DEFAULT_ITERATIONS` at the start of a
+    hand, more as the hand runs out and playouts get shorter (about the same time a
+    move), at most :data:`MAX_ITERATIONS`."""
+    plays_left = max(1, sum(view.hand_sizes))
+    return min(MAX_ITERATIONS, DEFAULT_ITERATIONS * FULL_HAND // plays_left)
 
 
 def search_stats(view: SeatView, rng: random.Random, iterations: int) -> dict[str, float]:
@@ -94,40 +120,63 @@ def _candidates(view: SeatView, moves: tuple[Move, ...]) -> tuple[Move, ...]:
     return tuple(moves[index] for index in order[:CANDIDATES])
 
 
-def _limits(budget: Budget | None) -> tuple[int, float | None]:
+def _limits(budget: Budget | None, view: SeatView) -> tuple[int, float | None]:
     if budget is None or (budget.iterations is None and budget.seconds is None):
-        return DEFAULT_ITERATIONS, None
+        return default_iterations(view), None
     iterations = budget.iterations if budget.iterations is not None else 10**9
     deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
     return iterations, deadline
 
 
 def _search(view: SeatView, candidates: tuple[Move, ...], rng: random.Random, iterations: int,
-            deadline: float | None) -> tuple[list[float], int]:
-    """Play rounds of one playout per candidate on a shared deal; return the candidates'
-    summed rewards and the playouts made."""
+            deadline: float | None) -> tuple[list[float], int, list[int]]:
+    """Search the candidates by sequential halving; return their summed rewards, the
+    playouts made and the candidates still in the race (indexes), which all met the
+    same deals.
+
+    Each round deals the unseen cards once and plays one playout per candidate in
+    the race on that deal. Without a deadline, the ``iterations`` are split evenly
+    between ceil(log2(candidates)) stages, and after each stage but the last the
+    worse half of the race (by summed reward) is dropped; with a deadline, every
+    candidate stays in and rounds are played until the deadline or the iterations."""
     totals = [0.0] * len(candidates)
+    alive = list(range(len(candidates)))
     done = 0
-    while not done or (done < iterations
-                       and (deadline is None or time.perf_counter() < deadline)):
-        state = determinize(view, rng)
-        chances = rng.getrandbits(64)
-        for index, move in enumerate(candidates):
-            totals[index] += _playout(state, move, view.seat, random.Random(chances))
-        done += len(candidates)
-    return totals, done
+    unseen = unseen_cards(view)
+    dealt = sum(size for seat, size in enumerate(view.hand_sizes) if seat != view.seat)
+    stages = 1 if deadline is not None else max(1, (len(candidates) - 1).bit_length())
+    for stage in range(stages):
+        if stage:
+            alive = sorted(alive, key=lambda index: (-totals[index], index))
+            alive = sorted(alive[:(len(alive) + 1) // 2])
+        goal = done + (iterations - done) // (stages - stage)
+        while not done or (done < goal
+                           and (deadline is None or time.perf_counter() < deadline)):
+            state = determinize(view, rng)
+            rest = None
+            if len(unseen) > dealt:
+                held = {card for cards in state.hands for card in cards}
+                rest = Counter(RANK[card] for card in unseen if card not in held)
+            chances = rng.getrandbits(64)
+            for index in alive:
+                totals[index] += _playout(state, candidates[index], view.seat,
+                                          random.Random(chances), rest)
+            done += len(alive)
+    return totals, done, alive
 
 
-def _playout(state: State, move: Move, seat: int, rng: random.Random) -> int:
+def _playout(state: State, move: Move, seat: int, rng: random.Random,
+             rest: Counter | None = None) -> int:
     """Play ``move``, then the hand to its end; return the seat's team's point lead."""
+    rules = rules_of(state)
     state, _ = play(state, move)
     plies = 0
     while state.phase == "playing":
         turn = state.turn
-        if plies < HEURISTIC_PLIES:
-            reply = heuristic_bot(seat_view(state, turn), rng)
+        moves, capturing = plays_of(rules, state.hands[turn], state.table)
+        if HEURISTIC_PLIES is None or plies < HEURISTIC_PLIES:
+            reply = playout_move(rules, state.hands, turn, state.table, moves, rng, rest)
         else:
-            moves, capturing = plays_of(rules_of(state), state.hands[turn], state.table)
             reply = greedy_move(moves, state.table, capturing, rng)
         state, _ = play(state, reply)
         plies += 1

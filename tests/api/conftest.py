@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
+import os
+
 import msgspec
 import pytest
 from litestar.testing import TestClient
 
 from api.app import create_app
+from api.examples import EXAMPLE_SECRET
+from api.sealing import SECRET_VARIABLE
 from core.model import State
 from core.testing import random_playout
+
+# The sealed examples of the OpenAPI document are sealed with this secret; with it the
+# apps of the tests (schemathesis' included) accept them.
+os.environ[SECRET_VARIABLE] = EXAMPLE_SECRET
 
 
 @pytest.fixture(scope="module")

@@ -9,7 +9,8 @@ import pytest
 
 from core.bots import BOTS, Budget, choose_move, move_for_state
 from core.bots.autoplay import autoplay
-from core.engine import legal_moves, new_match
+from core.bots.heuristic import heuristic_bot, playout_move
+from core.engine import legal_moves, new_match, rules_of
 from core.errors import IllegalMove, UnknownBot
 from core.registry import variants
 from core.testing import compatible_house_rules, random_playout, scenario
@@ -100,3 +101,15 @@ def test_bots_play_a_hand_to_its_end():
     result = autoplay(new_match("zobelon", 2), ["ismcts", "heuristic", "random", "heuristic"],
                       "hand_over", seed=3, budget=Budget(iterations=4))
     assert result.done and result.state.phase in ("hand_over", "game_over")
+
+
+@pytest.mark.parametrize("variant", ["foraccio", "zobelon"])
+def test_the_playout_policy_is_the_heuristic(variant):
+    # ISMCTS's playouts model every seat as the heuristic bot, found faster.
+    for index, state in enumerate(sampled_states(variant, (), 14, 12)):
+        view = seat_view(state, state.turn)
+        expected = heuristic_bot(view, random.Random(index))
+        moves = legal_moves(state)
+        got = playout_move(rules_of(state), state.hands, state.turn, state.table, moves,
+                           random.Random(index))
+        assert got == expected

@@ -1,0 +1,181 @@
+"""Sealed games: the whole state in an encrypted token, and one key per seat.
+
+A sealed match travels as a *token*: the state, a game id and a move counter,
+encoded with msgpack, compressed and sealed with AES-GCM under a key derived
+from the server's secret. Only this server can read or make one, and any
+change to a token is detected. Each seat gets a *seat key*, an HMAC of the game
+id under another key derived from the secret, so the server stores nothing and
+a request proves which seat it speaks for.
+
+The secret comes from ``FORACCIO_SECRET``. Without it each process draws its
+own at start, so tokens die with the process and are refused by its siblings.
+
+Known limit: the server keeps no history, so a client may post an older token
+of its own game again. The counter sealed in every token, which the answers
+also show beside it, lets a relay that keeps the last one detect it.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import hashlib
+import hmac
+import os
+import secrets
+import zlib
+
+import msgspec
+import structlog
+from cryptography.exceptions import InvalidTag
+from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+
+from core.errors import EngineError
+from core.model import State
+from core.validation import validate_state
+
+SECRET_VARIABLE = "FORACCIO_SECRET"
+"""The environment variable holding the server secret (any string; it is hashed)."""
+
+TOKEN_AAD = b"foraccio-token-v1"
+"""Bound to every token: a token of another format or purpose never opens as this one."""
+
+NONCE_BYTES = 12
+TAG_BYTES = 16
+GAME_ID_BYTES = 16
+SEAT_KEY_BYTES = 18
+"""144 bits of HMAC per seat key: 24 characters of base64."""
+
+MAX_PLAINTEXT = 1 << 20
+"""Decompressed size of the largest token: far above any match, far below harm."""
+
+logger = structlog.get_logger("api.sealing")
+
+
+class SealingError(Exception):
+    """A sealed request the server refuses; ``status`` and ``code`` say how.
+
+    Messages never include the token, a key or a card: they are safe to show
+    and to log.
+    """
+
+    status: int = 422
+    code: str = "sealing_error"
+
+    @property
+    def message(self) -> str:
+        return str(self.args[0])
+
+
+class InvalidToken(SealingError):
+    """A token that is not, or no longer, exactly as this server issued it."""
+
+    code = "invalid_token"
+
+    def __init__(self) -> None:
+        super().__init__("The token was not issued by this server or was altered; post the "
+                         "last token the server returned for this game.")
+
+
+class ForbiddenSeat(SealingError):
+    """A seat key that is not one of the game's, or a seat that may not act now."""
+
+    status = 403
+    code = "forbidden_seat"
+
+
+class SealedGame(msgspec.Struct, frozen=True, array_like=True, gc=False):
+    """What a token holds: the game's id, how many tokens came before, and the state."""
+
+    game_id: bytes
+    counter: int
+    state: State
+
+
+class Sealer:
+    """Seals states into tokens and derives seat keys, all from one server secret."""
+
+    def __init__(self, secret: bytes) -> None:
+        root = hashlib.sha256(secret).digest()
+        self._aead = AESGCM(_derive(root, b"token-key"))
+        # Keyed once; each seat key copies it (hmac.new per call costs several times more).
+        self._seat_mac = hmac.new(_derive(root, b"seat-key"), digestmod=hashlib.sha256)
+        self._encoder = msgspec.msgpack.Encoder()
+        self._decoder = msgspec.msgpack.Decoder(SealedGame)
+
+    def seal(self, game: SealedGame, nonce: bytes | None = None) -> str:
+        """Return the token of ``game``. ``nonce`` is for reproducible examples only."""
+        nonce = secrets.token_bytes(NONCE_BYTES) if nonce is None else nonce
+        plain = zlib.compress(self._encoder.encode(game), 1)  # as small as 6 here, faster
+        sealed = self._aead.encrypt(nonce, plain, TOKEN_AAD)
+        return _b64(nonce + sealed)
+
+    def open(self, token: str) -> SealedGame:
+        """Return the game sealed in ``token``, or raise :class:`InvalidToken`."""
+        try:
+            raw = base64.urlsafe_b64decode(token + "=" * (-len(token) % 4))
+            # The decoder skips stray characters and ignores the last one's spare bits:
+            # only the one canonical spelling of a token is accepted.
+            if _b64(raw) != token or len(raw) < NONCE_BYTES + TAG_BYTES:
+                raise InvalidToken
+            plain = self._aead.decrypt(raw[:NONCE_BYTES], raw[NONCE_BYTES:], TOKEN_AAD)
+            inflater = zlib.decompressobj()
+            data = inflater.decompress(plain, MAX_PLAINTEXT)
+            if inflater.unconsumed_tail or not inflater.eof:
+                raise InvalidToken
+            game = self._decoder.decode(data)
+            # Only this server seals, so the state is consistent; checking costs little.
+            validate_state(game.state)
+        except (InvalidToken, InvalidTag, binascii.Error, ValueError, zlib.error,
+                msgspec.DecodeError, EngineError):
+            # ValueError covers non-ASCII tokens and msgspec.ValidationError.
+            raise InvalidToken from None
+        return game
+
+    def seat_key(self, game_id: bytes, seat: int) -> str:
+        """Return the key of ``seat`` in game ``game_id``."""
+        mac = self._seat_mac.copy()
+        mac.update(game_id + bytes([seat]))
+        return _b64(mac.digest()[:SEAT_KEY_BYTES])
+
+    def seat_keys(self, game_id: bytes) -> tuple[str, str, str, str]:
+        """Return the key of every seat of game ``game_id``, index = seat."""
+        return tuple(self.seat_key(game_id, seat) for seat in range(4))
+
+    def seat_of(self, game_id: bytes, key: str) -> int:
+        """Return the seat whose key ``key`` is, or raise :class:`ForbiddenSeat`."""
+        found = None
+        for seat, expected in enumerate(self.seat_keys(game_id)):
+            # Every key is compared, in constant time, so timing tells nothing.
+            if hmac.compare_digest(expected.encode(), key.encode()):
+                found = seat
+        if found is None:
+            raise ForbiddenSeat("The seat key is not one of this game's seat keys.")
+        return found
+
+
+def new_game_id() -> bytes:
+    """Return a fresh random game id."""
+    return secrets.token_bytes(GAME_ID_BYTES)
+
+
+def sealer_from_environment() -> Sealer:
+    """Return the sealer of the secret in ``FORACCIO_SECRET``, or of a random one.
+
+    A random secret is logged as a warning: its tokens do not survive a restart
+    and are refused by every other process of the service.
+    """
+    secret = os.environ.get(SECRET_VARIABLE, "")
+    if not secret:
+        logger.warning("random_secret", detail=f"{SECRET_VARIABLE} is not set: sealed-game "
+                       "tokens will not survive a restart or work across several processes.")
+        return Sealer(secrets.token_bytes(32))
+    return Sealer(secret.encode())
+
+
+def _derive(root: bytes, label: bytes) -> bytes:
+    return hmac.new(root, b"foraccio|" + label, hashlib.sha256).digest()
+
+
+def _b64(data: bytes) -> str:
+    return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
