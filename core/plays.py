@@ -44,7 +44,7 @@ def index_of(plays: Plays, move: Move, hands: tuple[tuple[str, ...], ...], turn:
         return moves.index(move)
     card, take = move.card, move.take
     if card not in hands[turn]:
-        _refuse_card_not_in_hand(hands, turn, card)
+        _refuse_card_not_in_hand(turn, card)
     if len(take) > 1 and len(set(take)) == len(take):
         wanted = frozenset(take)
         for index, listed in enumerate(moves):
@@ -86,10 +86,8 @@ def _describe(captures) -> str:
     return " or ".join(shown) + more
 
 
-def _refuse_card_not_in_hand(hands, turn: int, card: str) -> NoReturn:
-    holder = next((seat for seat, hand in enumerate(hands) if card in hand), None)
-    if holder is not None:
-        raise IllegalMove(Reason.NOT_YOUR_TURN,
-                          f"{card} is in seat {holder}'s hand, but it is seat {turn}'s turn.")
+def _refuse_card_not_in_hand(turn: int, card: str) -> NoReturn:
+    # Said the same way wherever the card is: in a sealed game, naming the seat
+    # that holds it would tell the seat to play where a hidden card lies.
     raise IllegalMove(Reason.CARD_NOT_IN_HAND,
-                      f"{card} is not in the hand of seat {turn}, the seat to play.")
+                      f"Seat {turn}, the seat to play, does not hold {card}.")

@@ -200,7 +200,7 @@ class GameController(Controller):
                       "of the seat to play and answers a new token and that seat's view.",
           responses=problem_responses(game_problems([INVALID_STATE,
                     ("not_your_turn", "It is seat 0's turn to play, not seat 2's."),
-                    ("card_not_in_hand", "5c is not in the hand of seat 0, the seat to play."),
+                    ("card_not_in_hand", "Seat 0, the seat to play, does not hold 5c."),
                     ("capture_required", "10s can capture, and capture is compulsory: take "
                                          "[5c, 3b, 2d]."),
                     ("illegal_capture", "Illegal capture: 12c is not on the table; it can "

@@ -139,7 +139,8 @@ def test_playing_for_a_seat_not_in_turn_is_refused(client, mid_hand):
 
 
 def test_playing_another_seats_card_is_refused(client, mid_hand):
-    assert_problem(_play(client, mid_hand, "6c"), 422, "not_your_turn")
+    problem = assert_problem(_play(client, mid_hand, "6c"), 422, "card_not_in_hand")
+    assert problem["detail"] == "Seat 0, the seat to play, does not hold 6c."
 
 
 def test_playing_a_card_nobody_holds_is_refused(client, mid_hand):
