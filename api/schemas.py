@@ -13,10 +13,19 @@ from typing import Annotated, Literal
 import msgspec
 
 from core.bots.base import Budget
-from core.model import AnyEvent, Move, OptionValue, ScoreLine, Seat, State, Wire
+from core.model import (
+    MAX_SAFE_INTEGER,
+    AnyEvent,
+    Move,
+    OptionValue,
+    ScoreLine,
+    Seat,
+    State,
+    Wire,
+)
 from core.view import SeatView
 
-MAX_SEED = 2**53 - 1
+MAX_SEED = MAX_SAFE_INTEGER
 """Largest seed: every seed survives a round trip through a JavaScript number."""
 
 Seed = Annotated[int, msgspec.Meta(ge=0, le=MAX_SEED,
@@ -35,6 +44,7 @@ class OptionInfo(Wire):
     description: str
     choices: tuple[str, ...] | None = None
     minimum: int | None = None
+    maximum: int | None = None
 
 
 class VariantInfo(Wire):
@@ -85,7 +95,7 @@ SeatKey = Annotated[str, msgspec.Meta(
                 "proves which seat a request speaks for.")]
 
 Counter = Annotated[int, msgspec.Meta(
-    ge=0, description="How many tokens of this game came before this one (also sealed in "
+    ge=0, le=MAX_SAFE_INTEGER, description="How many tokens of this game came before this one (also sealed in "
                       "the token): a relay that remembers the last one can refuse an older "
                       "token posted again.")]
 
@@ -159,7 +169,7 @@ class PlayRequest(GameRequest, kw_only=True):
 class NextHandRequest(GameRequest, kw_only=True):
     """Deal the next hand of a match; ``cut`` is where the deck is cut (random when absent)."""
 
-    cut: Annotated[int, msgspec.Meta(ge=1)] | None = None
+    cut: Annotated[int, msgspec.Meta(ge=1, le=MAX_SAFE_INTEGER)] | None = None
 
 
 class LegalMoves(Wire):

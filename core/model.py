@@ -19,13 +19,21 @@ Seat = Annotated[int, msgspec.Meta(ge=0, le=3)]
 Team = Annotated[int, msgspec.Meta(ge=0, le=1)]
 """Team 0 is seats 0 and 2, team 1 is seats 1 and 3."""
 
+MAX_SAFE_INTEGER = 2**53 - 1
+"""The largest integer a JavaScript client holds exactly: every number on the wire is
+bounded by it, so every state survives a round trip through any JSON client."""
+
+Count = Annotated[int, msgspec.Meta(ge=0, le=MAX_SAFE_INTEGER)]
+"""A number of hands, points or positions: never negative, always JavaScript-safe."""
+
 Jolly = Literal["sweep"] | Annotated[int, msgspec.Meta(ge=1, le=13)]
 """How a jolly card (a Zobelon king) is used: ``"sweep"`` takes the whole
 table; a value 1-13 makes it capture as a card of that value."""
 
 Phase = Literal["playing", "hand_over", "game_over"]
 
-OptionValue = bool | int | str
+OptionValue = (
+    bool | Annotated[int, msgspec.Meta(ge=-MAX_SAFE_INTEGER, le=MAX_SAFE_INTEGER)] | str)
 
 STATE_VERSION = 1
 """Version of the state's wire form; bumped on any change a client must know of."""
@@ -86,9 +94,9 @@ class FirstDealerChosen(Event, tag="first_dealer_chosen"):
 class Dealt(Event, tag="dealt"):
     """A hand was dealt by ``dealer`` after cutting the deck at ``cut``."""
 
-    hand: int
+    hand: Count
     dealer: Seat
-    cut: int
+    cut: Count
 
 
 class Laid(Event, tag="laid"):
@@ -113,7 +121,7 @@ class Bonus(Event, tag="bonus"):
     seat: Seat
     team: Team
     name: str
-    points: int
+    points: Count
     card: Card
 
 
@@ -134,7 +142,7 @@ class ScoreLine(Wire):
 
     team: Team
     name: str
-    points: int
+    points: Count
     cards: tuple[Card, ...] = ()
 
 
@@ -142,15 +150,15 @@ class HandScored(Event, tag="hand_scored"):
     """The hand is over: its score lines, its points per team and the match scores after it."""
 
     lines: tuple[ScoreLine, ...]
-    points: tuple[int, int]
-    scores: tuple[int, int]
+    points: tuple[Count, Count]
+    scores: tuple[Count, Count]
 
 
 class MatchWon(Event, tag="match_won"):
     """``team`` won the match with ``scores``."""
 
     team: Team
-    scores: tuple[int, int]
+    scores: tuple[Count, Count]
 
 
 AnyEvent = (
@@ -167,10 +175,10 @@ class HandRecord(Wire):
     moves in order and its points per team."""
 
     dealer: Seat
-    cut: int
+    cut: Count
     deck: tuple[Card, ...]
     moves: tuple[Move, ...] = ()
-    points: tuple[int, int] | None = None
+    points: tuple[Count, Count] | None = None
 
 
 class State(Wire):
@@ -186,8 +194,8 @@ class State(Wire):
 
     variant: str
     options: dict[str, OptionValue]
-    seed: int
-    hand: int
+    seed: Count
+    hand: Count
     dealer: Seat
     turn: Seat | None
     phase: Phase
@@ -196,8 +204,8 @@ class State(Wire):
     piles: tuple[tuple[Card, ...], ...]
     last_capturer: Seat | None
     events: tuple[AnyEvent, ...]
-    scores: tuple[int, int]
+    scores: tuple[Count, Count]
     winner: Team | None
     record: tuple[HandRecord, ...]
     house_rules: tuple[str, ...] = ()
-    version: int = STATE_VERSION
+    version: Count = STATE_VERSION

@@ -45,7 +45,8 @@ class OptionSpec(NamedTuple):
     """One option of a variant: its name, default, meaning and allowed values.
 
     The option's type is the default's type (bool, int or str). ``choices``
-    lists the allowed strings of a str option; ``minimum`` bounds an int one.
+    lists the allowed strings of a str option; ``minimum`` and ``maximum`` bound an
+    int one.
     """
 
     name: str
@@ -53,6 +54,7 @@ class OptionSpec(NamedTuple):
     description: str
     choices: tuple[str, ...] | None = None
     minimum: int | None = None
+    maximum: int | None = None
 
     @property
     def type_name(self) -> str:
@@ -317,6 +319,8 @@ def _check_option(variant: Variant, spec: OptionSpec, value: Any) -> None:
         raise InvalidOptions(f"{where} must be one of {', '.join(spec.choices)}; got {value!r}.")
     if spec.minimum is not None and value < spec.minimum:
         raise InvalidOptions(f"{where} must be at least {spec.minimum}; got {value!r}.")
+    if spec.maximum is not None and value > spec.maximum:
+        raise InvalidOptions(f"{where} must be at most {spec.maximum}; got {value!r}.")
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, NamedTuple
 
 import msgspec
@@ -152,6 +152,28 @@ def random_playout(
         after, events = play(state, move)
         yield Step(state, move, after, events)
         state = after
+
+
+def find_step(
+    variant: str,
+    wanted: Callable[[Step], bool],
+    *,
+    seeds: Iterable[int] = range(500),
+    options: Mapping[str, Any] | None = None,
+    house_rules: Sequence[str] = (),
+) -> Step:
+    """Return the first play of a seeded random match for which ``wanted`` holds.
+
+    For tests that need a particular position which the engine itself reaches
+    (a capture with a choice, a scopa, a long napoli): the API accepts only
+    reachable states, so a hand-made :func:`scenario` will not do there.
+    Raise LookupError when none of the ``seeds`` gives one.
+    """
+    for seed in seeds:
+        for step in random_playout(variant, seed, options, house_rules=house_rules):
+            if wanted(step):
+                return step
+    raise LookupError(f"no random {variant} match of these seeds reaches the position wanted")
 
 
 def check_random_match(
@@ -332,7 +354,9 @@ def _unlisted_moves(state: State, legal: set, checker: random.Random):
         yield move, (Reason.CAPTURE_REQUIRED, Reason.ILLEGAL_CAPTURE)
     for seat, cards in enumerate(state.hands):
         if seat != state.turn and cards:
-            yield Move(checker.choice(cards)), (Reason.NOT_YOUR_TURN,)
+            # Refused as not held, whoever holds it: naming the holder would tell a
+            # sealed game's seat where a hidden card lies.
+            yield Move(checker.choice(cards)), (Reason.CARD_NOT_IN_HAND,)
     if elsewhere:
         yield Move(checker.choice(elsewhere)), (Reason.CARD_NOT_IN_HAND,)
 

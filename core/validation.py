@@ -1,15 +1,18 @@
-"""Consistency checks for a state that comes from outside the engine.
+"""Only states the engine can reach: the check of a state that comes from outside.
 
 The engine trusts its input: every state it returns is consistent by
 construction. A state a client posts back may have been edited, truncated or
 made up, and the engine's functions would then fail in unhelpful ways (or
-worse, play on). :func:`validate_state` checks what the wire types alone
-cannot say, and raises :class:`~core.errors.InvalidState` naming the first
-problem it finds.
+worse, play on). :func:`validate_state` accepts a state exactly when the
+engine itself reaches it from the state's seed and recorded cuts and moves,
+and otherwise raises :class:`~core.errors.InvalidState` naming the problem.
 
-The API calls it on every request that carries a state, so the common case
-(a consistent state) costs a few set operations; naming the problem exactly
-is left to the rare failing path.
+Quick checks come first and name the common problems precisely (a card
+missing or doubled, hands out of step with the turn, a match over but still
+played); then :func:`core.reachable.reached` deals and plays what the state
+records and the result must equal the state, field for field. The API calls
+it on every request that carries a state; the replay is remembered, so a
+state the server answered costs at most one play to check.
 """
 
 from __future__ import annotations
@@ -18,8 +21,11 @@ from collections.abc import Iterator
 from functools import lru_cache
 from typing import NamedTuple, NoReturn
 
+import msgspec
+
 from core.errors import EngineError, InvalidState
 from core.model import STATE_VERSION, Captured, State
+from core.reachable import reached
 from core.registry import Variant, get_variant, house_rules_for, resolve_options, rules_for
 
 SEATS = 4
@@ -33,8 +39,9 @@ def validate_state(state: State) -> None:
     version; variant; options; house rules (known, applying to the variant,
     each once); shape (4 hands, 2 piles); every card of the
     deck exactly once across hands, table and piles; hand number, record and
-    dealer; phase; turn and hand sizes; last capturer; scores; the record's
-    decks.
+    dealer; phase; turn and hand sizes; last capturer; a match won but not over
+    (RULES.md section 7); then the whole state against the one the engine
+    reaches from its seed, options, house rules and recorded cuts and moves.
     """
     if state.version != STATE_VERSION:
         _invalid(f"State version {state.version} is not supported; this server reads version "
@@ -47,8 +54,8 @@ def validate_state(state: State) -> None:
     if state.phase == "playing":
         _check_hand_sizes(state)
     _check_last_capturer(state)
-    _check_scores(state)
-    _check_record_decks(state, cards)
+    _check_match_over(state)
+    _check_reachable(state)
 
 
 def _invalid(message: str) -> NoReturn:
@@ -219,13 +226,48 @@ def _seat(seat: int | None) -> str:
     return "null" if seat is None else f"seat {seat}"
 
 
-def _check_scores(state: State) -> None:
-    if min(state.scores) < 0:
-        _invalid(f"scores must not be negative; got {list(state.scores)}.")
+def _check_match_over(state: State) -> None:
+    if state.phase == "game_over":
+        return
+    rules = rules_for(state.variant, state.options, state.house_rules)
+    winner = rules.hook.foraccio_match_winner(scores=state.scores, target=rules.target,
+                                              options=rules.options)
+    if winner is not None:
+        _invalid(f"Team {winner} has {state.scores[winner]} points, at or over the target "
+                 f"{rules.target}: it has won and the match is over (RULES.md section 7), "
+                 f"but phase is {state.phase}.")
 
 
-def _check_record_decks(state: State, cards: frozenset[str]) -> None:
-    for number, entry in enumerate(state.record, start=1):
-        if len(entry.deck) != len(cards) or cards != set(entry.deck):
-            _invalid(f"The deck recorded for hand {number} must hold every card of the "
-                     f"{state.variant} deck exactly once.")
+# --- the state the engine reaches -----------------------------------------------------
+
+
+def _check_reachable(state: State) -> None:
+    engine_state = reached(state)
+    if engine_state != state:
+        path, expected, got = _first_difference(engine_state, state, "state")
+        _invalid(f"{path} is not what the engine reaches from the state's seed, options, "
+                 f"house rules and recorded cuts and moves: it would be {_short(expected)}; "
+                 f"got {_short(got)}.")
+
+
+def _first_difference(expected, got, path: str) -> tuple[str, object, object]:
+    """The first place where two values differ, and both values there."""
+    if isinstance(expected, msgspec.Struct) and type(expected) is type(got):
+        for name in expected.__struct_fields__:
+            mine, theirs = getattr(expected, name), getattr(got, name)
+            if mine != theirs:
+                return _first_difference(mine, theirs, f"{path}.{name}")
+    if isinstance(expected, tuple) and isinstance(got, tuple) and len(expected) == len(got):
+        for index, (mine, theirs) in enumerate(zip(expected, got, strict=True)):
+            if mine != theirs:
+                return _first_difference(mine, theirs, f"{path}[{index}]")
+    return path, expected, got
+
+
+SHOWN = 100
+"""Characters of a value shown in a message: enough to see it, never a flood."""
+
+
+def _short(value: object) -> str:
+    text = msgspec.json.encode(value).decode()
+    return text if len(text) <= SHOWN else text[:SHOWN - 1] + "…"

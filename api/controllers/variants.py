@@ -25,7 +25,8 @@ def describe(variant: Variant) -> VariantInfo:
         target=rules_for(variant.name, defaults).target,
         options=tuple(
             OptionInfo(name=spec.name, type=spec.type_name, default=spec.default,
-                       description=spec.description, choices=spec.choices, minimum=spec.minimum)
+                       description=spec.description, choices=spec.choices, minimum=spec.minimum,
+                       maximum=spec.maximum)
             for spec in variant.options
         ),
     )

@@ -9,17 +9,30 @@ from __future__ import annotations
 
 import pytest
 
-from core.testing import scenario
+from core.cards import RANK
+from core.engine import legal_moves
+from core.testing import find_step
 from tests.api.conftest import play_until, wire
 
-# Seat 0 is to play (the dealer is seat 3): 10s can take 5c + 3b + 2d, and must.
-TABLE = ("5c", "3b", "2d")
-HANDS = {0: ["10s", "4c"], 1: ["6c", "7c"], 2: ["8c", "9c"], 3: ["12c", "13c"]}
+
+def _scopa(state):
+    """A capture of the whole table by three or more cards that is a scopa, if any."""
+    if state.phase != "playing" or len(state.table) < 3:
+        return None
+    return next((move for move in legal_moves(state)
+                 if len(move.take) == len(state.table) and RANK[move.card] != 1), None)
+
+
+# A position the engine reaches: the seat to play can sweep the table with a sum (a
+# scopa), and must capture with that card.
+MID_HAND = find_step("foraccio", lambda step: _scopa(step.after) is not None).after
+SCOPA = _scopa(MID_HAND)
+CARD, TABLE, TURN = SCOPA.card, SCOPA.take, MID_HAND.turn
 
 
 @pytest.fixture(scope="module")
 def mid_hand():
-    return wire(scenario(table=TABLE, hands=HANDS))
+    return wire(MID_HAND)
 
 
 def assert_problem(response, status: int, code: str) -> dict:
@@ -95,9 +108,9 @@ def test_an_integral_number_is_an_integer_as_json_schema_says(client):
 
 @pytest.mark.parametrize("path", ["/games/legal-moves", "/games/score", "/games/next-hand"])
 def test_an_inconsistent_state_is_refused_naming_the_problem(client, mid_hand, path):
-    state = {**mid_hand, "table": ["5c", "3b"]}
+    state = {**mid_hand, "table": mid_hand["table"][:-1]}
     problem = assert_problem(client.post(path, json={"state": state}), 422, "invalid_state")
-    assert problem["detail"].startswith("2d is missing")
+    assert problem["detail"].startswith(f"{mid_hand['table'][-1]} is missing")
 
 
 def test_a_state_with_an_unknown_field_is_a_bad_request(client, mid_hand):
@@ -107,7 +120,7 @@ def test_a_state_with_an_unknown_field_is_a_bad_request(client, mid_hand):
 
 
 def test_a_card_code_outside_the_deck_notation_is_a_bad_request(client, mid_hand):
-    state = {**mid_hand, "table": ["5c", "3b", "14d"]}
+    state = {**mid_hand, "table": [*mid_hand["table"][:-1], "14d"]}
     assert_problem(client.post("/games/score", json={"state": state}), 400, "invalid_body")
 
 
@@ -121,39 +134,43 @@ def _play(client, state, card, take=(), **extra):
 
 
 def test_the_state_is_checked_before_a_move(client, mid_hand):
-    state = {**mid_hand, "hands": [["10s", "4c"], ["6c", "7c"], ["8c"], ["12c", "13c"]]}
-    assert_problem(_play(client, state, "10s", TABLE), 422, "invalid_state")
+    other = (TURN + 1) % 4
+    hands = [cards[1:] if seat == other else cards for seat, cards in enumerate(mid_hand["hands"])]
+    assert_problem(_play(client, {**mid_hand, "hands": hands}, CARD, TABLE), 422,
+                   "invalid_state")
 
 
 def test_a_legal_capture_is_played(client, mid_hand):
-    response = _play(client, mid_hand, "10s", TABLE, seat=0)
+    response = _play(client, mid_hand, CARD, TABLE, seat=TURN)
     assert response.status_code == 200
     events = response.json()["events"]
-    assert [event["type"] for event in events] == ["captured", "bonus"]
-    assert events[1]["name"] == "scopa" and events[1]["points"] == 10
+    assert [event["type"] for event in events][:2] == ["captured", "bonus"]
+    assert events[1]["name"] == "scopa" and events[1]["points"] == RANK[CARD]
 
 
 def test_playing_for_a_seat_not_in_turn_is_refused(client, mid_hand):
-    problem = assert_problem(_play(client, mid_hand, "10s", TABLE, seat=2), 422, "not_your_turn")
-    assert "seat 0" in problem["detail"]
+    response = _play(client, mid_hand, CARD, TABLE, seat=(TURN + 2) % 4)
+    problem = assert_problem(response, 422, "not_your_turn")
+    assert f"seat {TURN}" in problem["detail"]
 
 
 def test_playing_another_seats_card_is_refused(client, mid_hand):
-    problem = assert_problem(_play(client, mid_hand, "6c"), 422, "card_not_in_hand")
-    assert problem["detail"] == "Seat 0, the seat to play, does not hold 6c."
+    card = mid_hand["hands"][(TURN + 1) % 4][0]
+    problem = assert_problem(_play(client, mid_hand, card), 422, "card_not_in_hand")
+    assert problem["detail"] == f"Seat {TURN}, the seat to play, does not hold {card}."
 
 
 def test_playing_a_card_nobody_holds_is_refused(client, mid_hand):
-    assert_problem(_play(client, mid_hand, "1d"), 422, "card_not_in_hand")
+    assert_problem(_play(client, mid_hand, TABLE[0]), 422, "card_not_in_hand")
 
 
 def test_laying_a_card_that_can_capture_is_refused(client, mid_hand):
-    problem = assert_problem(_play(client, mid_hand, "10s"), 422, "capture_required")
-    assert "[5c, 3b, 2d]" in problem["detail"]
+    problem = assert_problem(_play(client, mid_hand, CARD), 422, "capture_required")
+    assert f"[{', '.join(TABLE)}]" in problem["detail"]
 
 
 def test_a_capture_the_card_cannot_make_is_refused(client, mid_hand):
-    assert_problem(_play(client, mid_hand, "10s", ["5c"]), 422, "illegal_capture")
+    assert_problem(_play(client, mid_hand, CARD, TABLE[:1]), 422, "illegal_capture")
 
 
 def test_playing_after_the_hand_is_over_is_refused(client):
@@ -210,7 +227,6 @@ def test_an_unexpected_failure_is_a_problem_without_internals(app, client, monke
         raise RuntimeError("secret internals")
 
     monkeypatch.setattr("core.engine.score_hand", broken)
-    state = wire(scenario(table=TABLE, hands=HANDS))
-    problem = assert_problem(client.post("/games/score", json={"state": state}), 500,
+    problem = assert_problem(client.post("/games/score", json={"state": wire(MID_HAND)}), 500,
                              "internal_error")
     assert "secret" not in problem["detail"]

@@ -7,14 +7,16 @@ from __future__ import annotations
 
 import random
 
-from core.cards import DECK
 from core.registry import installed_plugins
-from core.testing import scenario
+from core.testing import find_step
 from tests.api.conftest import wire
 from tests.api.test_matches import MAX_HANDS, post
 
 RULE = "napoli-to-ten"
-BASTONI = tuple(f"{rank}b" for rank in range(1, 14))
+
+
+def _suits_past_ten(pile) -> set[str]:
+    return {suit for suit in "cdbs" if all(f"{rank}{suit}" in pile for rank in range(1, 12))}
 
 
 def test_the_example_distribution_is_installed():
@@ -40,15 +42,16 @@ def test_a_new_game_with_the_installed_house_rule_records_it(client):
 
 
 def test_a_napoli_past_the_10_is_scored_10_over_http(client):
-    team_0, last_card = [*BASTONI, "1c", "2c", "3c"], "13d"
-    piles = [team_0, [card for card in DECK if card not in (*team_0, last_card)]]
-    # Seat 3, the dealer, is to play the hand's last card.
-    state = wire(scenario(piles=piles, hands={3: [last_card]}, turn=3, house_rules=[RULE]))
+    # A hand the engine played to its end in which a team holds a suit's ace to fante.
+    state = find_step("foraccio", lambda step: step.after.phase != "playing" and any(
+        _suits_past_ten(pile) for pile in step.after.piles), house_rules=[RULE]).after
+    team = next(team for team, pile in enumerate(state.piles) if _suits_past_ten(pile))
 
-    lines = post(client, "/games/score", {"state": state})["lines"]
+    lines = post(client, "/games/score", {"state": wire(state)})["lines"]
 
-    napoli = [line for line in lines if line["name"] == "napoli" and line["team"] == 0]
-    assert sorted((line["points"], len(line["cards"])) for line in napoli) == [(3, 3), (10, 10)]
+    napoli = {line["cards"][0][-1]: line["points"] for line in lines
+              if line["name"] == "napoli" and line["team"] == team}
+    assert all(napoli[suit] == 10 for suit in _suits_past_ten(state.piles[team]))
 
 
 def test_a_match_with_the_installed_house_rule_is_played_to_the_end(client):

@@ -14,7 +14,8 @@ OPTIONS = (
     OptionSpec("deal_scheme", "one_at_a_time",
                "How the 13 cards are dealt: one at a time for 13 rounds, or in rounds of 5, 4, 4.",
                choices=DEAL_SCHEMES),
-    OptionSpec("target", 71, "Match score a team must reach to win.", minimum=1),
+    OptionSpec("target", 71, "Match score a team must reach to win.", minimum=1,
+               maximum=1000),
     OptionSpec("deal_passes_to", "right",
                "Who deals the next hand: the seat on the dealer's right (dealer + 1, the "
                "next in playing order) or on the left (dealer + 3).",
