@@ -95,9 +95,10 @@ SeatKey = Annotated[str, msgspec.Meta(
                 "proves which seat a request speaks for.")]
 
 Counter = Annotated[int, msgspec.Meta(
-    ge=0, le=MAX_SAFE_INTEGER, description="How many tokens of this game came before this one (also sealed in "
-                      "the token): a relay that remembers the last one can refuse an older "
-                      "token posted again.")]
+    ge=0, le=MAX_SAFE_INTEGER,
+    description="How many tokens of this game came before this one (also sealed in the "
+                "token): a relay that remembers the last one can refuse an older token "
+                "posted again.")]
 
 SeatKeys = Annotated[tuple[SeatKey, ...], msgspec.Meta(min_length=4, max_length=4)]
 

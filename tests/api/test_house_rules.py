@@ -3,9 +3,9 @@ starts, recorded in the state and checked whenever a state is posted back."""
 
 from __future__ import annotations
 
-import pytest
-
 from itertools import combinations
+
+import pytest
 
 from core.cards import RANK
 from core.registry import house_rules

@@ -267,7 +267,8 @@ def test_table_cards_moved_into_a_pile_without_a_capture_are_refused(mid_hand):
 
 def test_the_current_hands_record_cannot_be_edited(mid_hand):
     current = mid_hand.record[-1]
-    for edited in (replace(current, points=(3, 4)), replace(current, moves=(mid_hand.record[0].moves[0],)),
+    invented = (mid_hand.record[0].moves[0],)
+    for edited in (replace(current, points=(3, 4)), replace(current, moves=invented),
                    replace(current, cut=current.cut % 51 + 1)):
         record = (*mid_hand.record[:-1], edited)
         assert invalid(replace(mid_hand, record=record))
