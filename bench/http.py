@@ -6,7 +6,8 @@ and ``POST /games/play`` with a fixed mid-hand state and a legal move, open
 and sealed (the same state in a token, with the seat's key), alternating
 rounds of a few seconds each, and reports the medians: requests/s, p50/p99
 latency, the ratio play/health, the ratio sealed/open play and the size of
-the mid-hand token. The load comes from
+the mid-hand token. Last, the cost of checking that a posted state is one the
+engine reaches, measured in process, as a share of the server CPU per play. The load comes from
 wrk when it is installed (``make bench`` installs it), else from a small
 Python client, which is slower and says so. The server is stopped at the end.
 
@@ -42,6 +43,8 @@ SEALED_GOAL = 0.8
 """Sealed play's requests/s as a share of open play's."""
 TOKEN_GOAL = 2048
 """Characters of a mid-hand token."""
+VALIDATION_FLOOR = 0.25
+"""Most server CPU per ``/games/play`` the check that a posted state is reachable may add."""
 BENCH_SECRET = "foraccio-bench-secret"
 """The server's secret during the benchmark, so that the sealed body opens there."""
 
@@ -91,6 +94,46 @@ def sealed_play_body() -> tuple[bytes, int]:
     body = {"token": token, "seat_key": sealer.seat_key(game_id, state.turn),
             "move": msgspec.to_builtins(move)}
     return msgspec.json.encode(body), len(token)
+
+
+def validation_costs(repeats: int = 300) -> dict[str, float]:
+    """In-process medians, in microseconds, of checking the play body's state.
+
+    ``all`` is :func:`~core.validation.validate_state` with that state already
+    remembered, as when a client posts the state the server just answered (what
+    the load test posts); ``reachable`` is the part of it that rebuilds the state and
+    compares (:mod:`core.reachable`); ``one_play`` is the whole check when only the
+    state one move earlier is remembered (a client playing on); ``cold`` when
+    nothing is (a worker that never saw the match).
+    """
+    from api.examples import examples
+    from core import reachable
+    from core.engine import moves_of, new_match, play
+    from core.validation import validate_state
+
+    state = examples().mid_hand_state
+    previous = new_match(state.variant, state.seed, state.options, state.house_rules)
+    for move in moves_of(state.events)[:-1]:
+        previous = play(previous, move)[0]
+
+    def median_us(run, prepare=lambda: None) -> float:
+        times = []
+        for _ in range(repeats):
+            prepare()
+            start = time.perf_counter()
+            run()
+            times.append(time.perf_counter() - start)
+        return statistics.median(times) * 1e6
+
+    def remember_previous() -> None:
+        reachable.forget()
+        validate_state(previous)
+
+    validate_state(state)
+    return {"all": median_us(lambda: validate_state(state)),
+            "reachable": median_us(lambda: reachable.reached(state) == state),
+            "one_play": median_us(lambda: validate_state(state), remember_previous),
+            "cold": median_us(lambda: validate_state(state), reachable.forget)}
 
 
 # --- the server -----------------------------------------------------------------------
@@ -292,6 +335,18 @@ def main(argv: list[str] | None = None) -> None:
           f"{'goal met' if ratio >= SEALED_GOAL else 'BELOW GOAL'}); "
           f"{play.cpu_us / sealed.cpu_us:.2f}x in server CPU per request; mid-hand token "
           f"{token_size} characters (goal <= {TOKEN_GOAL})")
+    costs = validation_costs()
+    quick = costs["all"] - costs["reachable"]  # the checks made before reachability was
+    without = play.cpu_us - costs["reachable"]
+    load_share = costs["reachable"] / without
+    playing_share = (costs["one_play"] - quick) / without
+    print(f"  validation of the posted state (in process): {costs['all']:.0f} us, of which the "
+          f"reachability check {costs['reachable']:.0f} us; {costs['one_play']:.0f} us when "
+          f"only the state one move earlier is remembered, {costs['cold']:.0f} us cold")
+    verdict = "met" if playing_share <= VALIDATION_FLOOR else "NOT MET"
+    print(f"  the reachability check adds {load_share:.0%} to the server CPU of /games/play as "
+          f"loaded here, {playing_share:.0%} for a client playing on (floor "
+          f"{VALIDATION_FLOOR:.0%}: {verdict}), {costs['cold'] / without:.0%} cold")
 
 
 if __name__ == "__main__":

@@ -15,7 +15,7 @@ import pytest
 
 from core.model import MAX_SAFE_INTEGER, State
 from core.testing import find_step
-from tests.api.conftest import play_until, wire
+from tests.api.conftest import play_until
 from tests.api.test_errors import assert_problem
 from tests.core.test_reachability import MATCHES, engine_rebuild, mutate, states_of, to_wire
 
