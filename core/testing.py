@@ -332,7 +332,8 @@ def _unlisted_moves(state: State, legal: set, checker: random.Random):
         yield move, (Reason.CAPTURE_REQUIRED, Reason.ILLEGAL_CAPTURE)
     for seat, cards in enumerate(state.hands):
         if seat != state.turn and cards:
-            yield Move(checker.choice(cards)), (Reason.NOT_YOUR_TURN,)
+            # Not not_your_turn: naming the holder would give away a hidden hand.
+            yield Move(checker.choice(cards)), (Reason.CARD_NOT_IN_HAND,)
     if elsewhere:
         yield Move(checker.choice(elsewhere)), (Reason.CARD_NOT_IN_HAND,)
 

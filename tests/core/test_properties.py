@@ -186,7 +186,7 @@ def unlisted_moves(state, sampler):
         yield move, Reason.CAPTURE_REQUIRED if lay else Reason.ILLEGAL_CAPTURE
     for seat, cards in enumerate(state.hands):
         if seat != turn and cards:
-            yield Move(sampler.choice(cards)), Reason.NOT_YOUR_TURN
+            yield Move(sampler.choice(cards)), Reason.CARD_NOT_IN_HAND  # holder not told
     if nowhere:
         yield Move(sampler.choice(nowhere)), Reason.CARD_NOT_IN_HAND
 
