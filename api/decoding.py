@@ -6,6 +6,8 @@ msgspec in *lax* mode, which turns ``"7"`` into ``7`` and ``"true"`` into
 decodes the raw bytes with a strict msgspec decoder for the handler's body
 type, in one pass, and documents the body with the type's own schema.
 
+Error messages quote the body only up to a short bound (:mod:`core.quoting`).
+
 Use it as a layer's ``dto`` with ``return_dto=None``.
 """
 
@@ -16,6 +18,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import msgspec
 from litestar.dto import AbstractDTO
 from litestar.exceptions import ValidationException
+
+from core.quoting import shorten
 
 if TYPE_CHECKING:
     from collections.abc import Collection, Generator
@@ -96,4 +100,12 @@ def _integral_floats_as_ints(data: Any) -> Any:
 
 
 def _invalid(error: Exception) -> ValidationException:
-    return ValidationException(f"The request body is not valid: {error}.")
+    # msgspec's message may quote the client's value ("Invalid enum value '...'", an
+    # unknown field's name) and ends with where it is (" - at `$.move.take[3]`"):
+    # each part is cut to a short bound.
+    text = str(error)
+    message, at, path = text.rpartition(" - at `")
+    if not at or not path.startswith("$"):
+        message, at, path = text, "", ""
+    where = f" - at `{shorten(path.removesuffix('`'))}`" if at else ""
+    return ValidationException(f"The request body is not valid: {shorten(message)}{where}.")

@@ -5,6 +5,10 @@ Engine errors know nothing of HTTP; here each gets a status and a
 ``invalid_state``). Litestar's HTTP errors (a malformed body, an unknown
 path) get a ``code`` too, and anything unexpected becomes a 500 problem
 that is logged with its stack trace and tells the client nothing internal.
+
+Messages quote what a client sent only up to a short bound (:mod:`core.quoting`);
+as a last line of defence, :func:`problem` also cuts any ``detail`` to
+:data:`MAX_DETAIL` characters, so no message can echo a large body back.
 """
 
 from __future__ import annotations
@@ -25,9 +29,13 @@ from api.openapi import PROBLEM_JSON
 from api.schemas import Problem
 from api.sealing import SealingError
 from core.errors import EngineError
+from core.quoting import shorten
 
 CODES_BY_STATUS = {400: "invalid_body", 500: "internal_error"}
 """The code of Litestar's own HTTP errors; other statuses use their phrase (``not_found``)."""
+
+MAX_DETAIL = 500
+"""Most characters of a problem's ``detail``; messages are far shorter, see above."""
 
 logger = structlog.get_logger("api.errors")
 
@@ -36,8 +44,8 @@ def problem(status: int, code: str, detail: str,
             headers: dict[str, str] | None = None) -> ProblemDetailsException:
     """Return the exception that renders as a problem document with these fields."""
     return ProblemDetailsException(
-        status_code=status, title=HTTPStatus(status).phrase, detail=detail, type_="about:blank",
-        extra={"code": code}, headers=headers,
+        status_code=status, title=HTTPStatus(status).phrase, detail=shorten(detail, MAX_DETAIL),
+        type_="about:blank", extra={"code": code}, headers=headers,
     )
 
 
