@@ -16,6 +16,7 @@ from api.controllers.games import GameController
 from api.controllers.health import health
 from api.controllers.house_rules import HouseRuleController
 from api.controllers.variants import VariantController
+from api.decoding import MAX_BODY_SIZE
 from api.errors import problem_details_plugin
 from api.logging import REQUEST_ID_HEADER, RequestLog, structlog_plugin
 from api.openapi import openapi_config, use_msgspec_schemas
@@ -39,6 +40,7 @@ def create_app() -> Litestar:
         plugins=[problem_details_plugin(), structlog_plugin()],
         dependencies={"sealer": Provide(lambda: sealer, use_cache=True, sync_to_thread=False)},
         openapi_config=openapi_config(),
+        request_max_body_size=MAX_BODY_SIZE,  # Litestar's default is 10 MB
         response_headers=[ResponseHeader(
             name=REQUEST_ID_HEADER, documentation_only=True, value="",  # value: typed as a string
             description="Identifies the request in the server's log: the client's own "

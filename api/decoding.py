@@ -6,6 +6,16 @@ msgspec in *lax* mode, which turns ``"7"`` into ``7`` and ``"true"`` into
 decodes the raw bytes with a strict msgspec decoder for the handler's body
 type, in one pass, and documents the body with the type's own schema.
 
+It reads a body only when the request says it is JSON: ``application/json``
+or any ``application/*+json``, parameters allowed. Anything else, a missing
+Content-Type included, is refused with 415. Any web page may POST a
+``text/plain`` or form body without a CORS preflight, so reading those as
+JSON would let any site drive the API from a visitor's browser.
+
+Error messages quote the body only up to a short bound (:mod:`core.quoting`).
+How large a body may be at all is the app's ``request_max_body_size``,
+:data:`MAX_BODY_SIZE`.
+
 Use it as a layer's ``dto`` with ``return_dto=None``.
 """
 
@@ -15,15 +25,21 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import msgspec
 from litestar.dto import AbstractDTO
-from litestar.exceptions import ValidationException
+from litestar.exceptions import ClientException, ValidationException
+
+from core.quoting import quote, shorten
 
 if TYPE_CHECKING:
-    from collections.abc import Collection, Generator
+    from collections.abc import Collection, Generator, Iterable
 
     from litestar._openapi.schema_generation import SchemaCreator
     from litestar.dto.data_structures import DTOFieldDefinition
     from litestar.openapi.spec import Reference, Schema
     from litestar.typing import FieldDefinition
+
+MAX_BODY_SIZE = 1024 * 1024
+"""Largest request body read, in bytes (1 MiB); a larger one is refused with 413. The
+largest legitimate body, a twelve-hand match's state, is about 40 KB."""
 
 
 class StrictBody(AbstractDTO[Any]):
@@ -45,6 +61,7 @@ class StrictBody(AbstractDTO[Any]):
         return schema_creator.for_field_definition(field_definition)
 
     def decode_bytes(self, value: bytes) -> Any:
+        _check_media_type(self.asgi_connection.scope["headers"])
         decoder = self._decoders[self.asgi_connection.route_handler.parsed_data_field.annotation]
         try:
             return decoder.decode(value)
@@ -95,5 +112,40 @@ def _integral_floats_as_ints(data: Any) -> Any:
     return data
 
 
+def _check_media_type(headers: Iterable[tuple[bytes, bytes]]) -> None:
+    # A scan of the raw headers: cheaper than Litestar's parsed ones on every request.
+    given = False
+    for name, value in headers:
+        if name == b"content-type":
+            if not _is_json(value):
+                raise unsupported_media_type(value)
+            given = True
+    if not given:
+        raise unsupported_media_type(None)
+
+
+def unsupported_media_type(content_type: bytes | None) -> ClientException:
+    """The 415 error of a body sent with ``content_type`` (None: without any)."""
+    got = ("the request has no Content-Type" if content_type is None
+           else f"got Content-Type {quote(content_type.decode('latin-1'))}")
+    return ClientException(status_code=415, detail="The request body must be sent as JSON, "
+                                                   f"with `Content-Type: application/json`; {got}.")
+
+
+def _is_json(content_type: bytes) -> bool:
+    media_type = content_type.partition(b";")[0].strip().lower()
+    return media_type == b"application/json" or (
+        media_type.startswith(b"application/") and media_type.endswith(b"+json")
+        and len(media_type) > len(b"application/+json"))
+
+
 def _invalid(error: Exception) -> ValidationException:
-    return ValidationException(f"The request body is not valid: {error}.")
+    # msgspec's message may quote the client's value ("Invalid enum value '...'", an
+    # unknown field's name) and ends with where it is (" - at `$.move.take[3]`"):
+    # each part is cut to a short bound.
+    text = str(error)
+    message, at, path = text.rpartition(" - at `")
+    if not at or not path.startswith("$"):
+        message, at, path = text, "", ""
+    where = f" - at `{shorten(path.removesuffix('`'))}`" if at else ""
+    return ValidationException(f"The request body is not valid: {shorten(message)}{where}.")

@@ -5,6 +5,10 @@ Engine errors know nothing of HTTP; here each gets a status and a
 ``invalid_state``). Litestar's HTTP errors (a malformed body, an unknown
 path) get a ``code`` too, and anything unexpected becomes a 500 problem
 that is logged with its stack trace and tells the client nothing internal.
+
+Messages quote what a client sent only up to a short bound (:mod:`core.quoting`);
+as a last line of defence, :func:`problem` also cuts any ``detail`` to
+:data:`MAX_DETAIL` characters, so no message can echo a large body back.
 """
 
 from __future__ import annotations
@@ -21,13 +25,24 @@ from litestar.plugins.problem_details import (
     ProblemDetailsPlugin,
 )
 
+from api.decoding import MAX_BODY_SIZE, unsupported_media_type
 from api.openapi import PROBLEM_JSON
 from api.schemas import Problem
 from api.sealing import SealingError
 from core.errors import EngineError
+from core.quoting import shorten
 
-CODES_BY_STATUS = {400: "invalid_body", 500: "internal_error"}
-"""The code of Litestar's own HTTP errors; other statuses use their phrase (``not_found``)."""
+CODES_BY_STATUS = {400: "invalid_body", 413: "body_too_large", 500: "internal_error"}
+"""The code of Litestar's own HTTP errors; other statuses use their phrase (``not_found``,
+``unsupported_media_type``)."""
+
+MAX_DETAIL = 500
+"""Most characters of a problem's ``detail``; messages are far shorter, see above."""
+
+BODY_TOO_LARGE = ("body_too_large", f"The request body is larger than the {MAX_BODY_SIZE} "
+                                    f"bytes this server reads; a request holds at most one "
+                                    f"match's state, which needs far less.")
+UNSUPPORTED_MEDIA_TYPE = ("unsupported_media_type", unsupported_media_type(b"text/plain").detail)
 
 logger = structlog.get_logger("api.errors")
 
@@ -36,8 +51,8 @@ def problem(status: int, code: str, detail: str,
             headers: dict[str, str] | None = None) -> ProblemDetailsException:
     """Return the exception that renders as a problem document with these fields."""
     return ProblemDetailsException(
-        status_code=status, title=HTTPStatus(status).phrase, detail=detail, type_="about:blank",
-        extra={"code": code}, headers=headers,
+        status_code=status, title=HTTPStatus(status).phrase, detail=shorten(detail, MAX_DETAIL),
+        type_="about:blank", extra={"code": code}, headers=headers,
     )
 
 
@@ -59,7 +74,8 @@ def http_problem(error: HTTPException) -> ProblemDetailsException:
         logger.error("server_error", status=status, exc_info=error)
         return _internal_problem()
     code = CODES_BY_STATUS.get(status) or HTTPStatus(status).phrase.lower().replace(" ", "_")
-    return problem(status, code, _detail(error), headers=error.headers)
+    detail = BODY_TOO_LARGE[1] if status == 413 else _detail(error)
+    return problem(status, code, detail, headers=error.headers)
 
 
 def unexpected_problem(error: Exception) -> ProblemDetailsException:
@@ -106,12 +122,21 @@ _DESCRIPTIONS = {
     403: "The seat key is not one of the game's, or its seat may not act now "
          "(code `forbidden_seat`).",
     404: "No such resource.",
+    413: f"The body is larger than {MAX_BODY_SIZE} bytes (code `body_too_large`).",
+    415: "The body is not sent as JSON: its Content-Type is neither `application/json` nor "
+         "`application/*+json`, or it is missing (code `unsupported_media_type`).",
     422: "The request is well formed but cannot be carried out; `code` says why.",
 }
 
 
 def problem_responses(examples: dict[int, list[tuple[str, str]]]) -> dict[int, ResponseSpec]:
-    """Document error responses as problem documents, with one example per (code, detail)."""
+    """Document error responses as problem documents, with one example per (code, detail).
+
+    An operation that documents 400 (``invalid_body``) takes a body, so it is also
+    documented to answer 413 and 415 (see :mod:`api.decoding`).
+    """
+    if 400 in examples:
+        examples = {**examples, 413: [BODY_TOO_LARGE], 415: [UNSUPPORTED_MEDIA_TYPE]}
     return {
         status: ResponseSpec(
             data_container=Problem, media_type=PROBLEM_JSON, description=_DESCRIPTIONS[status],

@@ -36,6 +36,7 @@ from core.model import (
     TableCollected,
 )
 from core.plays import index_of, plays_of
+from core.quoting import quote
 from core.registry import Rules, get_variant, house_rules_for, resolve_options, rules_for
 from core.rng import generator
 from core.rules import LAY, CaptureContext
@@ -123,7 +124,7 @@ def _shuffle_and_deal(state: State, rules: Rules, dealer: int, cut: int | None,
     if cut is None:
         cut = rng.randint(1, len(deck) - 1)
     elif not 1 <= cut <= len(deck) - 1:
-        raise InvalidCut(f"The cut must be between 1 and {len(deck) - 1}; got {cut}.")
+        raise InvalidCut(f"The cut must be between 1 and {len(deck) - 1}; got {quote(cut)}.")
     return start_hand(state, rules, dealer, cut, tuple(deck[cut:] + deck[:cut]), opening)
 
 
@@ -180,7 +181,7 @@ def play(state: State, move: Move, seat: int | None = None) -> tuple[State, tupl
         _refuse_out_of_play(state)
     if seat is not None and seat != turn:
         raise IllegalMove(Reason.NOT_YOUR_TURN,
-                          f"It is seat {turn}'s turn to play, not seat {seat}'s.")
+                          f"It is seat {turn}'s turn to play, not seat {quote(seat)}'s.")
     rules = rules_for(state.variant, state.options, state.house_rules)
     hands, table = state.hands, state.table
     hand = hands[turn]

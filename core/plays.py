@@ -12,6 +12,7 @@ from typing import Any, NoReturn
 
 from core.errors import IllegalMove, Reason
 from core.model import Move
+from core.quoting import quote, shorten
 
 Plays = tuple[tuple[Move, ...], int]
 """The legal moves of a hand on a table, and how many of them (the first ones) capture."""
@@ -61,9 +62,10 @@ def _refuse(move: Move, captures: list[Move], table: tuple[str, ...]) -> NoRetur
             Reason.CAPTURE_REQUIRED,
             f"{card} can capture, and capture is compulsory: take {_describe(captures)}.",
         )
-    missing = [c for c in move.take if c not in table]
+    missing = list(dict.fromkeys(c for c in move.take if c not in table))  # each card once
     if missing:
-        problem = f"{', '.join(missing)} {'is' if len(missing) == 1 else 'are'} not on the table"
+        cards = shorten(", ".join(missing))  # take may list any number of cards
+        problem = f"{cards} {'is' if len(missing) == 1 else 'are'} not on the table"
     elif len(set(move.take)) != len(move.take):
         problem = "take lists a card twice"
     elif move.jolly is not None and not any(c.jolly is not None for c in captures):
@@ -76,8 +78,9 @@ def _refuse(move: Move, captures: list[Move], table: tuple[str, ...]) -> NoRetur
 
 
 def _describe_take(take, jolly) -> str:
-    cards = "[" + ", ".join(take) + "]"
-    return cards if jolly is None else f"{cards} as jolly {jolly!r}"
+    # Also shows the client's own take, which may list any number of cards.
+    cards = shorten("[" + ", ".join(take) + "]")
+    return cards if jolly is None else f"{cards} as jolly {quote(jolly)}"
 
 
 def _describe(captures) -> str:
@@ -90,4 +93,4 @@ def _refuse_card_not_in_hand(turn: int, card: str) -> NoReturn:
     # Said the same way wherever the card is: in a sealed game, naming the seat
     # that holds it would tell the seat to play where a hidden card lies.
     raise IllegalMove(Reason.CARD_NOT_IN_HAND,
-                      f"Seat {turn}, the seat to play, does not hold {card}.")
+                      f"Seat {turn}, the seat to play, does not hold {shorten(card)}.")

@@ -29,6 +29,7 @@ import pluggy
 from core import hookspecs
 from core.errors import IncompatibleHouseRule, InvalidOptions, UnknownHouseRule, UnknownVariant
 from core.model import OptionValue
+from core.quoting import quote
 from core.rules import CaptureEffect, PlayRule
 
 ENTRY_POINT_GROUP = hookspecs.PROJECT
@@ -147,7 +148,8 @@ def get_variant(name: str) -> Variant:
         return variants()[name]
     except KeyError:
         known = ", ".join(sorted(variants()))
-        raise UnknownVariant(f"There is no variant {name!r}; known variants: {known}.") from None
+        raise UnknownVariant(
+            f"There is no variant {quote(name)}; known variants: {known}.") from None
 
 
 def house_rules() -> dict[str, HouseRule]:
@@ -163,7 +165,7 @@ def get_house_rule(name: str) -> HouseRule:
     except KeyError:
         known = ", ".join(sorted(house_rules()))
         raise UnknownHouseRule(
-            f"There is no house rule {name!r}; known house rules: {known}.") from None
+            f"There is no house rule {quote(name)}; known house rules: {known}.") from None
 
 
 def house_rules_for(variant: Variant, names: Iterable[str]) -> tuple[HouseRule, ...]:
@@ -306,7 +308,7 @@ def resolve_options(variant: Variant, given: Mapping[str, Any] | None) -> dict[s
         unknown = sorted(given)[0]
         names = ", ".join(spec.name for spec in variant.options)
         raise InvalidOptions(
-            f"Variant {variant.name!r} has no option {unknown!r}; its options are: {names}."
+            f"Variant {variant.name!r} has no option {quote(unknown)}; its options are: {names}."
         )
     return resolved
 
@@ -314,13 +316,14 @@ def resolve_options(variant: Variant, given: Mapping[str, Any] | None) -> dict[s
 def _check_option(variant: Variant, spec: OptionSpec, value: Any) -> None:
     where = f"Option {spec.name!r} of variant {variant.name!r}"
     if type(value) is not type(spec.default):
-        raise InvalidOptions(f"{where} must be a {spec.type_name}, not {value!r}.")
+        raise InvalidOptions(f"{where} must be a {spec.type_name}, not {quote(value)}.")
     if spec.choices is not None and value not in spec.choices:
-        raise InvalidOptions(f"{where} must be one of {', '.join(spec.choices)}; got {value!r}.")
+        raise InvalidOptions(
+            f"{where} must be one of {', '.join(spec.choices)}; got {quote(value)}.")
     if spec.minimum is not None and value < spec.minimum:
-        raise InvalidOptions(f"{where} must be at least {spec.minimum}; got {value!r}.")
+        raise InvalidOptions(f"{where} must be at least {spec.minimum}; got {quote(value)}.")
     if spec.maximum is not None and value > spec.maximum:
-        raise InvalidOptions(f"{where} must be at most {spec.maximum}; got {value!r}.")
+        raise InvalidOptions(f"{where} must be at most {spec.maximum}; got {quote(value)}.")
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,7 @@ from core.bots.ismcts import ismcts_bot
 from core.bots.random import random_bot
 from core.errors import IllegalMove, Reason, UnknownBot
 from core.model import Move, State
+from core.quoting import quote
 from core.view import SeatView, plays_made, seat_view
 
 BOTS: dict[str, Bot] = {"random": random_bot, "heuristic": heuristic_bot, "ismcts": ismcts_bot}
@@ -32,7 +33,7 @@ def get_bot(name: str) -> Bot:
         return BOTS[name]
     except KeyError:
         known = ", ".join(sorted(BOTS))
-        raise UnknownBot(f"There is no bot {name!r}; known bots: {known}.") from None
+        raise UnknownBot(f"There is no bot {quote(name)}; known bots: {known}.") from None
 
 
 def bot_rng(name: str, view: SeatView, seed: int) -> Random:

@@ -37,6 +37,7 @@ def test_the_body_ends_with_its_last_announced_byte():
 
 
 @pytest.mark.parametrize("headers", [[], [(b"content-length", b"x")],
-                                     [(b"content-length", b"0")]])
+                                     [(b"content-length", b"0")],
+                                     [(b"content-length", b"9" * 5000)]])
 def test_without_a_usable_length_the_server_says_when_the_body_ends(headers):
     assert received_by_app(headers, [b"ab"]) == [(b"ab", True), (b"", False)]

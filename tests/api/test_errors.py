@@ -93,8 +93,10 @@ def test_a_body_that_is_not_json_is_a_bad_request(client, content):
 def test_a_deeply_nested_body_is_a_bad_request(client, depth, number):
     nested = b"[" * depth + number + b"]" * depth
     body = b'{"variant": "foraccio", "seed": 1.0, "options": {"x": ' + nested + b"}}"
-    assert_problem(client.post("/games", content=body), 400, "invalid_body")
-    assert_problem(client.post("/games/play", content=nested), 400, "invalid_body")
+    json_type = {"content-type": "application/json"}
+    assert_problem(client.post("/games", content=body, headers=json_type), 400, "invalid_body")
+    assert_problem(client.post("/games/play", content=nested, headers=json_type), 400,
+                   "invalid_body")
 
 
 def test_an_integral_number_is_an_integer_as_json_schema_says(client):

@@ -48,7 +48,8 @@ def test_a_request_id_that_is_not_a_plain_token_is_replaced(client, sent):
 
 
 def test_errors_and_unknown_paths_are_logged_and_get_an_id(client, logs):
-    responses = [client.get("/nowhere"), client.post("/games", content=b"{"),
+    responses = [client.get("/nowhere"),
+                 client.post("/games", content=b"{", headers={"content-type": "application/json"}),
                  client.get("/variants/scopone")]
     lines = request_lines(logs)
     assert [line["status"] for line in lines] == [404, 400, 404]
