@@ -6,6 +6,8 @@ Serve it with an ASGI server that calls the factory, e.g.
 
 from __future__ import annotations
 
+import gc
+
 from litestar import Litestar
 from litestar.datastructures import ResponseHeader
 from litestar.di import Provide
@@ -51,4 +53,9 @@ def create_app() -> Litestar:
     # Litestar's app-level middleware wraps each route, so it would miss requests
     # for unknown paths; wrapping the app's handler logs every request.
     app.asgi_handler = RequestLog(WholeBody(app.asgi_handler))
+    # Everything made so far lives as long as the process: move it out of the
+    # collector's sight, so that full collections under load stop scanning it
+    # (they took 10-32 ms each and made the p99 of a loaded worker).
+    gc.collect()
+    gc.freeze()
     return app
