@@ -35,6 +35,7 @@ from core.model import (
     State,
     TableCollected,
 )
+from core.notation import write
 from core.plays import index_of, plays_of
 from core.quoting import quote
 from core.registry import Rules, get_variant, house_rules_for, resolve_options, rules_for
@@ -149,6 +150,7 @@ def start_hand(state: State, rules: Rules, dealer: int, cut: int, deck: tuple[st
         last_capturer=None,
         events=(*opening, Dealt(hand=hand, dealer=dealer, cut=cut)),
         record=(*state.record, HandRecord(dealer=dealer, cut=cut, deck=deck)),
+        notation="",
     )
 
 
@@ -191,6 +193,7 @@ def play(state: State, move: Move, seat: int | None = None) -> tuple[State, tupl
         index = moves.index(move)
     except ValueError:
         index = index_of(plays, move, hands, turn, table)
+    notation = _noted(state.notation, moves, capturing, index)
     card = move.card
     at = hand.index(card)
     hands = (*hands[:turn], hand[:at] + hand[at + 1:], *hands[turn + 1:])
@@ -201,7 +204,7 @@ def play(state: State, move: Move, seat: int | None = None) -> tuple[State, tupl
         at = bisect(table, BY_VALUE[card], key=BY_VALUE.__getitem__)
         events: tuple[AnyEvent, ...] = (Laid(turn, card),)
         state = replace(state, hands=hands, table=(*table[:at], card, *table[at:]),
-                        events=state.events + events, turn=nxt)
+                        events=state.events + events, turn=nxt, notation=notation)
     else:
         capture = moves[index]  # as listed: the client may order take otherwise
         take, jolly = capture.take, capture.jolly
@@ -216,11 +219,21 @@ def play(state: State, move: Move, seat: int | None = None) -> tuple[State, tupl
         pile = piles[turn % 2] + take + (card,)
         state = replace(state, hands=hands, table=after, last_capturer=turn,
                         piles=(pile, piles[1]) if turn % 2 == 0 else (piles[0], pile),
-                        events=state.events + events, turn=nxt)
+                        events=state.events + events, turn=nxt, notation=notation)
     if nxt is None:
         state, closing = _end_hand(state, rules)
         events += closing
     return state, events
+
+
+def _noted(notation: str, moves: tuple[Move, ...], capturing: int, index: int) -> str:
+    """The current hand's notation with the move at ``index`` of the listed moves added."""
+    move = moves[index]
+    captured = index < capturing
+    only_way = captured and sum(1 for listed in moves[:capturing]
+                                if listed.card == move.card and listed.jolly == move.jolly) == 1
+    word = write(move, captured, only_way)
+    return f"{notation} {word}" if notation else word
 
 
 def _next_seat_with_cards(hands: Sequence[Sequence[str]], seat: int) -> int | None:
@@ -257,7 +270,8 @@ def _end_hand(state: State, rules: Rules) -> tuple[State, tuple[AnyEvent, ...]]:
     closing.append(HandScored(lines=lines, points=points, scores=scores))
     if winner is not None:
         closing.append(MatchWon(team=winner, scores=scores))
-    finished = replace(state.record[-1], moves=moves_of(state.events), points=points)
+    finished = replace(state.record[-1], moves=moves_of(state.events), points=points,
+                       notation=state.notation)
     state = replace(
         state,
         phase="hand_over" if winner is None else "game_over",

@@ -1,8 +1,9 @@
 """The engine's data: moves, events, score lines and the game state.
 
-Every type is a frozen msgspec Struct that rejects unknown fields, so the
-engine's values are also the API's wire form: what a client posts decodes
-straight into them, and a decoded value can never be changed in place.
+Every type is a frozen msgspec Struct that rejects unknown fields: moves
+and events are also the API's wire form, decoded straight from what a client
+posts, and no value can be changed in place. The state travels in a shorter
+form of its own (:mod:`core.wire`).
 """
 
 from __future__ import annotations
@@ -35,8 +36,6 @@ Phase = Literal["playing", "hand_over", "game_over"]
 OptionValue = (
     bool | Annotated[int, msgspec.Meta(ge=-MAX_SAFE_INTEGER, le=MAX_SAFE_INTEGER)] | str)
 
-STATE_VERSION = 1
-"""Version of the state's wire form; bumped on any change a client must know of."""
 
 
 class Wire(msgspec.Struct, frozen=True, forbid_unknown_fields=True, gc=False):
@@ -172,17 +171,23 @@ AnyEvent = (
 class HandRecord(Wire):
     """What replays one hand without the seed: who dealt, the cut, the deck as
     dealt (after the cut, top card first), and, once the hand is over, its
-    moves in order and its points per team."""
+    moves in order (also in the short notation of :mod:`core.notation`) and
+    its points per team."""
 
     dealer: Seat
     cut: Count
     deck: tuple[Card, ...]
     moves: tuple[Move, ...] = ()
     points: tuple[Count, Count] | None = None
+    notation: str = ""
 
 
 class State(Wire):
     """A whole match at one moment; the engine's functions take one and return a new one.
+
+    This is the engine's own value, with every event and dealt deck; the API
+    sends a shorter form of it (:class:`core.wire.State`), from which the
+    engine rebuilds this one.
 
     ``scores`` are the match totals of the hands already finished: a hand's
     points are added when it ends (RULES.md section 7). ``record`` holds one
@@ -208,4 +213,5 @@ class State(Wire):
     winner: Team | None
     record: tuple[HandRecord, ...]
     house_rules: tuple[str, ...] = ()
-    version: Count = STATE_VERSION
+    notation: str = ""
+    """The current hand's moves so far, in the short notation of :mod:`core.notation`."""

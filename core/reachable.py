@@ -1,11 +1,11 @@
 """The state the engine itself reaches from what a posted state says happened.
 
-A state names its variant, options, house rules and seed, and records every
-hand's cut and moves. :func:`reached` deals and plays exactly that with the
-engine's own verbs and returns the state the engine arrives at; a posted state
-is one the engine can reach exactly when it equals that state, field for
-field. Nothing is trusted from the posted state but those inputs: the dealt
-decks, the hands, table, piles, events, points, scores and winner must all
+A wire state (:mod:`core.wire`) names its variant, options, house rules and
+seed, and records every hand's cut and moves. :func:`reached` deals and plays
+exactly that with the engine's own verbs and returns the engine's state; a
+posted state is one the engine can reach exactly when it equals the wire form
+of that state, field for field. Nothing is trusted from the posted state but
+those inputs: the hands, table, piles, points, scores and winner must all
 come out the same.
 
 Replaying a whole match on every request would cost as much as the match, so
@@ -13,10 +13,9 @@ replayed states are remembered in a bounded memo keyed by a hash of the inputs
 that led to them (the match, then each hand's cut and moves). The memo can
 never make an unreachable state pass: it only holds states the engine made,
 and the caller compares the whole posted state, record included, with the one
-returned. A hash collision could at worst refuse a good state, and the
-inputs of the hash are unknown to nobody but cost an attacker only its own
-requests. A state the server has just answered is found at once, and the next
-one (one move further) costs a single play.
+returned: a hash collision could at worst refuse a good state. A state the
+server has just answered is found at once, and the next one (one move
+further) costs a single play.
 """
 
 from __future__ import annotations
@@ -24,10 +23,13 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Sequence
 
-from core.engine import moves_of, new_match, next_hand, play, rules_of
+from core.engine import new_match, next_hand, play
 from core.errors import EngineError, InvalidState
-from core.model import Move, State
-from core.registry import Rules
+from core.model import State
+from core.notation import find_move, read, words
+from core.plays import plays_of
+from core.registry import Rules, rules_for
+from core.wire import State as WireState
 
 MEMO_SIZE = 4096
 """States remembered per process: a few MB, enough for many matches in progress."""
@@ -38,51 +40,51 @@ of every key, from being reused by a rule set assembled later (a variant registe
 anew under the same name)."""
 
 
-def reached(state: State) -> State:
-    """Return the state the engine reaches by dealing and playing what ``state`` records.
+def reached(state: WireState) -> State:
+    """Return the engine's state after dealing and playing what ``state`` records.
 
-    The inputs are ``state``'s variant, options, house rules and seed, each
-    recorded hand's cut and moves, and the current hand's moves (from its
-    events). Raise :class:`~core.errors.InvalidState` naming the first
-    recorded cut or move the engine refuses, or a hand recorded as finished
-    that is not.
+    The inputs are ``state``'s variant, options, house rules and seed, and each
+    recorded hand's cut and moves. Raise :class:`~core.errors.InvalidState`
+    naming the first recorded cut or move the engine refuses, or a hand
+    recorded as finished that is not.
     """
     try:
-        rules = rules_of(state)
+        rules = rules_for(state.variant, state.options, state.house_rules)
     except EngineError as error:
         raise InvalidState(error.message) from None
+    if not state.record:
+        raise InvalidState("record must hold one entry per hand dealt; it is empty.")
     plan = _plan(state, rules)
     found = _recall(plan[-1][0])
     if found is not None:
         return found
     # One move short of the posted state: the one the server answered last.
-    current_start, moves = plan[-1][1], plan[-1][2]
-    if moves:
-        before = _recall(hash((current_start, moves[:-1])))
+    current_start, notation = plan[-1][1], plan[-1][2]
+    if notation:
+        earlier, _, word = notation.rpartition(" ")
+        before = _recall(hash((current_start, earlier)))
         if before is not None:
-            after = _play(before, moves[-1], state.hand, len(moves))
+            after = _play(before, word, state.hand, len(words(notation)), rules)
             return _remember(plan[-1][0], after, rules)
     return _replay(state, plan, rules)
 
 
 # A plan step per hand: (key of the state at the end of what the step plays,
-# key of the hand's start, the moves the step plays).
-_Step = tuple[int, int, tuple[Move, ...]]
+# key of the hand's start, the moves the step plays in the notation).
+_Step = tuple[int, int, str]
 
 
-def _plan(state: State, rules: Rules) -> list[_Step]:
+def _plan(state: WireState, rules: Rules) -> list[_Step]:
     key = hash((id(rules), state.seed))
     plan: list[_Step] = []
-    last = len(state.record) - 1
-    for number, entry in enumerate(state.record):
+    for entry in state.record:
         start = hash((key, entry.cut))
-        moves = moves_of(state.events) if number == last else entry.moves
-        key = hash((start, moves))
-        plan.append((key, start, moves))
+        key = hash((start, entry.moves))
+        plan.append((key, start, entry.moves))
     return plan
 
 
-def _replay(state: State, plan: Sequence[_Step], rules: Rules) -> State:
+def _replay(state: WireState, plan: Sequence[_Step], rules: Rules) -> State:
     # Start from the latest hand start the memo holds, or from the first deal.
     first = next((number for number in range(len(plan) - 1, -1, -1)
                   if _recall(plan[number][1]) is not None), None)
@@ -92,22 +94,20 @@ def _replay(state: State, plan: Sequence[_Step], rules: Rules) -> State:
     else:
         current = _recall(plan[first][1])
     for number in range(first, len(plan)):
-        key, start, moves = plan[number]
+        key, start, notation = plan[number]
         if number > first:
             current = _remember(start, _deal(current, state, number + 1), rules)
-        for index, move in enumerate(moves, start=1):
-            current = _play(current, move, number + 1, index)
+        for index, word in enumerate(words(notation), start=1):
+            current = _play(current, word, number + 1, index, rules)
         _remember(key, current, rules)
     return current
 
 
-def _first_hand(state: State) -> State:
+def _first_hand(state: WireState) -> State:
     try:
         current = new_match(state.variant, state.seed, state.options, state.house_rules)
     except EngineError as error:
         raise InvalidState(error.message) from None
-    if not state.record:
-        raise InvalidState("record must hold one entry per hand dealt; it is empty.")
     cut, seeded = state.record[0].cut, current.record[0].cut
     if cut != seeded:
         raise InvalidState(f"Hand 1 is recorded as cut at {cut}, but the match's seed "
@@ -116,23 +116,32 @@ def _first_hand(state: State) -> State:
     return current
 
 
-def _deal(current: State, state: State, number: int) -> State:
+def _deal(current: State, state: WireState, number: int) -> State:
     if current.phase == "playing":
         raise InvalidState(f"Hand {number - 1} is recorded as finished, but its recorded "
-                           f"moves leave cards in hand: {len(state.record[number - 2].moves)} "
-                           f"moves.")
+                           f"moves ({len(words(state.record[number - 2].moves))}) leave cards "
+                           f"in hand.")
     try:
         return next_hand(current, state.record[number - 1].cut)
     except EngineError as error:
         raise InvalidState(f"Hand {number} cannot be dealt: {error.message}") from None
 
 
-def _play(current: State, move: Move, hand: int, index: int) -> State:
+def _play(current: State, word: str, hand: int, index: int, rules: Rules) -> State:
+    where = f"Move {index} of hand {hand}"
+    if current.phase != "playing":
+        raise InvalidState(f"{where} comes after the hand is over.")
+    try:
+        written = read(word)
+        moves, capturing = plays_of(rules, current.hands[current.turn], current.table)
+        move = find_move(written, moves[:capturing])
+    except ValueError as error:
+        raise InvalidState(f"{where} cannot be read: {error}.") from None
     try:
         return play(current, move)[0]
     except EngineError as error:
-        raise InvalidState(f"Move {index} of hand {hand} ({move.card}) cannot have been "
-                           f"played: {error.message}") from None
+        raise InvalidState(f"{where} ({written.card}) cannot have been played: "
+                           f"{error.message}") from None
 
 
 def _recall(key: int) -> State | None:

@@ -1,11 +1,12 @@
 """Only states the engine can reach: the check of a state that comes from outside.
 
 The engine trusts its input: every state it returns is consistent by
-construction. A state a client posts back may have been edited, truncated or
-made up, and the engine's functions would then fail in unhelpful ways (or
-worse, play on). :func:`validate_state` accepts a state exactly when the
-engine itself reaches it from the state's seed and recorded cuts and moves,
-and otherwise raises :class:`~core.errors.InvalidState` naming the problem.
+construction. A state a client posts back (in the wire form of
+:mod:`core.wire`) may have been edited, truncated or made up.
+:func:`validate_state` accepts it exactly when the engine itself reaches it
+from the state's seed and recorded cuts and moves, and returns the engine's
+own state; otherwise it raises :class:`~core.errors.InvalidState` naming the
+problem.
 
 Quick checks come first and name the common problems precisely (a card
 missing or doubled, hands out of step with the turn, a match over but still
@@ -24,28 +25,30 @@ from typing import NamedTuple, NoReturn
 import msgspec
 
 from core.errors import EngineError, InvalidState
-from core.model import STATE_VERSION, Captured, State
+from core.model import State as EngineState
 from core.reachable import reached
 from core.registry import Variant, get_variant, house_rules_for, resolve_options, rules_for
+from core.wire import VERSION, State, to_wire
 
 SEATS = 4
 TEAMS = 2
 
 
-def validate_state(state: State) -> None:
-    """Raise :class:`~core.errors.InvalidState` if ``state`` is not one the engine can produce.
+def validate_state(state: State) -> EngineState:
+    """Return the engine's state that ``state`` is the wire form of; raise
+    :class:`~core.errors.InvalidState` if the engine cannot reach it.
 
     The checks run in this order and the first failing one is reported:
     version; variant; options; house rules (known, applying to the variant,
     each once); shape (4 hands, 2 piles); every card of the
-    deck exactly once across hands, table and piles; hand number, record and
-    dealer; phase; turn and hand sizes; last capturer; a match won but not over
-    (RULES.md section 7); then the whole state against the one the engine
-    reaches from its seed, options, house rules and recorded cuts and moves.
+    deck exactly once across hands, table and piles; hand number and record;
+    phase; turn and hand sizes; a match won but not over (RULES.md section 7);
+    then the whole state against the one the engine reaches from its seed,
+    options, house rules and recorded cuts and moves.
     """
-    if state.version != STATE_VERSION:
+    if state.version != VERSION:
         _invalid(f"State version {state.version} is not supported; this server reads version "
-                 f"{STATE_VERSION}.")
+                 f"{VERSION}: start a new match.")
     deck, cards = _deck_of(state)
     _check_shape(state)
     _check_cards(state, deck, cards)
@@ -53,9 +56,8 @@ def validate_state(state: State) -> None:
     _check_phase(state)
     if state.phase == "playing":
         _check_hand_sizes(state)
-    _check_last_capturer(state)
     _check_match_over(state)
-    _check_reachable(state)
+    return _check_reachable(state)
 
 
 def _invalid(message: str) -> NoReturn:
@@ -156,10 +158,6 @@ def _check_hand_and_record(state: State) -> None:
     if len(state.record) != state.hand:
         _invalid(f"record must hold one entry per hand dealt: {state.hand} for hand "
                  f"{state.hand}; got {len(state.record)}.")
-    dealt_by = state.record[-1].dealer
-    if state.dealer != dealt_by:
-        _invalid(f"dealer must be seat {dealt_by}, who dealt the current hand according to "
-                 f"the record; got seat {state.dealer}.")
 
 
 def _check_phase(state: State) -> None:
@@ -210,22 +208,6 @@ def _check_hand_sizes(state: State) -> None:
                      f"this round.")
 
 
-def _check_last_capturer(state: State) -> None:
-    capturer = next((event.seat for event in reversed(state.events)
-                     if isinstance(event, Captured)), None)
-    if state.last_capturer == capturer:
-        return
-    if capturer is None:
-        _invalid(f"last_capturer must be null: nobody has captured in this hand; "
-                 f"got seat {state.last_capturer}.")
-    _invalid(f"last_capturer must be seat {capturer}, who made the last capture of this "
-             f"hand; got {_seat(state.last_capturer)}.")
-
-
-def _seat(seat: int | None) -> str:
-    return "null" if seat is None else f"seat {seat}"
-
-
 def _check_match_over(state: State) -> None:
     if state.phase == "game_over":
         return
@@ -241,13 +223,15 @@ def _check_match_over(state: State) -> None:
 # --- the state the engine reaches -----------------------------------------------------
 
 
-def _check_reachable(state: State) -> None:
+def _check_reachable(state: State) -> EngineState:
     engine_state = reached(state)
-    if engine_state != state:
-        path, expected, got = _first_difference(engine_state, state, "state")
+    expected = to_wire(engine_state)
+    if expected != state:
+        path, mine, theirs = _first_difference(expected, state, "state")
         _invalid(f"{path} is not what the engine reaches from the state's seed, options, "
-                 f"house rules and recorded cuts and moves: it would be {_short(expected)}; "
-                 f"got {_short(got)}.")
+                 f"house rules and recorded cuts and moves: it would be {_short(mine)}; "
+                 f"got {_short(theirs)}.")
+    return engine_state
 
 
 def _first_difference(expected, got, path: str) -> tuple[str, object, object]:

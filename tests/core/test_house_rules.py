@@ -25,6 +25,7 @@ from core.registry import (
 from core.replay import replay
 from core.testing import compatible_house_rules, scenario
 from core.validation import validate_state
+from core.wire import to_wire
 
 
 @pytest.fixture
@@ -182,11 +183,12 @@ def test_a_match_without_house_rules_records_none():
     ("foraccio", ("colore", "colore"), "listed twice"),
 ])
 def test_a_posted_state_with_bad_house_rules_is_invalid(variant, names, problem):
-    state = replace(new_match(variant, 3), house_rules=names)
+    state = replace(to_wire(new_match(variant, 3)), house_rules=names)
 
     with pytest.raises(InvalidState, match=problem):
         validate_state(state)
 
 
 def test_a_posted_state_with_known_house_rules_is_valid():
-    validate_state(new_match("zobelon", 3, house_rules=("no-last-play-scopa",)))
+    state = new_match("zobelon", 3, house_rules=("no-last-play-scopa",))
+    assert validate_state(to_wire(state)) == state

@@ -1,0 +1,81 @@
+"""The state as it travels: what a client holds and posts back.
+
+The engine's :class:`core.model.State` carries everything it knows: every
+event of the hand, every dealt deck, every move as a value. Sent whole it
+grew by about 2.4 KB a hand. :class:`State` here carries only what the seed
+cannot rebuild: the position (hands, table, piles, scores, whose turn) and,
+per hand dealt, where the deck was cut, its moves in the short notation of
+:mod:`core.notation` and, once over, its points. From that the engine deals
+and plays the match again and arrives at its own state
+(:func:`core.reachable.reached`); a whole twelve-hand match stays under 4 KB
+of JSON, and any client can replay and check it.
+
+Version 2 of the wire form; version 1 (the engine's state as it was, with
+events and decks) is not read: a match started under it is started anew.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import msgspec
+
+from core.model import Card, Count, OptionValue, Phase, Seat, Team, Wire
+from core.model import State as EngineState
+
+VERSION = 2
+"""Version of the state's wire form; bumped on any change a client must know of."""
+
+Notation = Annotated[str, msgspec.Meta(
+    max_length=2048, pattern=r"^[0-9cdbs=*+ ]*$",
+    description="A hand's moves in order, a word each: `10d` laid 10d; `10d+5c3b` took 5c "
+                "and 3b with it; `10d+` captured in the only way 10d could there; "
+                "`13s=8+6d2c` and `13s=*+` a king used as an 8 or as a sweep.",
+    examples=["5d 8b 13d=8+ 9c+2s3d4c 1b+"])]
+
+
+class HandLog(Wire):
+    """One hand dealt: where the deck was cut, its moves, and its points once over."""
+
+    cut: Count
+    moves: Notation = ""
+    points: tuple[Count, Count] | None = None
+
+
+class State(Wire, kw_only=True):
+    """A match at one moment, as the API sends it and takes it back.
+
+    ``record`` holds one :class:`HandLog` per hand dealt, the current hand
+    last. ``scores`` are the totals of the finished hands. ``house_rules`` is
+    in layering order and may be left out when empty.
+    """
+
+    version: Count = VERSION
+    variant: str
+    options: dict[str, OptionValue]
+    house_rules: tuple[str, ...] = ()
+    seed: Count
+    hand: Count
+    dealer: Seat
+    turn: Seat | None
+    phase: Phase
+    hands: tuple[tuple[Card, ...], ...]
+    table: tuple[Card, ...]
+    piles: tuple[tuple[Card, ...], ...]
+    last_capturer: Seat | None
+    scores: tuple[Count, Count]
+    winner: Team | None
+    record: tuple[HandLog, ...]
+
+
+def to_wire(state: EngineState) -> State:
+    """Return the wire form of the engine's ``state``."""
+    logs = [HandLog(entry.cut, entry.notation, entry.points) for entry in state.record]
+    if logs and state.phase == "playing":
+        logs[-1] = HandLog(logs[-1].cut, state.notation)
+    return State(
+        variant=state.variant, options=state.options, house_rules=state.house_rules,
+        seed=state.seed, hand=state.hand, dealer=state.dealer, turn=state.turn,
+        phase=state.phase, hands=state.hands, table=state.table, piles=state.piles,
+        last_capturer=state.last_capturer, scores=state.scores, winner=state.winner,
+        record=tuple(logs))
