@@ -12,6 +12,7 @@ from typing import Annotated, Literal
 
 import msgspec
 
+from api.sealing import MAX_TOKEN_LENGTH
 from core.bots.base import Budget
 from core.model import AnyEvent, Move, OptionValue, ScoreLine, Seat, State, Wire
 from core.view import SeatView
@@ -75,7 +76,7 @@ class HouseRuleList(Wire):
 # --- sealed games ---------------------------------------------------------------------
 
 Token = Annotated[str, msgspec.Meta(
-    min_length=1, max_length=16384, pattern="^[A-Za-z0-9_-]+$",
+    min_length=1, max_length=MAX_TOKEN_LENGTH, pattern="^[A-Za-z0-9_-]+$",
     description="A sealed game: its whole state, encrypted and authenticated by the server. "
                 "Opaque to clients; post the last one the server returned.")]
 
