@@ -20,8 +20,10 @@ from core.view import SeatView
 MAX_SEED = 2**53 - 1
 """Largest seed: every seed survives a round trip through a JavaScript number."""
 
-Seed = Annotated[int, msgspec.Meta(ge=0, le=MAX_SEED,
-                                   description="Decides every shuffle and cut of the match.")]
+Seed = Annotated[int, msgspec.Meta(
+    ge=0, le=MAX_SEED,
+    description="Decides every shuffle and cut of the match. A sealed match's seed is "
+                "derived from it with a key only the server knows.")]
 
 
 # --- variants -------------------------------------------------------------------------
@@ -100,7 +102,8 @@ class NewGame(Wire):
     """Start a match: a variant, optionally a seed, option values and house rules.
 
     ``house_rules`` names the house rules to play with (see ``GET /house-rules``),
-    layered on the variant in that order.
+    layered on the variant in that order. With ``sealed``, the match's seed is never
+    ``seed`` itself but derived from it (see :meth:`api.sealing.Sealer.match_seed`).
     """
 
     variant: str
@@ -158,7 +161,10 @@ class PlayRequest(GameRequest, kw_only=True):
 
 
 class NextHandRequest(GameRequest, kw_only=True):
-    """Deal the next hand of a match; ``cut`` is where the deck is cut (random when absent)."""
+    """Deal the next hand of a match; ``cut`` is where the deck is cut (random when absent).
+
+    A sealed game takes no ``cut``: its deals are the server's seeded ones.
+    """
 
     cut: Annotated[int, msgspec.Meta(ge=1)] | None = None
 

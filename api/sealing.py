@@ -10,14 +10,32 @@ request proves which seat it speaks for.
 The secret comes from ``FORACCIO_SECRET``. Without it each process draws its
 own at start, so tokens die with the process and are refused by its siblings.
 
-A token's length tells nothing: every answer shows the token, so its length
-must not depend on where the hidden cards lie. The state is sealed
-uncompressed: its msgpack length is fixed by the public facts (which cards
-are unseen and how many each seat holds, not who holds them).
+What a seat holding one key must never learn is where the cards it cannot
+see lie. Three rules keep every answer, and the token itself, a function of
+what that seat may see:
 
-Known limit: the server keeps no history, so a client may post an older token
-of its own game again. The counter sealed in every token, which the answers
-also show beside it, lets a relay that keeps the last one detect it.
+- **The seed stays inside.** The engine is open source, so a seat that knew a
+  match's seed could compute every deal. A sealed match's seed is drawn at
+  random, or derived from the client's seed with a keyed hash under the
+  secret (:meth:`Sealer.match_seed`): the same secret and client seed give the
+  same match, for tests and examples, but no client can compute the deals.
+- **No client names the cut.** The server keeps nothing, so any token can be
+  posted again. A client-chosen cut could then be chosen anew after seeing
+  the result, and even the cutter (dealer + 3) could pick among deals. So the
+  cut of a sealed match is the seeded generator's, a function of the sealed
+  seed and the hand number: every replay of a token from before a deal deals
+  the identical hand (a ``cut`` is refused with :class:`CutNotAllowed`).
+- **A token's length tells nothing.** Every answer shows the token, so its
+  length must not depend on where the hidden cards lie: the state is sealed
+  uncompressed (its msgpack length is fixed by the public facts: which cards
+  are unseen and how many each seat holds, not who holds them), and sealed
+  seeds all take the same number of bytes (:data:`SEALED_SEEDS`).
+
+Replay: the server keeps no history, so a client may post an older token of
+its own game again, going back to an earlier point of it as that seat. It
+never sees more than that seat saw there, nor deals anew. The counter sealed
+in every token, which the answers also show beside it, lets a relay that
+keeps the last one refuse an older token.
 """
 
 from __future__ import annotations
@@ -59,6 +77,11 @@ MAX_TOKEN_BYTES = NONCE_BYTES + MAX_PLAINTEXT + TAG_BYTES
 MAX_TOKEN_LENGTH = -(-MAX_TOKEN_BYTES // 3) * 4
 """Characters of the longest token, in unpadded base64."""
 
+SEALED_SEEDS = (2**32, 2**53 - 1)
+"""The range of sealed match seeds (bounds included). msgpack writes an integer in 1 to
+9 bytes by its size; from 2**32 up every one takes 9, so a token's length says
+nothing of its seed. The top is the largest seed a JSON client handles exactly."""
+
 logger = structlog.get_logger("api.sealing")
 
 
@@ -94,6 +117,17 @@ class ForbiddenSeat(SealingError):
     code = "forbidden_seat"
 
 
+class CutNotAllowed(SealingError):
+    """A cut named in a sealed game: its deals are the server's seeded ones only."""
+
+    code = "cut_not_allowed"
+
+    def __init__(self) -> None:
+        super().__init__("A sealed game takes no cut: the server cuts its deck with the "
+                         "match's seeded generator, so any replay of the same token deals "
+                         "the same hand; leave `cut` out.")
+
+
 class SealedGame(msgspec.Struct, frozen=True, array_like=True, gc=False):
     """What a token holds: the game's id, how many tokens came before, and the state."""
 
@@ -108,6 +142,7 @@ class Sealer:
     def __init__(self, secret: bytes) -> None:
         root = hashlib.sha256(secret).digest()
         self._aead = AESGCM(_derive(root, b"token-key"))
+        self._seed_key = _derive(root, b"match-seed")
         # Keyed once; each seat key copies it (hmac.new per call costs several times more).
         self._seat_mac = hmac.new(_derive(root, b"seat-key"), digestmod=hashlib.sha256)
         self._encoder = msgspec.msgpack.Encoder()
@@ -139,6 +174,23 @@ class Sealer:
         except (InvalidToken, InvalidTag, binascii.Error, ValueError, msgspec.DecodeError):
             # ValueError covers non-ASCII tokens and msgspec.ValidationError.
             raise InvalidToken from None
+
+    def match_seed(self, client_seed: int | None) -> int:
+        """Return the seed of a new sealed match, in :data:`SEALED_SEEDS`.
+
+        Without ``client_seed`` it is drawn at random. With one, it is an HMAC-SHA256
+        of ``b"seed|"`` and the seed (8 bytes, big-endian) under a key derived from
+        the secret: the same secret and client seed give the same match, yet a client
+        cannot compute it, and so cannot compute the deals. (Whoever knows the client
+        seed can still start the same match on this server and read it: a client seed
+        is for reproducing a match, not for real play.)
+        """
+        low, high = SEALED_SEEDS
+        if client_seed is None:
+            return low + secrets.randbelow(high - low + 1)
+        digest = hmac.new(self._seed_key, b"seed|" + client_seed.to_bytes(8, "big"),
+                          hashlib.sha256).digest()
+        return low + int.from_bytes(digest, "big") % (high - low + 1)
 
     def seat_key(self, game_id: bytes, seat: int) -> str:
         """Return the key of ``seat`` in game ``game_id``."""
