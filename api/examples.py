@@ -149,7 +149,8 @@ def examples() -> Examples:
     # The sealed match of the same seed: POST /games {seed: SEED, sealed: true} starts it.
     sealed = _walk(new_match(VARIANT, sealer.match_seed(SEED)))
     sealed_over = sealed.over
-    sealed_out = autoplay(sealed.late, BOTS, "hand_over", BOT_SEED)
+    # A sealed game's bots play only the key's seat: up to the next seat's turn.
+    sealed_out = autoplay(sealed.late, BOTS, "hand_over", BOT_SEED, seats=(sealed.late.turn,))
 
     def token(state: State, counter: int) -> str:
         nonce = hashlib.sha256(f"example nonce {counter}".encode()).digest()[:12]
