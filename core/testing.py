@@ -330,9 +330,11 @@ def _unlisted_moves(state: State, legal: set, checker: random.Random):
         if len(set(take)) == len(take) and move_key(move) in legal:
             continue
         yield move, (Reason.CAPTURE_REQUIRED, Reason.ILLEGAL_CAPTURE)
+    # Another seat's card is refused as any card not in hand: naming its holder would
+    # tell a sealed game's seat to play where a hidden card lies.
     for seat, cards in enumerate(state.hands):
         if seat != state.turn and cards:
-            yield Move(checker.choice(cards)), (Reason.NOT_YOUR_TURN,)
+            yield Move(checker.choice(cards)), (Reason.CARD_NOT_IN_HAND,)
     if elsewhere:
         yield Move(checker.choice(elsewhere)), (Reason.CARD_NOT_IN_HAND,)
 

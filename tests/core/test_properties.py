@@ -185,8 +185,8 @@ def unlisted_moves(state, sampler):
         lay = not take and jolly is None
         yield move, Reason.CAPTURE_REQUIRED if lay else Reason.ILLEGAL_CAPTURE
     for seat, cards in enumerate(state.hands):
-        if seat != turn and cards:
-            yield Move(sampler.choice(cards)), Reason.NOT_YOUR_TURN
+        if seat != turn and cards:  # refused without naming who holds it
+            yield Move(sampler.choice(cards)), Reason.CARD_NOT_IN_HAND
     if nowhere:
         yield Move(sampler.choice(nowhere)), Reason.CARD_NOT_IN_HAND
 
