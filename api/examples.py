@@ -7,7 +7,8 @@ are accepted by the API (schemathesis sends them as its first test cases).
 Sealed examples are sealed with :data:`EXAMPLE_SECRET`, a public secret with
 fixed nonces, so the document is the same on every run: they open only on a
 server started with ``FORACCIO_SECRET`` set to it, as the tests do. Never
-deploy with it.
+deploy with it. They follow the match that ``POST /games`` starts for the same
+seed sealed: its seed is derived from the client's under the secret.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import hashlib
 import random
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, NamedTuple
 
 import msgspec
 
@@ -102,11 +103,26 @@ class Examples:
     mid_hand_move: Move
 
 
-@cache
-def examples() -> Examples:
-    """Build the examples once; they are the same on every call and every run."""
+class _Walk(NamedTuple):
+    """Points of a match's first hand that the examples show."""
+
+    start: State
+    mid: State
+    """:data:`PLAYS_BEFORE_EXAMPLE` plays in."""
+    moves: tuple[Move, ...]
+    move: Move
+    """A capture if ``mid`` has one: the move the play examples make."""
+    after: State
+    events: tuple
+    late: State
+    """:data:`AUTOPLAY_PLAYS` plays before the end of the hand."""
+    over: State
+    """The hand over."""
+
+
+def _walk(start: State) -> _Walk:
+    """Play the first hand of ``start`` with moves from a generator seeded with SEED."""
     chooser = random.Random(SEED)
-    start = new_match(VARIANT, SEED)
     mid = start
     for _ in range(PLAYS_BEFORE_EXAMPLE):
         mid, _ = play(mid, chooser.choice(legal_moves(mid)))
@@ -118,45 +134,61 @@ def examples() -> Examples:
         if sum(map(len, over.hands)) == AUTOPLAY_PLAYS:
             late = over
         over, _ = play(over, chooser.choice(legal_moves(over)))
+    return _Walk(start, mid, moves, move, after, events, late, over)
+
+
+@cache
+def examples() -> Examples:
+    """Build the examples once; they are the same on every call and every run."""
+    start, mid, moves, move, after, events, late, over = _walk(new_match(VARIANT, SEED))
     lines = score_hand(mid)
     bot_move = move_for_state(BOTS[0], mid, BOT_SEED)
     played_out = autoplay(late, BOTS, "hand_over", BOT_SEED)
     sealer = Sealer(EXAMPLE_SECRET.encode())
     keys = sealer.seat_keys(EXAMPLE_GAME_ID)
+    # The sealed match of the same seed: POST /games {seed: SEED, sealed: true} starts it.
+    sealed = _walk(new_match(VARIANT, sealer.match_seed(SEED)))
+    sealed_over = sealed.over
+    # A sealed game's bots play only the key's seat: up to the next seat's turn.
+    sealed_out = autoplay(sealed.late, BOTS, "hand_over", BOT_SEED, seats=(sealed.late.turn,))
 
     def token(state: State, counter: int) -> str:
         nonce = hashlib.sha256(f"example nonce {counter}".encode()).digest()[:12]
         return sealer.seal(SealedGame(EXAMPLE_GAME_ID, counter, state), nonce)
 
     # The counter counts the tokens of the game: one per play in the first hand.
-    plays_to_late = len(moves_of(late.events))
-    mid_sealed = {"token": token(mid, PLAYS_BEFORE_EXAMPLE), "seat_key": keys[mid.turn]}
-    plays_to_over = len(moves_of(over.events))
-    over_sealed = {"token": token(over, plays_to_over), "seat_key": keys[0]}
-    late_sealed = {"token": token(late, plays_to_late), "seat_key": keys[late.turn]}
+    plays_to_late = len(moves_of(sealed.late.events))
+    mid_turn = sealed.mid.turn
+    mid_sealed = {"token": token(sealed.mid, PLAYS_BEFORE_EXAMPLE), "seat_key": keys[mid_turn]}
+    plays_to_over = len(moves_of(sealed_over.events))
+    over_sealed = {"token": token(sealed_over, plays_to_over), "seat_key": keys[0]}
+    late_sealed = {"token": token(sealed.late, plays_to_late),
+                   "seat_key": keys[sealed.late.turn]}
+    dealt = next_hand(sealed_over)
     return Examples(
         new_game_sealed=_json(NewGame(variant=VARIANT, seed=SEED, sealed=True)),
-        created_sealed={"token": token(start, 0), "counter": 0, "seat_keys": list(keys),
-                        "view": _json(seat_view(start, start.turn))},
+        created_sealed={"token": token(sealed.start, 0), "counter": 0,
+                        "seat_keys": list(keys),
+                        "view": _json(seat_view(sealed.start, sealed.start.turn))},
         sealed_state=mid_sealed,
-        view={"token": token(mid, PLAYS_BEFORE_EXAMPLE), "seat_key": keys[2]},
-        viewed=_json(seat_view(mid, 2)),
-        play_sealed={**mid_sealed, "move": _json(move)},
-        played_sealed=_json(SealedPlayed(token=token(after, PLAYS_BEFORE_EXAMPLE + 1),
+        view={"token": token(sealed.mid, PLAYS_BEFORE_EXAMPLE), "seat_key": keys[2]},
+        viewed=_json(seat_view(sealed.mid, 2)),
+        play_sealed={**mid_sealed, "move": _json(sealed.move)},
+        played_sealed=_json(SealedPlayed(token=token(sealed.after, PLAYS_BEFORE_EXAMPLE + 1),
                                          counter=PLAYS_BEFORE_EXAMPLE + 1,
-                                         view=seat_view(after, mid.turn), events=events)),
-        next_hand_sealed={**over_sealed, "cut": CUT},
-        dealt_sealed=_json(SealedState(token=token(next_hand(over, CUT), plays_to_over + 1),
-                                       counter=plays_to_over + 1,
-                                       view=seat_view(next_hand(over, CUT), 0))),
+                                         view=seat_view(sealed.after, mid_turn),
+                                         events=sealed.events)),
+        next_hand_sealed=over_sealed,
+        dealt_sealed=_json(SealedState(token=token(dealt, plays_to_over + 1),
+                                       counter=plays_to_over + 1, view=seat_view(dealt, 0))),
         bot_move_sealed={**mid_sealed, "bot": BOTS[0], "seed": BOT_SEED},
         autoplay_sealed={**late_sealed, "bots": list(BOTS), "until": "hand_over",
                          "seed": BOT_SEED},
         autoplayed_sealed=_json(SealedAutoplayed(
-            token=token(played_out.state, plays_to_late + played_out.plays),
-            counter=plays_to_late + played_out.plays,
-            view=seat_view(played_out.state, late.turn), events=played_out.events,
-            plays=played_out.plays, done=played_out.done)),
+            token=token(sealed_out.state, plays_to_late + 1),
+            counter=plays_to_late + 1,
+            view=seat_view(sealed_out.state, sealed.late.turn), events=sealed_out.events,
+            plays=sealed_out.plays, done=sealed_out.done)),
         new_game=_json(NewGame(variant=VARIANT, seed=SEED)),
         new_game_options=_json(NewGame(variant=VARIANT, options={"deal_scheme": "5-4-4",
                                                                  "target": 101})),

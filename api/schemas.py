@@ -12,6 +12,7 @@ from typing import Annotated, Literal
 
 import msgspec
 
+from api.sealing import MAX_TOKEN_LENGTH
 from core.bots.base import Budget
 from core.model import (
     MAX_SAFE_INTEGER,
@@ -28,8 +29,10 @@ from core.view import SeatView
 MAX_SEED = MAX_SAFE_INTEGER
 """Largest seed: every seed survives a round trip through a JavaScript number."""
 
-Seed = Annotated[int, msgspec.Meta(ge=0, le=MAX_SEED,
-                                   description="Decides every shuffle and cut of the match.")]
+Seed = Annotated[int, msgspec.Meta(
+    ge=0, le=MAX_SEED,
+    description="Decides every shuffle and cut of the match. A sealed match's seed is "
+                "derived from it with a key only the server knows.")]
 
 
 # --- variants -------------------------------------------------------------------------
@@ -85,7 +88,7 @@ class HouseRuleList(Wire):
 # --- sealed games ---------------------------------------------------------------------
 
 Token = Annotated[str, msgspec.Meta(
-    min_length=1, max_length=16384, pattern="^[A-Za-z0-9_-]+$",
+    min_length=1, max_length=MAX_TOKEN_LENGTH, pattern="^[A-Za-z0-9_-]+$",
     description="A sealed game: its whole state, encrypted and authenticated by the server. "
                 "Opaque to clients; post the last one the server returned.")]
 
@@ -110,7 +113,8 @@ class NewGame(Wire):
     """Start a match: a variant, optionally a seed, option values and house rules.
 
     ``house_rules`` names the house rules to play with (see ``GET /house-rules``),
-    layered on the variant in that order.
+    layered on the variant in that order. With ``sealed``, the match's seed is never
+    ``seed`` itself but derived from it (see :meth:`api.sealing.Sealer.match_seed`).
     """
 
     variant: str
@@ -168,7 +172,10 @@ class PlayRequest(GameRequest, kw_only=True):
 
 
 class NextHandRequest(GameRequest, kw_only=True):
-    """Deal the next hand of a match; ``cut`` is where the deck is cut (random when absent)."""
+    """Deal the next hand of a match; ``cut`` is where the deck is cut (random when absent).
+
+    A sealed game takes no ``cut``: its deals are the server's seeded ones.
+    """
 
     cut: Annotated[int, msgspec.Meta(ge=1, le=MAX_SAFE_INTEGER)] | None = None
 

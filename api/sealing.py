@@ -1,18 +1,41 @@
 """Sealed games: the whole state in an encrypted token, and one key per seat.
 
 A sealed match travels as a *token*: the state, a game id and a move counter,
-encoded with msgpack, compressed and sealed with AES-GCM under a key derived
-from the server's secret. Only this server can read or make one, and any
-change to a token is detected. Each seat gets a *seat key*, an HMAC of the game
-id under another key derived from the secret, so the server stores nothing and
-a request proves which seat it speaks for.
+encoded with msgpack and sealed with AES-GCM under a key derived from the
+server's secret. Only this server can read or make one, and any change to a
+token is detected. Each seat gets a *seat key*, an HMAC of the game id under
+another key derived from the secret, so the server stores nothing and a
+request proves which seat it speaks for.
 
 The secret comes from ``FORACCIO_SECRET``. Without it each process draws its
 own at start, so tokens die with the process and are refused by its siblings.
 
-Known limit: the server keeps no history, so a client may post an older token
-of its own game again. The counter sealed in every token, which the answers
-also show beside it, lets a relay that keeps the last one detect it.
+What a seat holding one key must never learn is where the cards it cannot
+see lie. Three rules keep every answer, and the token itself, a function of
+what that seat may see:
+
+- **The seed stays inside.** The engine is open source, so a seat that knew a
+  match's seed could compute every deal. A sealed match's seed is drawn at
+  random, or derived from the client's seed with a keyed hash under the
+  secret (:meth:`Sealer.match_seed`): the same secret and client seed give the
+  same match, for tests and examples, but no client can compute the deals.
+- **No client names the cut.** The server keeps nothing, so any token can be
+  posted again. A client-chosen cut could then be chosen anew after seeing
+  the result, and even the cutter (dealer + 3) could pick among deals. So the
+  cut of a sealed match is the seeded generator's, a function of the sealed
+  seed and the hand number: every replay of a token from before a deal deals
+  the identical hand (a ``cut`` is refused with :class:`CutNotAllowed`).
+- **A token's length tells nothing.** Every answer shows the token, so its
+  length must not depend on where the hidden cards lie: the state is sealed
+  uncompressed (its msgpack length is fixed by the public facts: which cards
+  are unseen and how many each seat holds, not who holds them), and sealed
+  seeds all take the same number of bytes (:data:`SEALED_SEEDS`).
+
+Replay: the server keeps no history, so a client may post an older token of
+its own game again, going back to an earlier point of it as that seat. It
+never sees more than that seat saw there, nor deals anew. The counter sealed
+in every token, which the answers also show beside it, lets a relay that
+keeps the last one refuse an older token.
 """
 
 from __future__ import annotations
@@ -23,22 +46,20 @@ import hashlib
 import hmac
 import os
 import secrets
-import zlib
 
 import msgspec
 import structlog
 from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 
-from core.errors import EngineError
 from core.model import State
-from core.validation import validate_state
 
 SECRET_VARIABLE = "FORACCIO_SECRET"
 """The environment variable holding the server secret (any string; it is hashed)."""
 
-TOKEN_AAD = b"foraccio-token-v1"
-"""Bound to every token: a token of another format or purpose never opens as this one."""
+TOKEN_AAD = b"foraccio-token-v2"
+"""Bound to every token: a token of another format or purpose never opens as this one
+(v1 tokens were compressed)."""
 
 NONCE_BYTES = 12
 TAG_BYTES = 16
@@ -46,8 +67,20 @@ GAME_ID_BYTES = 16
 SEAT_KEY_BYTES = 18
 """144 bits of HMAC per seat key: 24 characters of base64."""
 
-MAX_PLAINTEXT = 1 << 20
-"""Decompressed size of the largest token: far above any match, far below harm."""
+MAX_PLAINTEXT = 32 * 1024
+"""Size of the largest state a token holds (msgpack). The state records every hand
+dealt: a 12-hand Zobelon match, longer than nearly any, takes under 20 KiB."""
+
+MAX_TOKEN_BYTES = NONCE_BYTES + MAX_PLAINTEXT + TAG_BYTES
+"""Bytes of the longest token: nonce, ciphertext (as long as the state) and tag."""
+
+MAX_TOKEN_LENGTH = -(-MAX_TOKEN_BYTES // 3) * 4
+"""Characters of the longest token, in unpadded base64."""
+
+SEALED_SEEDS = (2**32, 2**53 - 1)
+"""The range of sealed match seeds (bounds included). msgpack writes an integer in 1 to
+9 bytes by its size; from 2**32 up every one takes 9, so a token's length says
+nothing of its seed. The top is the largest seed a JSON client handles exactly."""
 
 logger = structlog.get_logger("api.sealing")
 
@@ -84,6 +117,17 @@ class ForbiddenSeat(SealingError):
     code = "forbidden_seat"
 
 
+class CutNotAllowed(SealingError):
+    """A cut named in a sealed game: its deals are the server's seeded ones only."""
+
+    code = "cut_not_allowed"
+
+    def __init__(self) -> None:
+        super().__init__("A sealed game takes no cut: the server cuts its deck with the "
+                         "match's seeded generator, so any replay of the same token deals "
+                         "the same hand; leave `cut` out.")
+
+
 class SealedGame(msgspec.Struct, frozen=True, array_like=True, gc=False):
     """What a token holds: the game's id, how many tokens came before, and the state."""
 
@@ -98,6 +142,7 @@ class Sealer:
     def __init__(self, secret: bytes) -> None:
         root = hashlib.sha256(secret).digest()
         self._aead = AESGCM(_derive(root, b"token-key"))
+        self._seed_key = _derive(root, b"match-seed")
         # Keyed once; each seat key copies it (hmac.new per call costs several times more).
         self._seat_mac = hmac.new(_derive(root, b"seat-key"), digestmod=hashlib.sha256)
         self._encoder = msgspec.msgpack.Encoder()
@@ -106,7 +151,9 @@ class Sealer:
     def seal(self, game: SealedGame, nonce: bytes | None = None) -> str:
         """Return the token of ``game``. ``nonce`` is for reproducible examples only."""
         nonce = secrets.token_bytes(NONCE_BYTES) if nonce is None else nonce
-        plain = zlib.compress(self._encoder.encode(game), 1)  # as small as 6 here, faster
+        # Not compressed: a compressed state's length would depend on how the hidden
+        # cards lie, and every answer shows the token's length.
+        plain = self._encoder.encode(game)
         sealed = self._aead.encrypt(nonce, plain, TOKEN_AAD)
         return _b64(nonce + sealed)
 
@@ -116,21 +163,34 @@ class Sealer:
             raw = base64.urlsafe_b64decode(token + "=" * (-len(token) % 4))
             # The decoder skips stray characters and ignores the last one's spare bits:
             # only the one canonical spelling of a token is accepted.
-            if _b64(raw) != token or len(raw) < NONCE_BYTES + TAG_BYTES:
+            if (_b64(raw) != token
+                    or not NONCE_BYTES + TAG_BYTES <= len(raw) <= MAX_TOKEN_BYTES):
                 raise InvalidToken
             plain = self._aead.decrypt(raw[:NONCE_BYTES], raw[NONCE_BYTES:], TOKEN_AAD)
-            inflater = zlib.decompressobj()
-            data = inflater.decompress(plain, MAX_PLAINTEXT)
-            if inflater.unconsumed_tail or not inflater.eof:
-                raise InvalidToken
-            game = self._decoder.decode(data)
-            # Only this server seals, so the state is consistent; checking costs little.
-            validate_state(game.state)
-        except (InvalidToken, InvalidTag, binascii.Error, ValueError, zlib.error,
-                msgspec.DecodeError, EngineError):
+            # The state is not validated again: the tag proves this server sealed it, and
+            # the server seals only states the engine made. Validating would also take a
+            # time that may depend on the hidden cards, on a path every request takes.
+            return self._decoder.decode(plain)
+        except (InvalidToken, InvalidTag, binascii.Error, ValueError, msgspec.DecodeError):
             # ValueError covers non-ASCII tokens and msgspec.ValidationError.
             raise InvalidToken from None
-        return game
+
+    def match_seed(self, client_seed: int | None) -> int:
+        """Return the seed of a new sealed match, in :data:`SEALED_SEEDS`.
+
+        Without ``client_seed`` it is drawn at random. With one, it is an HMAC-SHA256
+        of ``b"seed|"`` and the seed (8 bytes, big-endian) under a key derived from
+        the secret: the same secret and client seed give the same match, yet a client
+        cannot compute it, and so cannot compute the deals. (Whoever knows the client
+        seed can still start the same match on this server and read it: a client seed
+        is for reproducing a match, not for real play.)
+        """
+        low, high = SEALED_SEEDS
+        if client_seed is None:
+            return low + secrets.randbelow(high - low + 1)
+        digest = hmac.new(self._seed_key, b"seed|" + client_seed.to_bytes(8, "big"),
+                          hashlib.sha256).digest()
+        return low + int.from_bytes(digest, "big") % (high - low + 1)
 
     def seat_key(self, game_id: bytes, seat: int) -> str:
         """Return the key of ``seat`` in game ``game_id``."""

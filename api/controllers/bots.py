@@ -1,4 +1,8 @@
-"""``/games/bot-move`` and ``/games/autoplay``: bots that see only their seat's view."""
+"""``/games/bot-move`` and ``/games/autoplay``: bots that see only their seat's view.
+
+In a sealed game a bot acts only for the seat whose key came with the request:
+bots playing other seats would make the answer depend on those seats' hands.
+"""
 
 from __future__ import annotations
 
@@ -22,8 +26,8 @@ from api.schemas import (
     SealedAutoplayed,
 )
 from api.sealing import Sealer
-from core.bots import move_for_state
-from core.bots.autoplay import autoplay
+from core.bots import choose_move, move_for_state
+from core.bots.autoplay import SEATS, autoplay
 from core.bots.ismcts import DEFAULT_ITERATIONS
 
 UNKNOWN_BOT = ("unknown_bot", "There is no bot 'minimax'; known bots: heuristic, ismcts, random.")
@@ -60,9 +64,13 @@ class BotController(Controller):
     async def bot_move(self, data: JSONBody[BotMoveRequest],
                        sealer: NamedDependency[Sealer]) -> BotMove:
         """Ask a bot for the move of the seat to play."""
-        state = game_of(data, sealer, acting=True).state
-        move = move_for_state(data.bot, state, data.seed, data.budget)
-        return BotMove(seat=state.turn, move=move)
+        game = game_of(data, sealer, acting=True)
+        if game.sealed is not None:
+            # The view of the key's seat (the seat to play, if any): nothing else goes in.
+            move = choose_move(data.bot, game.view(game.state), data.seed, data.budget)
+        else:
+            move = move_for_state(data.bot, game.state, data.seed, data.budget)
+        return BotMove(seat=game.state.turn, move=move)
 
     @post("/autoplay", operation_id="autoplay", status_code=200,
           summary="Let bots play on",
@@ -74,9 +82,14 @@ class BotController(Controller):
                       "when that limit stopped the bots first; post the state again to go on. "
                       "`events` lists what happened in order, each new hand's deal included. "
                       "`seed` and `budget` are as for `POST /games/bot-move`; an `ismcts` "
-                      "seat takes up to a few tenths of a second a move. A sealed game needs "
-                      "the key of the seat to play (any seat's once the hand is over) and "
-                      "answers a new token and that seat's view.",
+                      "seat takes up to a few tenths of a second a move. In a sealed game the "
+                      "bots act only for the seat whose key is given: `bots[seat]` plays that "
+                      "seat's turns, a hand over is followed by the next (the seeded deal), "
+                      "and the bots stop as soon as another seat is to play (`done` false) or "
+                      "the phase asked for is reached (`done` true); playing for the other "
+                      "seats would make the answer depend on their hands. It needs the key "
+                      "of the seat to play (any seat's once the hand is over) and answers a "
+                      "new token and that seat's view.",
           responses=problem_responses(game_problems([INVALID_STATE, UNKNOWN_BOT, MATCH_OVER])),
           operation_class=documented(
               request=lambda: {"to_the_end_of_the_hand": examples().autoplay,
@@ -87,8 +100,9 @@ class BotController(Controller):
                        ) -> Autoplayed | SealedAutoplayed:
         """Let the bots play until the phase asked for, or the limit on plays."""
         game = game_of(data, sealer, acting=True)
+        seats = SEATS if game.seat is None else (game.seat,)
         result = autoplay(game.state, data.bots, data.until, data.seed, data.budget,
-                          MAX_AUTOPLAY_PLAYS)
+                          MAX_AUTOPLAY_PLAYS, seats)
         if game.sealed is None:
             return Autoplayed(state=result.state, events=result.events, plays=result.plays,
                               done=result.done)

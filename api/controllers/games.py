@@ -6,7 +6,8 @@ answer returned. Every posted state is checked by
 
 A sealed game (``sealed: true``) carries a token and a seat key instead: its
 answers hold a new token and what the acting seat may see, never the state
-(see :mod:`api.sealing`).
+(see :mod:`api.sealing`). Its seed is the sealer's, never the client's, and
+its deals are the seeded ones, never a client's cut.
 """
 
 from __future__ import annotations
@@ -37,11 +38,11 @@ from api.schemas import (
     StateBody,
     ViewRequest,
 )
-from api.sealing import ForbiddenSeat, SealedGame, Sealer, new_game_id
+from api.sealing import CutNotAllowed, ForbiddenSeat, SealedGame, Sealer, new_game_id
 from core import engine
 from core.model import State
 from core.validation import validate_state
-from core.view import SeatView, seat_view
+from core.view import SeatView, seat_view, view_legal_moves
 
 INVALID_BODY = ("invalid_body", "The request body is not valid: Object missing required field "
                                 "`state`.")
@@ -54,6 +55,7 @@ INVALID_TOKEN = ("invalid_token", "The token was not issued by this server or wa
                                   "the last token the server returned for this game.")
 FORBIDDEN_SEAT = ("forbidden_seat", "Seat 1 may not act now: it is seat 3's turn.")
 WRONG_KEY = ("forbidden_seat", "The seat key is not one of this game's seat keys.")
+CUT_NOT_ALLOWED = ("cut_not_allowed", CutNotAllowed().message)
 SEALED_ERRORS = {403: [FORBIDDEN_SEAT, WRONG_KEY]}
 """The errors only a sealed request can meet, besides ``invalid_token`` (422)."""
 
@@ -127,7 +129,14 @@ class GameController(Controller):
                       "records them. With `sealed: true` the answer is a sealed game instead: "
                       "a `token` holding the state encrypted, the key of each seat "
                       "(`seat_keys`, index = seat; hand each seat its own) and the view of "
-                      "the seat to play first.",
+                      "the seat to play first. A sealed match's seed is never told to any "
+                      "client, since with it and the (open source) engine a seat could "
+                      "compute every deal: without `seed` the server draws one at random; "
+                      "with `seed` it derives the match's seed from it with a keyed hash "
+                      "(HMAC-SHA256) under the server's secret, so the same server and "
+                      "`seed` give the same match but no client can compute its deals. "
+                      "Whoever knows that `seed` can start the same match here and read its "
+                      "deals, so send one only to reproduce a match, not for real play.",
           responses=problem_responses({
               400: [INVALID_BODY],
               422: [("unknown_variant", "There is no variant 'scopone'; known variants: "
@@ -150,7 +159,10 @@ class GameController(Controller):
     async def new_game(self, data: JSONBody[NewGame], sealer: NamedDependency[Sealer]
                        ) -> StateBody | NewSealedGame:
         """Start a match of ``data.variant``."""
-        seed = secrets.randbelow(MAX_SEED + 1) if data.seed is None else data.seed
+        if data.sealed:
+            seed = sealer.match_seed(data.seed)
+        else:
+            seed = secrets.randbelow(MAX_SEED + 1) if data.seed is None else data.seed
         state = engine.new_match(data.variant, seed, data.options, data.house_rules)
         if not data.sealed:
             return StateBody(state=state)
@@ -188,7 +200,11 @@ class GameController(Controller):
     async def legal_moves(self, data: JSONBody[GameRequest],
                           sealer: NamedDependency[Sealer]) -> LegalMoves:
         """List what the seat to play may do."""
-        state = game_of(data, sealer, acting=True).state
+        game = game_of(data, sealer, acting=True)
+        state = game.state
+        if game.sealed is not None:
+            # From the view, so nothing but what the seat may see enters the answer.
+            return LegalMoves(seat=state.turn, moves=view_legal_moves(game.view(state)))
         return LegalMoves(seat=state.turn, moves=engine.legal_moves(state))
 
     @post("/play", operation_id="play", status_code=200, summary="Play a move",
@@ -226,12 +242,18 @@ class GameController(Controller):
           description="Once a hand is over (`phase` is `hand_over`), the deal passes on and "
                       "the next hand is dealt. `cut` is where the deck is cut (1 to 51 for "
                       "52 cards); without it the match's seeded generator chooses. Any seat of "
-                      "a sealed game may deal; it gets a new token and its view.",
+                      "a sealed game may deal; it gets a new token and its view. A sealed "
+                      "game takes no `cut` (422 `cut_not_allowed`): the server keeps nothing, "
+                      "so a token can be posted again, and a client choosing the cut could "
+                      "choose again after seeing the hand it got. Its cut comes from the "
+                      "match's seeded generator, so every replay of a token deals the same "
+                      "hand.",
           responses=problem_responses(game_problems([
               INVALID_STATE,
               ("hand_in_progress", "The current hand is still being played; finish it first."),
               MATCH_OVER,
-              ("invalid_cut", "The cut must be between 1 and 51; got 60.")])),
+              ("invalid_cut", "The cut must be between 1 and 51; got 60."),
+              CUT_NOT_ALLOWED])),
           operation_class=documented(
               request=lambda: {"after_a_hand": examples().next_hand,
                                "sealed": examples().next_hand_sealed},
@@ -241,6 +263,8 @@ class GameController(Controller):
                         ) -> StateBody | SealedState:
         """Deal the next hand."""
         game = game_of(data, sealer, acting=False)
+        if game.sealed is not None and data.cut is not None:
+            raise CutNotAllowed
         state = engine.next_hand(game.state, data.cut)
         if game.sealed is None:
             return StateBody(state=state)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Literal, NamedTuple
 
 from core.bots import Budget, choose_move, get_bot
@@ -11,10 +11,14 @@ from core.errors import WrongPhase
 from core.model import AnyEvent, State
 from core.view import seat_view
 
+SEATS = range(4)
+"""Every seat: by default the bots play the whole table."""
+
 
 class Autoplay(NamedTuple):
     """Where the bots stopped: the state, the events in order, the plays made, and
-    whether they reached the phase asked for (false when ``max_plays`` stopped them)."""
+    whether they reached the phase asked for (false when ``max_plays`` stopped them, or
+    a seat they do not play for was to play)."""
 
     state: State
     events: tuple[AnyEvent, ...]
@@ -23,12 +27,15 @@ class Autoplay(NamedTuple):
 
 
 def autoplay(state: State, bots: Sequence[str], until: Literal["hand_over", "game_over"],
-             seed: int = 0, budget: Budget | None = None, max_plays: int = 520) -> Autoplay:
+             seed: int = 0, budget: Budget | None = None, max_plays: int = 520,
+             seats: Collection[int] = SEATS) -> Autoplay:
     """Let ``bots`` (index = seat) play ``state`` until the hand or the match is over.
 
     A hand already over is followed by the next one, dealt with the match's own
-    cut; its deal is among the events. Raise :class:`~core.errors.WrongPhase`
-    on a match already over and :class:`~core.errors.UnknownBot` on a bad name.
+    cut; its deal is among the events. The bots play only for ``seats``: when
+    another seat is to play, they stop there (``done`` false). Raise
+    :class:`~core.errors.WrongPhase` on a match already over and
+    :class:`~core.errors.UnknownBot` on a bad name.
     """
     for name in bots:
         get_bot(name)
@@ -41,6 +48,8 @@ def autoplay(state: State, bots: Sequence[str], until: Literal["hand_over", "gam
             state = next_hand(state)
             events.append(state.events[-1])
         seat = state.turn
+        if seat not in seats:
+            break
         move = choose_move(bots[seat], seat_view(state, seat), seed, budget)
         state, caused = play(state, move)
         events += caused

@@ -13,6 +13,7 @@ from api.examples import EXAMPLE_SECRET
 from api.sealing import SECRET_VARIABLE
 from core.model import State
 from core.testing import random_playout
+from tests.api.sealed import DirectClient
 
 # The sealed examples of the OpenAPI document are sealed with this secret; with it the
 # apps of the tests (schemathesis' included) accept them.
@@ -28,6 +29,17 @@ def app():
 def client(app):
     with TestClient(app) as client:
         yield client
+
+
+@pytest.fixture(scope="module")
+def direct(app, client):
+    """A client for many requests: straight into the app (see :class:`DirectClient`).
+
+    It asks for ``client`` so that the app has started (its lifespan run) first.
+    """
+    direct = DirectClient(app)
+    yield direct
+    direct.close()
 
 
 def wire(state: State) -> dict:

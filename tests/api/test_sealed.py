@@ -14,64 +14,22 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from api.examples import EXAMPLE_SECRET
-from api.sealing import InvalidToken, SealedGame, Sealer, new_game_id
+from api.sealing import (
+    MAX_PLAINTEXT,
+    MAX_TOKEN_LENGTH,
+    InvalidToken,
+    SealedGame,
+    Sealer,
+    new_game_id,
+)
 from core.engine import new_match
 from core.registry import variants
 from core.testing import random_playout
 from tests.api.conftest import play_until
-
-SEALER = Sealer(EXAMPLE_SECRET.encode())
-"""The tests' app seals with the example secret (see conftest), so tests can look inside."""
+from tests.api.sealed import SEALER, assert_no_leak, post, sealed_game, strings_in
 
 ALPHABET = string.ascii_letters + string.digits + "-_"
 MAX_HANDS = 100
-
-
-def post(client, path: str, body: dict, status: int = 200) -> dict:
-    response = client.post(path, json=body)
-    assert response.status_code == status, response.text
-    return response.json()
-
-
-def sealed_game(client, variant: str = "foraccio", seed: int = 5) -> dict:
-    return post(client, "/games", {"variant": variant, "seed": seed, "sealed": True})
-
-
-def hidden_from(seat: int, token: str) -> set[str]:
-    """The cards in the other seats' hands of the game in ``token``."""
-    state = SEALER.open(token).state
-    return {card for other, hand in enumerate(state.hands) if other != seat for card in hand}
-
-
-def strings_in(value) -> set[str]:
-    """Every string anywhere in a JSON value, keys included."""
-    if isinstance(value, str):
-        return {value}
-    if isinstance(value, dict):
-        return {*value, *(s for item in value.values() for s in strings_in(item))}
-    if isinstance(value, list):
-        return {s for item in value for s in strings_in(item)}
-    return set()
-
-
-def without_draws(value):
-    """``value`` without the draws for the first dealer: cards shown face up and then
-    shuffled back into the deck before the deal, so they tell nothing of any hand."""
-    if isinstance(value, dict):
-        return {key: without_draws(item) for key, item in value.items()
-                if not (key == "draws" and value.get("type") == "first_dealer_chosen")}
-    if isinstance(value, list):
-        return [without_draws(item) for item in value]
-    return value
-
-
-def assert_no_leak(body: dict, seat: int, *tokens: str) -> None:
-    """``body``, an answer to ``seat``, shows no card of another seat's hand, nor a state."""
-    assert "state" not in body
-    for token in tokens:
-        leaked = strings_in(without_draws(body)) & hidden_from(seat, token)
-        assert not leaked, f"seat {seat} was shown {sorted(leaked)}"
 
 
 # --- tokens ---------------------------------------------------------------------------
@@ -124,13 +82,19 @@ def test_seat_keys_differ_by_seat_game_and_secret():
     assert [SEALER.seat_of(game_id, key) for key in keys] == [0, 1, 2, 3]
 
 
-@pytest.mark.parametrize("variant", sorted(variants()))
-def test_a_mid_hand_token_stays_under_2_kb_in_the_first_hands(variant):
-    # Every hand dealt is recorded in the state, so tokens grow hand by hand.
-    for step in random_playout(variant, 9):
-        state = step.after
-        if state.phase == "playing" and len(state.events) == 20 and state.hand <= 3:
-            assert len(SEALER.seal(SealedGame(new_game_id(), 30, state))) <= 2048
+LONG_ZOBELON = 19
+"""A seed whose random Zobelon match lasts 14 hands, longer than nearly any."""
+
+
+def test_the_tokens_of_a_long_zobelon_match_fit_with_room_to_spare():
+    # Every hand dealt is recorded in the state (and tokens are not compressed), so
+    # tokens grow hand by hand.
+    states = [step.after for step in random_playout("zobelon", LONG_ZOBELON)]
+    assert states[-1].hand == 14
+    lengths = [len(SEALER.seal(SealedGame(new_game_id(), 10**6, state))) for state in states]
+    # A 14-hand match takes about two thirds of the room.
+    assert max(lengths) <= MAX_TOKEN_LENGTH * 3 // 4
+    assert MAX_TOKEN_LENGTH == -(-(MAX_PLAINTEXT + 28) // 3) * 4
 
 
 # --- over HTTP ------------------------------------------------------------------------

@@ -12,6 +12,7 @@ from core.bots.autoplay import autoplay
 from core.bots.heuristic import heuristic_bot, playout_move
 from core.engine import legal_moves, new_match, rules_of
 from core.errors import IllegalMove, UnknownBot
+from core.model import Dealt
 from core.registry import variants
 from core.testing import compatible_house_rules, random_playout, scenario
 from core.view import seat_view
@@ -101,6 +102,24 @@ def test_bots_play_a_hand_to_its_end():
     result = autoplay(new_match("zobelon", 2), ["ismcts", "heuristic", "random", "heuristic"],
                       "hand_over", seed=3, budget=Budget(iterations=4))
     assert result.done and result.state.phase in ("hand_over", "game_over")
+
+
+def test_bots_for_some_seats_stop_when_another_is_to_play():
+    state = new_match("foraccio", 4)
+    turn = state.turn
+    result = autoplay(state, ["random"] * 4, "game_over", seats=(turn,))
+    assert (result.plays, result.done) == (1, False)
+    assert result.events[0].seat == turn and result.state.turn == (turn + 1) % 4
+    assert autoplay(result.state, ["random"] * 4, "game_over", seats=(turn,)).plays == 0
+
+
+def test_bots_for_some_seats_deal_a_finished_hand_and_play_their_seats_only():
+    over = autoplay(new_match("zobelon", 4), ["random"] * 4, "hand_over").state
+    for seat in range(4):
+        result = autoplay(over, ["random"] * 4, "hand_over", seats=(seat,))
+        first = (over.dealer + 2) % 4  # the new dealer is dealer + 1; dealer + 2 leads
+        assert isinstance(result.events[0], Dealt) and result.state.hand == over.hand + 1
+        assert result.plays == (1 if seat == first else 0) and not result.done
 
 
 @pytest.mark.parametrize("variant", ["foraccio", "zobelon"])
