@@ -50,6 +50,7 @@ from core.engine import (
 )
 from core.model import Captured, Move, State
 from core.view import seat_view
+from core.wire import to_wire
 
 VARIANT = "foraccio"
 SEED = 7
@@ -65,6 +66,8 @@ ISMCTS_BUDGET = Budget(iterations=50)
 EXAMPLE_SECRET = "foraccio-example-secret: public, never deploy with it"
 """The secret of the sealed examples: tests start the app with it."""
 EXAMPLE_GAME_ID = hashlib.sha256(b"foraccio example game").digest()[:16]
+SEALED_SEED = int.from_bytes(hashlib.sha256(b"foraccio example seed").digest()[:16], "big")
+"""The seed of the sealed examples' match: as wide as the server's own (128 bits)."""
 
 
 @dataclass(frozen=True)
@@ -146,15 +149,15 @@ def examples() -> Examples:
     played_out = autoplay(late, BOTS, "hand_over", BOT_SEED)
     sealer = Sealer(EXAMPLE_SECRET.encode())
     keys = sealer.seat_keys(EXAMPLE_GAME_ID)
-    # The sealed match of the same seed: POST /games {seed: SEED, sealed: true} starts it.
-    sealed = _walk(new_match(VARIANT, sealer.match_seed(SEED)))
+    # A sealed match's seed is the server's secret; the examples' is fixed and wide.
+    sealed = _walk(new_match(VARIANT, SEALED_SEED))
     sealed_over = sealed.over
     # A sealed game's bots play only the key's seat: up to the next seat's turn.
     sealed_out = autoplay(sealed.late, BOTS, "hand_over", BOT_SEED, seats=(sealed.late.turn,))
 
     def token(state: State, counter: int) -> str:
         nonce = hashlib.sha256(f"example nonce {counter}".encode()).digest()[:12]
-        return sealer.seal(SealedGame(EXAMPLE_GAME_ID, counter, state), nonce)
+        return sealer.seal(SealedGame.of(EXAMPLE_GAME_ID, counter, state), nonce)
 
     # The counter counts the tokens of the game: one per play in the first hand.
     plays_to_late = len(moves_of(sealed.late.events))
@@ -166,7 +169,7 @@ def examples() -> Examples:
                    "seat_key": keys[sealed.late.turn]}
     dealt = next_hand(sealed_over)
     return Examples(
-        new_game_sealed=_json(NewGame(variant=VARIANT, seed=SEED, sealed=True)),
+        new_game_sealed=_json(NewGame(variant=VARIANT, sealed=True)),
         created_sealed={"token": token(sealed.start, 0), "counter": 0,
                         "seat_keys": list(keys),
                         "view": _json(seat_view(sealed.start, sealed.start.turn))},
@@ -193,21 +196,21 @@ def examples() -> Examples:
         new_game_options=_json(NewGame(variant=VARIANT, options={"deal_scheme": "5-4-4",
                                                                  "target": 101})),
         new_game_house_rules=_json(NewGame(variant=VARIANT, house_rules=HOUSE_RULES)),
-        created=_json(StateBody(state=start)),
-        state=_json(StateBody(state=mid)),
+        created=_json(StateBody(state=to_wire(start))),
+        state=_json(StateBody(state=to_wire(mid))),
         legal_moves=_json(LegalMoves(seat=mid.turn, moves=moves)),
-        play=_json(PlayRequest(state=mid, move=move, seat=mid.turn)),
-        played=_json(Played(state=after, events=events)),
-        next_hand=_json({"state": over, "cut": CUT}),
-        dealt=_json(StateBody(state=next_hand(over, CUT))),
+        play=_json(PlayRequest(state=to_wire(mid), move=move, seat=mid.turn)),
+        played=_json(Played(state=to_wire(after), events=events)),
+        next_hand=_json({"state": to_wire(over), "cut": CUT}),
+        dealt=_json(StateBody(state=to_wire(next_hand(over, CUT)))),
         score=_json(HandScore(lines=lines, points=hand_points(lines))),
-        bot_move=_json(BotMoveRequest(state=mid, bot=BOTS[0], seed=BOT_SEED)),
-        bot_move_ismcts=_json(BotMoveRequest(state=mid, bot="ismcts", seed=BOT_SEED,
+        bot_move=_json(BotMoveRequest(state=to_wire(mid), bot=BOTS[0], seed=BOT_SEED)),
+        bot_move_ismcts=_json(BotMoveRequest(state=to_wire(mid), bot="ismcts", seed=BOT_SEED,
                                              budget=ISMCTS_BUDGET)),
         bot_moved=_json(BotMove(seat=mid.turn, move=bot_move)),
-        autoplay=_json(AutoplayRequest(state=late, bots=BOTS, until="hand_over",
+        autoplay=_json(AutoplayRequest(state=to_wire(late), bots=BOTS, until="hand_over",
                                        seed=BOT_SEED)),
-        autoplayed=_json(Autoplayed(state=played_out.state, events=played_out.events,
+        autoplayed=_json(Autoplayed(state=to_wire(played_out.state), events=played_out.events,
                                     plays=played_out.plays, done=played_out.done)),
         mid_hand_state=mid,
         mid_hand_move=move,

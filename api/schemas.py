@@ -1,6 +1,6 @@
 """Request and response bodies of the API.
 
-The engine's values (:class:`~core.model.State`, :class:`~core.model.Move`,
+The engine's values (:class:`~core.wire.State`, :class:`~core.model.Move`,
 the events) are already frozen msgspec Structs that reject unknown fields, so
 they travel as they are; the bodies here only wrap them. Every body derives
 from :class:`core.model.Wire`, the same strict base.
@@ -21,10 +21,10 @@ from core.model import (
     OptionValue,
     ScoreLine,
     Seat,
-    State,
     Wire,
 )
 from core.view import SeatView
+from core.wire import State
 
 MAX_SEED = MAX_SAFE_INTEGER
 """Largest seed: every seed survives a round trip through a JavaScript number."""
@@ -113,8 +113,8 @@ class NewGame(Wire):
     """Start a match: a variant, optionally a seed, option values and house rules.
 
     ``house_rules`` names the house rules to play with (see ``GET /house-rules``),
-    layered on the variant in that order. With ``sealed``, the match's seed is never
-    ``seed`` itself but derived from it (see :meth:`api.sealing.Sealer.match_seed`).
+    layered on the variant in that order. A sealed match's seed is the server's
+    secret: ``seed`` goes with open matches only.
     """
 
     variant: str

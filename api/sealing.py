@@ -15,10 +15,10 @@ see lie. Three rules keep every answer, and the token itself, a function of
 what that seat may see:
 
 - **The seed stays inside.** The engine is open source, so a seat that knew a
-  match's seed could compute every deal. A sealed match's seed is drawn at
-  random, or derived from the client's seed with a keyed hash under the
-  secret (:meth:`Sealer.match_seed`): the same secret and client seed give the
-  same match, for tests and examples, but no client can compute the deals.
+  match's seed could compute every deal. A sealed match's seed is drawn by the
+  server (:meth:`Sealer.match_seed`), 128 random bits that travel only inside
+  the token; a client may not name one (:class:`SeedNotAllowed`): whoever knew
+  it could start the same match and read every hand.
 - **No client names the cut.** The server keeps nothing, so any token can be
   posted again. A client-chosen cut could then be chosen anew after seeing
   the result, and even the cutter (dealer + 3) could pick among deals. So the
@@ -28,8 +28,13 @@ what that seat may see:
 - **A token's length tells nothing.** Every answer shows the token, so its
   length must not depend on where the hidden cards lie: the state is sealed
   uncompressed (its msgpack length is fixed by the public facts: which cards
-  are unseen and how many each seat holds, not who holds them), and sealed
-  seeds all take the same number of bytes (:data:`SEALED_SEEDS`).
+  are unseen and how many each seat holds, not who holds them), and the seed
+  always takes 16 bytes.
+
+A token holds the state in the short form of :func:`core.wire.summary`: the
+finished hands only by their cuts and points, since the token proves they are
+the server's own; :func:`core.reachable.resumed` rebuilds the engine's state
+from it. A token of a twelve-hand match stays under 2 KB.
 
 Replay: the server keeps no history, so a client may post an older token of
 its own game again, going back to an earlier point of it as that seat. It
@@ -52,14 +57,17 @@ import structlog
 from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 
-from core.model import State
+from core.model import Card
+from core.model import State as EngineState
+from core.reachable import resumed
+from core.wire import State, summary
 
 SECRET_VARIABLE = "FORACCIO_SECRET"
 """The environment variable holding the server secret (any string; it is hashed)."""
 
-TOKEN_AAD = b"foraccio-token-v2"
+TOKEN_AAD = b"foraccio-token-v3"
 """Bound to every token: a token of another format or purpose never opens as this one
-(v1 tokens were compressed)."""
+(v1 tokens held the whole state compressed, v2 uncompressed)."""
 
 NONCE_BYTES = 12
 TAG_BYTES = 16
@@ -67,9 +75,9 @@ GAME_ID_BYTES = 16
 SEAT_KEY_BYTES = 18
 """144 bits of HMAC per seat key: 24 characters of base64."""
 
-MAX_PLAINTEXT = 32 * 1024
-"""Size of the largest state a token holds (msgpack). The state records every hand
-dealt: a 12-hand Zobelon match, longer than nearly any, takes under 20 KiB."""
+MAX_PLAINTEXT = 4096
+"""Size of the largest game a token holds (msgpack): a hand's position and moves, and
+a few bytes per finished hand; a twelve-hand match takes under 1.5 KB."""
 
 MAX_TOKEN_BYTES = NONCE_BYTES + MAX_PLAINTEXT + TAG_BYTES
 """Bytes of the longest token: nonce, ciphertext (as long as the state) and tag."""
@@ -77,10 +85,9 @@ MAX_TOKEN_BYTES = NONCE_BYTES + MAX_PLAINTEXT + TAG_BYTES
 MAX_TOKEN_LENGTH = -(-MAX_TOKEN_BYTES // 3) * 4
 """Characters of the longest token, in unpadded base64."""
 
-SEALED_SEEDS = (2**32, 2**53 - 1)
-"""The range of sealed match seeds (bounds included). msgpack writes an integer in 1 to
-9 bytes by its size; from 2**32 up every one takes 9, so a token's length says
-nothing of its seed. The top is the largest seed a JSON client handles exactly."""
+SEED_BYTES = 16
+"""A sealed match's seed: 128 random bits, beyond any search of the seeds that could
+have dealt a seat's cards."""
 
 logger = structlog.get_logger("api.sealing")
 
@@ -128,12 +135,37 @@ class CutNotAllowed(SealingError):
                          "the same hand; leave `cut` out.")
 
 
+class SeedNotAllowed(SealingError):
+    """A seed named for a sealed game: its seed is the server's secret."""
+
+    code = "seed_not_allowed"
+
+    def __init__(self) -> None:
+        super().__init__("A sealed game takes no seed: the server draws one and keeps it "
+                         "secret, since whoever knew it could start the same match and read "
+                         "every hand; leave `seed` out.")
+
+
 class SealedGame(msgspec.Struct, frozen=True, array_like=True, gc=False):
-    """What a token holds: the game's id, how many tokens came before, and the state."""
+    """What a token holds: the game's id, how many tokens came before, the match's seed
+    (``SEED_BYTES``, big-endian), the current hand's deck as dealt, and the state in
+    short (:func:`core.wire.summary`)."""
 
     game_id: bytes
     counter: int
+    seed: bytes
+    deck: tuple[Card, ...]
     state: State
+
+    @classmethod
+    def of(cls, game_id: bytes, counter: int, state: EngineState) -> SealedGame:
+        """The token content of the engine's ``state`` in game ``game_id``."""
+        return cls(game_id, counter, state.seed.to_bytes(SEED_BYTES, "big"),
+                   state.record[-1].deck, summary(state))
+
+    def engine_state(self) -> EngineState:
+        """The engine's state of this game, rebuilt from the summary."""
+        return resumed(self.state, int.from_bytes(self.seed, "big"), self.deck)
 
 
 class Sealer:
@@ -142,7 +174,6 @@ class Sealer:
     def __init__(self, secret: bytes) -> None:
         root = hashlib.sha256(secret).digest()
         self._aead = AESGCM(_derive(root, b"token-key"))
-        self._seed_key = _derive(root, b"match-seed")
         # Keyed once; each seat key copies it (hmac.new per call costs several times more).
         self._seat_mac = hmac.new(_derive(root, b"seat-key"), digestmod=hashlib.sha256)
         self._encoder = msgspec.msgpack.Encoder()
@@ -175,22 +206,10 @@ class Sealer:
             # ValueError covers non-ASCII tokens and msgspec.ValidationError.
             raise InvalidToken from None
 
-    def match_seed(self, client_seed: int | None) -> int:
-        """Return the seed of a new sealed match, in :data:`SEALED_SEEDS`.
-
-        Without ``client_seed`` it is drawn at random. With one, it is an HMAC-SHA256
-        of ``b"seed|"`` and the seed (8 bytes, big-endian) under a key derived from
-        the secret: the same secret and client seed give the same match, yet a client
-        cannot compute it, and so cannot compute the deals. (Whoever knows the client
-        seed can still start the same match on this server and read it: a client seed
-        is for reproducing a match, not for real play.)
-        """
-        low, high = SEALED_SEEDS
-        if client_seed is None:
-            return low + secrets.randbelow(high - low + 1)
-        digest = hmac.new(self._seed_key, b"seed|" + client_seed.to_bytes(8, "big"),
-                          hashlib.sha256).digest()
-        return low + int.from_bytes(digest, "big") % (high - low + 1)
+    @staticmethod
+    def match_seed() -> int:
+        """Return the seed of a new sealed match: :data:`SEED_BYTES` random bytes."""
+        return secrets.randbits(8 * SEED_BYTES)
 
     def seat_key(self, game_id: bytes, seat: int) -> str:
         """Return the key of ``seat`` in game ``game_id``."""

@@ -23,9 +23,11 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Sequence
 
-from core.engine import new_match, next_hand, play
+from msgspec.structs import replace
+
+from core.engine import before_first_hand, new_match, next_hand, play, start_hand
 from core.errors import EngineError, InvalidState
-from core.model import State
+from core.model import HandRecord, State
 from core.notation import find_move, read, words
 from core.plays import plays_of
 from core.registry import Rules, rules_for
@@ -142,6 +144,52 @@ def _play(current: State, word: str, hand: int, index: int, rules: Rules) -> Sta
     except EngineError as error:
         raise InvalidState(f"{where} ({written.card}) cannot have been played: "
                            f"{error.message}") from None
+
+
+def resumed(summary: WireState, seed: int, deck: tuple[str, ...]) -> State:
+    """Return the engine's state of a sealed game from its token: its ``summary``
+    (:func:`core.wire.summary`: the finished hands give only their cuts and points,
+    the current hand its moves), the match's ``seed`` and the current hand's ``deck``
+    as dealt.
+
+    The token proves all this is the server's own, so nothing is checked: the
+    current hand is dealt from ``deck`` and its moves played again. The finished
+    hands' records in the result hold their dealer, cut and points only.
+    """
+    rules = rules_for(summary.variant, summary.options, summary.house_rules)
+    history = tuple((log.cut, log.points) for log in summary.record[:-1])
+    current = summary.record[-1]
+    start = hash(("resumed", id(rules), seed, history, current.cut, deck))
+    end = hash((start, current.moves))
+    found = _recall(end)
+    if found is not None:
+        return found
+    state = _recall(start)
+    if state is None:
+        state = _remember(start, _resumed_start(summary, seed, deck, rules), rules)
+    for index, word in enumerate(words(current.moves), start=1):
+        state = _play(state, word, summary.hand, index, rules)
+    return _remember(end, state, rules)
+
+
+def _resumed_start(summary: WireState, seed: int, deck: tuple[str, ...], rules: Rules) -> State:
+    # The first dealer and the draw for it come from the seed, as in new_match.
+    first = new_match(summary.variant, seed, summary.options, summary.house_rules)
+    before = before_first_hand(summary.variant, summary.options, seed, first.dealer,
+                               summary.house_rules)
+    finished = summary.record[:-1]
+    if not finished:
+        return start_hand(before, rules, first.dealer, summary.record[0].cut, deck,
+                          first.events[:-1])
+    dealers = [first.dealer]
+    for _ in finished:
+        dealers.append(rules.hook.foraccio_next_dealer(dealer=dealers[-1], options=rules.options))
+    record = tuple(HandRecord(dealer=dealer, cut=log.cut, deck=(), points=log.points)
+                   for dealer, log in zip(dealers, finished, strict=False))
+    scores = (sum(log.points[0] for log in finished), sum(log.points[1] for log in finished))
+    before = replace(before, hand=len(finished), scores=scores, record=record,
+                     dealer=dealers[-2])
+    return start_hand(before, rules, dealers[-1], summary.record[-1].cut, deck)
 
 
 def _recall(key: int) -> State | None:

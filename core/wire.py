@@ -79,3 +79,17 @@ def to_wire(state: EngineState) -> State:
         phase=state.phase, hands=state.hands, table=state.table, piles=state.piles,
         last_capturer=state.last_capturer, scores=state.scores, winner=state.winner,
         record=tuple(logs))
+
+
+def summary(state: EngineState) -> State:
+    """Return the wire form of ``state`` without the finished hands' moves and seed.
+
+    For a sealed game's token, which only the server reads and which proves its
+    own integrity: the finished hands need not be replayed, so their cuts and
+    points are enough (see :func:`core.reachable.resumed`), and the seed travels
+    beside it in the token, wider than a JSON number. This keeps a token of a
+    twelve-hand match under 2 KB.
+    """
+    wire = to_wire(state)
+    finished = tuple(HandLog(log.cut, "", log.points) for log in wire.record[:-1])
+    return msgspec.structs.replace(wire, seed=0, record=(*finished, wire.record[-1]))

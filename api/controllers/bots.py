@@ -29,6 +29,7 @@ from api.sealing import Sealer
 from core.bots import choose_move, move_for_state
 from core.bots.autoplay import SEATS, autoplay
 from core.bots.ismcts import DEFAULT_ITERATIONS
+from core.wire import to_wire
 
 UNKNOWN_BOT = ("unknown_bot", "There is no bot 'minimax'; known bots: heuristic, ismcts, random.")
 
@@ -104,8 +105,8 @@ class BotController(Controller):
         result = autoplay(game.state, data.bots, data.until, data.seed, data.budget,
                           MAX_AUTOPLAY_PLAYS, seats)
         if game.sealed is None:
-            return Autoplayed(state=result.state, events=result.events, plays=result.plays,
-                              done=result.done)
+            return Autoplayed(state=to_wire(result.state), events=result.events,
+                              plays=result.plays, done=result.done)
         return SealedAutoplayed(**game.reseal(sealer, result.state),
                                 view=game.view(result.state), events=result.events,
                                 plays=result.plays, done=result.done)

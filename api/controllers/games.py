@@ -1,8 +1,9 @@
 """``/games``: start a match, list the legal moves, play, deal the next hand, score.
 
 The server keeps no game: each request carries the state the previous
-answer returned. Every posted state is checked by
-:func:`core.validation.validate_state` before the engine sees it.
+answer returned, in the wire form of :mod:`core.wire`. Every posted state is
+checked by :func:`core.validation.validate_state`, which also rebuilds the
+engine's state from it; answers carry the new state in the wire form.
 
 A sealed game (``sealed: true``) carries a token and a seat key instead: its
 answers hold a new token and what the acting seat may see, never the state
@@ -38,11 +39,19 @@ from api.schemas import (
     StateBody,
     ViewRequest,
 )
-from api.sealing import CutNotAllowed, ForbiddenSeat, SealedGame, Sealer, new_game_id
+from api.sealing import (
+    CutNotAllowed,
+    ForbiddenSeat,
+    SealedGame,
+    Sealer,
+    SeedNotAllowed,
+    new_game_id,
+)
 from core import engine
 from core.model import State
 from core.validation import validate_state
 from core.view import SeatView, seat_view, view_legal_moves
+from core.wire import to_wire
 
 INVALID_BODY = ("invalid_body", "The request body is not valid: Object missing required field "
                                 "`state`.")
@@ -56,19 +65,14 @@ INVALID_TOKEN = ("invalid_token", "The token was not issued by this server or wa
 FORBIDDEN_SEAT = ("forbidden_seat", "Seat 1 may not act now: it is seat 3's turn.")
 WRONG_KEY = ("forbidden_seat", "The seat key is not one of this game's seat keys.")
 CUT_NOT_ALLOWED = ("cut_not_allowed", CutNotAllowed().message)
+SEED_NOT_ALLOWED = ("seed_not_allowed", SeedNotAllowed().message)
 SEALED_ERRORS = {403: [FORBIDDEN_SEAT, WRONG_KEY]}
 """The errors only a sealed request can meet, besides ``invalid_token`` (422)."""
 
 
-def checked(state: State) -> State:
-    """Return ``state`` once it is known to be consistent (else raise ``InvalidState``)."""
-    validate_state(state)
-    return state
-
-
 class Game(NamedTuple):
-    """The match a request is about; for a sealed one, also its token's content and the
-    seat whose key came with it."""
+    """The match a request is about (the engine's state); for a sealed one, also its
+    token's content and the seat whose key came with it."""
 
     state: State
     sealed: SealedGame | None = None
@@ -78,7 +82,7 @@ class Game(NamedTuple):
         """The ``token`` of ``state``, the next one of this sealed game, and its ``counter``."""
         assert self.sealed is not None
         counter = self.sealed.counter + 1
-        return {"token": sealer.seal(SealedGame(self.sealed.game_id, counter, state)),
+        return {"token": sealer.seal(SealedGame.of(self.sealed.game_id, counter, state)),
                 "counter": counter}
 
     def view(self, state: State) -> SeatView:
@@ -88,14 +92,15 @@ class Game(NamedTuple):
 
 
 def game_of(data: GameRequest, sealer: Sealer, *, acting: bool) -> Game:
-    """Return the match ``data`` posts: its checked open state, or its opened token.
+    """Return the match ``data`` posts: the engine's state of its checked open state, or
+    of its opened token.
 
     With ``acting``, a sealed request must come from the seat to play, if any.
     """
     if data.state is not None:
         if data.token is not None or data.seat_key is not None:
             raise problem(422, *STATE_OR_TOKEN)
-        return Game(checked(data.state))
+        return Game(validate_state(data.state))
     if data.token is None or data.seat_key is None:
         raise problem(422, *STATE_OR_TOKEN)
     sealed = sealer.open(data.token)
@@ -103,7 +108,7 @@ def game_of(data: GameRequest, sealer: Sealer, *, acting: bool) -> Game:
     turn = sealed.state.turn
     if acting and turn is not None and seat != turn:
         raise ForbiddenSeat(f"Seat {seat} may not act now: it is seat {turn}'s turn.")
-    return Game(sealed.state, sealed, seat)
+    return Game(sealed.engine_state(), sealed, seat)
 
 
 def game_problems(status_422: list[tuple[str, str]]) -> dict[int, list[tuple[str, str]]]:
@@ -129,14 +134,9 @@ class GameController(Controller):
                       "records them. With `sealed: true` the answer is a sealed game instead: "
                       "a `token` holding the state encrypted, the key of each seat "
                       "(`seat_keys`, index = seat; hand each seat its own) and the view of "
-                      "the seat to play first. A sealed match's seed is never told to any "
-                      "client, since with it and the (open source) engine a seat could "
-                      "compute every deal: without `seed` the server draws one at random; "
-                      "with `seed` it derives the match's seed from it with a keyed hash "
-                      "(HMAC-SHA256) under the server's secret, so the same server and "
-                      "`seed` give the same match but no client can compute its deals. "
-                      "Whoever knows that `seed` can start the same match here and read its "
-                      "deals, so send one only to reproduce a match, not for real play.",
+                      "the seat to play first. A sealed match's seed is the server's secret, "
+                      "since with it and the (open source) engine a seat could compute every "
+                      "deal: a sealed game takes no `seed` (422 `seed_not_allowed`).",
           responses=problem_responses({
               400: [INVALID_BODY],
               422: [("unknown_variant", "There is no variant 'scopone'; known variants: "
@@ -147,7 +147,8 @@ class GameController(Controller):
                                            "rules: colore, no-last-play-scopa, "
                                            "single-card-priority."),
                     ("incompatible_house_rule", "House rule 'colore' does not apply to "
-                                                "variant 'zobelon'; it applies to: foraccio.")],
+                                                "variant 'zobelon'; it applies to: foraccio."),
+                    SEED_NOT_ALLOWED],
           }),
           operation_class=documented(
               request=lambda: {"seeded": examples().new_game,
@@ -160,14 +161,16 @@ class GameController(Controller):
                        ) -> StateBody | NewSealedGame:
         """Start a match of ``data.variant``."""
         if data.sealed:
-            seed = sealer.match_seed(data.seed)
+            if data.seed is not None:
+                raise SeedNotAllowed
+            seed = sealer.match_seed()
         else:
             seed = secrets.randbelow(MAX_SEED + 1) if data.seed is None else data.seed
         state = engine.new_match(data.variant, seed, data.options, data.house_rules)
         if not data.sealed:
-            return StateBody(state=state)
+            return StateBody(state=to_wire(state))
         game_id = new_game_id()
-        return NewSealedGame(token=sealer.seal(SealedGame(game_id, 0, state)), counter=0,
+        return NewSealedGame(token=sealer.seal(SealedGame.of(game_id, 0, state)), counter=0,
                              seat_keys=sealer.seat_keys(game_id),
                              view=seat_view(state, state.turn or 0))
 
@@ -185,7 +188,8 @@ class GameController(Controller):
                    ) -> SeatView:
         """Return the view of the seat whose key is posted."""
         sealed = sealer.open(data.token)
-        return seat_view(sealed.state, sealer.seat_of(sealed.game_id, data.seat_key))
+        seat = sealer.seat_of(sealed.game_id, data.seat_key)
+        return seat_view(sealed.engine_state(), seat)
 
     @post("/legal-moves", operation_id="legalMoves", status_code=200,
           summary="List the legal moves",
@@ -233,7 +237,7 @@ class GameController(Controller):
         game = game_of(data, sealer, acting=True)
         state, events = engine.play(game.state, data.move, data.seat)
         if game.sealed is None:
-            return Played(state=state, events=events)
+            return Played(state=to_wire(state), events=events)
         return SealedPlayed(**game.reseal(sealer, state), view=game.view(state),
                             events=events)
 
@@ -267,7 +271,7 @@ class GameController(Controller):
             raise CutNotAllowed
         state = engine.next_hand(game.state, data.cut)
         if game.sealed is None:
-            return StateBody(state=state)
+            return StateBody(state=to_wire(state))
         return SealedState(**game.reseal(sealer, state), view=game.view(state))
 
     @post("/score", operation_id="scoreHand", status_code=200,

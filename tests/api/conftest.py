@@ -13,6 +13,7 @@ from api.examples import EXAMPLE_SECRET
 from api.sealing import SECRET_VARIABLE
 from core.model import State
 from core.testing import random_playout
+from core.wire import to_wire
 from tests.api.sealed import DirectClient
 
 # The sealed examples of the OpenAPI document are sealed with this secret; with it the
@@ -43,8 +44,8 @@ def direct(app, client):
 
 
 def wire(state: State) -> dict:
-    """A state as a client posts it."""
-    return msgspec.to_builtins(state)
+    """The engine's state as a client posts it: its wire form, as JSON decodes it."""
+    return msgspec.json.decode(msgspec.json.encode(to_wire(state)))
 
 
 def play_until(phase: str, variant: str = "foraccio", seed: int = 3) -> State:

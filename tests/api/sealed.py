@@ -91,9 +91,10 @@ def post(client, path: str, body: dict, status: int = 200) -> dict:
     return response.json()
 
 
-def sealed_game(client, variant: str = "foraccio", seed: int = 5, **fields) -> dict:
-    """A new sealed match through HTTP: ``{token, counter, seat_keys, view}``."""
-    return post(client, "/games", {"variant": variant, "seed": seed, "sealed": True, **fields})
+def sealed_game(client, variant: str = "foraccio", **fields) -> dict:
+    """A new sealed match through HTTP: ``{token, counter, seat_keys, view}``; its seed is
+    the server's (a sealed game takes none)."""
+    return post(client, "/games", {"variant": variant, "sealed": True, **fields})
 
 
 def hidden_from(seat: int, token: str) -> set[str]:

@@ -2,8 +2,8 @@
 
 - No client names the cut: replaying a finished hand's token with other cuts
   used to show a seat the whole deck, 13 cards at a time.
-- The seed is the server's: with the client's seed and the open-source engine,
-  a seat could compute every deal.
+- The seed is the server's: with the match's seed and the open-source engine,
+  a seat could compute every deal, so a sealed game takes none from a client.
 - A token's length does not depend on where the hidden cards lie: compressed
   tokens did.
 - Autoplay acts only for the key's seat: playing the other seats' bots made its
@@ -16,8 +16,7 @@ import random
 
 import pytest
 
-from api.sealing import SEALED_SEEDS, SealedGame, Sealer, new_game_id
-from core.engine import new_match
+from api.sealing import SEED_BYTES, SealedGame, new_game_id
 from core.testing import random_playout
 from tests.api.sealed import SEALER, post, sealed_game, strings_in, twin
 
@@ -71,37 +70,21 @@ def test_an_open_game_still_takes_a_cut(client):
 # --- the seed -------------------------------------------------------------------------
 
 
-def test_the_same_client_seed_gives_the_same_sealed_deal(client):
-    games = [sealed_game(client, "zobelon", seed=42) for _ in range(2)]
-    states = [SEALER.open(game["token"]).state for game in games]
-    assert states[0] == states[1]
-    assert games[0]["view"] == games[1]["view"]
-    assert games[0]["seat_keys"] != games[1]["seat_keys"]  # two games all the same
+def test_a_sealed_game_takes_no_seed(client):
+    # With a seed it knew, a client could start the same match and read every hand.
+    for seed in (0, 42, 2**53 - 1):
+        problem = post(client, "/games", {"variant": "foraccio", "seed": seed, "sealed": True},
+                       status=422)
+        assert problem["code"] == "seed_not_allowed"
+        assert problem["detail"].startswith("A sealed game takes no seed")
 
 
-def test_a_sealed_match_seed_is_never_the_clients(client):
-    for seed in (0, 1, 42, 2**53 - 1):
-        created = sealed_game(client, seed=seed)
-        state = SEALER.open(created["token"]).state
-        assert state.seed == SEALER.match_seed(seed) != seed
-        assert state.hands != new_match("foraccio", seed).hands
-        assert str(state.seed) not in client.post("/games", json={
-            "variant": "foraccio", "seed": seed, "sealed": True}).text
-
-
-def test_a_sealed_match_seed_needs_the_secret():
-    low, high = SEALED_SEEDS
-    seeds = {Sealer(secret).match_seed(7) for secret in (b"one", b"two", b"three")}
-    assert len(seeds) == 3 and all(low <= seed <= high for seed in seeds)
-    assert Sealer(b"one").match_seed(7) == Sealer(b"one").match_seed(7)
-    assert Sealer(b"one").match_seed(7) != Sealer(b"one").match_seed(8)
-
-
-def test_without_a_seed_each_sealed_match_draws_its_own(client):
-    low, high = SEALED_SEEDS
-    seeds = [SEALER.open(post(client, "/games", {"variant": "foraccio", "sealed": True})
-                         ["token"]).state.seed for _ in range(5)]
-    assert len(set(seeds)) == 5 and all(low <= seed <= high for seed in seeds)
+def test_each_sealed_match_draws_its_own_wide_seed(client):
+    games = [SEALER.open(sealed_game(client)["token"]) for _ in range(5)]
+    seeds = {int.from_bytes(game.seed, "big") for game in games}
+    assert len(seeds) == 5 and all(len(game.seed) == SEED_BYTES == 16 for game in games)
+    assert max(seeds) > 2**64  # beyond any search of the seeds that could deal a hand
+    assert {game.state.seed for game in games} == {0}  # the seed travels only as bytes
 
 
 # --- the token's length ---------------------------------------------------------------
@@ -115,21 +98,22 @@ def test_a_tokens_length_does_not_depend_on_where_the_hidden_cards_lie(variant):
             continue
         state, seat = step.after, number % 4
         game_id = new_game_id()
-        lengths = {len(SEALER.seal(SealedGame(game_id, number, each)))
+        lengths = {len(SEALER.seal(SealedGame.of(game_id, number, each)))
                    for each in (state, *(twin(state, seat, dealers) for _ in range(10)))}
         assert len(lengths) == 1, (number, lengths)
 
 
 def test_the_answers_about_twins_carry_tokens_as_long(client):
-    created = sealed_game(client, "zobelon", seed=3)
+    created = sealed_game(client, "zobelon")
     game = SEALER.open(created["token"])
-    seat = game.state.turn
+    state = game.engine_state()
+    seat = state.turn
     key = created["seat_keys"][seat]
     move = post(client, "/games/legal-moves", {"token": created["token"], "seat_key": key})
     lengths = set()
     for trial in range(10):
-        other = twin(game.state, seat, random.Random(trial))
-        token = SEALER.seal(SealedGame(game.game_id, game.counter, other))
+        other = twin(state, seat, random.Random(trial))
+        token = SEALER.seal(SealedGame.of(game.game_id, game.counter, other))
         played = post(client, "/games/play", {"token": token, "seat_key": key,
                                               "move": move["moves"][0]})
         lengths.add(len(played["token"]))
@@ -140,7 +124,7 @@ def test_the_answers_about_twins_carry_tokens_as_long(client):
 
 
 def test_sealed_autoplay_plays_only_for_the_keys_seat(client):
-    created = sealed_game(client, seed=8)
+    created = sealed_game(client)
     turn = created["view"]["turn"]
     answer = post(client, "/games/autoplay", {
         "token": created["token"], "seat_key": created["seat_keys"][turn],
@@ -153,14 +137,14 @@ def test_sealed_autoplay_plays_only_for_the_keys_seat(client):
 
 
 def test_sealed_autoplay_reaches_the_end_of_the_hand_with_its_last_card(client):
-    last = play_to_hand_over(client, sealed_game(client, seed=9))
+    last = play_to_hand_over(client, sealed_game(client))
     assert last["plays"] == 1 and last["done"] is True
     assert last["view"]["phase"] == "hand_over"
     assert last["events"][-1]["type"] == "hand_scored"
 
 
 def test_sealed_autoplay_after_a_hand_deals_and_plays_on_only_for_its_seat(client):
-    created = sealed_game(client, seed=9)
+    created = sealed_game(client)
     keys = created["seat_keys"]
     token = play_to_hand_over(client, created)["token"]
     dealt = post(client, "/games/next-hand", {"token": token, "seat_key": keys[0]})
