@@ -12,7 +12,7 @@ from litestar import Controller, post
 from litestar.di import NamedDependency
 from litestar.params import JSONBody
 
-from api.controllers.games import INVALID_STATE, MATCH_OVER, game_of, game_problems
+from api.controllers.games import INVALID_STATE, MATCH_OVER, answered, game_of, game_problems
 from api.decoding import StrictBody
 from api.errors import problem_responses
 from api.examples import examples
@@ -29,7 +29,6 @@ from api.sealing import Sealer
 from core.bots import choose_move, move_for_state
 from core.bots.autoplay import SEATS, autoplay
 from core.bots.ismcts import DEFAULT_ITERATIONS
-from core.wire import to_wire
 
 UNKNOWN_BOT = ("unknown_bot", "There is no bot 'minimax'; known bots: heuristic, ismcts, random.")
 
@@ -105,7 +104,7 @@ class BotController(Controller):
         result = autoplay(game.state, data.bots, data.until, data.seed, data.budget,
                           MAX_AUTOPLAY_PLAYS, seats)
         if game.sealed is None:
-            return Autoplayed(state=to_wire(result.state), events=result.events,
+            return Autoplayed(state=answered(result.state), events=result.events,
                               plays=result.plays, done=result.done)
         return SealedAutoplayed(**game.reseal(sealer, result.state),
                                 view=game.view(result.state), events=result.events,
