@@ -27,7 +27,8 @@ $(CHROMIUM):
 	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium > /dev/null 2>&1 \
 		|| (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium)
 
-# The API on 127.0.0.1:8000 (docs at /schema); FORACCIO_WORKERS sets the worker processes.
+# The API on 127.0.0.1:8000 (docs at /schema and /schema/redoc); FORACCIO_WORKERS sets the
+# worker processes.
 FORACCIO_WORKERS ?= 1
 run: $(STAMP)
 	$(VENV)/bin/granian --interface asgi --factory --host 127.0.0.1 --port 8000 \
