@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import ast
 import inspect
+import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -79,8 +80,8 @@ def test_the_readme_links_the_guide():
 
 NUMBERED_HEADING = re.compile(r"^(#{2,3}) (\d+(?:\.\d+)?) (.+)$", re.MULTILINE)
 CITED = re.compile(r"§(\d+(?:\.\d+)*)")
-OWN_FILES = ("*.py", "*.md", "*.toml", "*.json", "*.txt", "Makefile", "run")
-SKIPPED = {".git", ".venv", "build", "node_modules", "__pycache__"}
+OWN_FILES = (".py", ".md", ".toml", ".json", ".txt", "Makefile", "run")
+"""Endings of the names of the repository's own text files."""
 
 
 def rules_sections() -> dict[str, str]:
@@ -90,12 +91,11 @@ def rules_sections() -> dict[str, str]:
 
 def own_files() -> Iterator[Path]:
     """The repository's own text files: no virtualenv, no build or tool output."""
-    for pattern in OWN_FILES:
-        for path in ROOT.rglob(pattern):
-            parts = path.relative_to(ROOT).parts
-            if not SKIPPED.intersection(parts) and not any(
-                    part.endswith(".egg-info") or part.startswith(".pytest") for part in parts):
-                yield path
+    for folder, folders, files in os.walk(ROOT):
+        # Hidden folders (.git, .venv, caches) and build output are not the repository's.
+        folders[:] = [name for name in folders if not name.startswith(".")
+                      and name not in ("build", "__pycache__") and not name.endswith(".egg-info")]
+        yield from (Path(folder, name) for name in files if name.endswith(OWN_FILES))
 
 
 def worked_examples() -> list[str]:
