@@ -14,11 +14,12 @@ import time
 import pytest
 
 from api.decoding import MAX_BODY_SIZE
-from core.cards import DECK
+from core.cards import DECK, RANK
+from core.engine import legal_moves, new_match, play
+from core.model import State
 from core.quoting import ELLIPSIS, LIMIT
-from core.testing import scenario
 from tests.api.conftest import play_until, wire
-from tests.api.test_errors import HANDS, TABLE, assert_problem
+from tests.api.test_errors import CARD, MID_HAND, TABLE, assert_problem
 
 JSON = {"content-type": "application/json"}
 LONG = "x" * 10_000
@@ -30,7 +31,7 @@ QUICK = 2.0
 
 @pytest.fixture(scope="module")
 def mid_hand():
-    return wire(scenario(table=TABLE, hands=HANDS))
+    return wire(MID_HAND)
 
 
 def post(client, path, body, headers=JSON):
@@ -219,19 +220,30 @@ def test_an_unknown_bot_is_quoted_short(client, mid_hand):
 def test_cards_taken_that_are_not_on_the_table_are_each_named_once_and_cut(client, mid_hand):
     nowhere = [card for card in DECK if card not in TABLE]
     response, _ = post(client, "/games/play", {
-        "state": mid_hand, "move": {"card": "10s", "take": nowhere * 3_000}})
+        "state": mid_hand, "move": {"card": CARD, "take": nowhere * 3_000}})
     detail = assert_problem(response, 422, "illegal_capture")["detail"]
     assert detail.startswith(f"Illegal capture: {nowhere[0]}, {nowhere[1]}, ")
     assert ELLIPSIS in detail and len(detail) < LIMIT + 100
 
 
+def a_long_table(size: int = 24) -> State:
+    """A position the engine reaches with ``size`` cards on the table: capture is optional
+    and every seat lays a card (never an ace, which always captures) until then."""
+    state = new_match("foraccio", 1, {"capture_required": False})
+    while len(state.table) < size:
+        lay = next(move for move in legal_moves(state)
+                   if not move.take and RANK[move.card] != 1)
+        state, _ = play(state, lay)
+    return state
+
+
 def test_a_long_take_of_table_cards_is_cut(client):
-    # Thirty cards on the table, all taken at once: not a capture 10d can make.
-    table = [f"{rank}{suit}" for suit in "cbs" for rank in range(4, 14)]
-    hands = {0: ["10d", "9d"], 1: ["8d", "7d"], 2: ["6d", "5d"], 3: ["3d", "2d"]}
-    state = wire(scenario(table=table, hands=hands))
-    response, _ = post(client, "/games/play", {"state": state,
-                                               "move": {"card": "10d", "take": table}})
+    # Every card on the table taken at once: not a capture any card but an ace makes.
+    state = a_long_table()
+    table = list(state.table)
+    card = next(card for card in state.hands[state.turn] if RANK[card] != 1)
+    response, _ = post(client, "/games/play", {"state": wire(state),
+                                               "move": {"card": card, "take": table}})
     detail = assert_problem(response, 422, "illegal_capture")["detail"]
-    assert f"10d cannot take [{table[0]}, " in detail
+    assert f"{card} cannot take [{table[0]}, " in detail
     assert f"{ELLIPSIS}]" in detail and len(detail) < 2 * LIMIT + 100
