@@ -18,6 +18,7 @@ from api.controllers.games import GameController
 from api.controllers.health import health
 from api.controllers.house_rules import HouseRuleController
 from api.controllers.variants import VariantController
+from api.cors import cors_config_from_environment
 from api.decoding import MAX_BODY_SIZE
 from api.errors import problem_details_plugin
 from api.logging import REQUEST_ID_HEADER, RequestLog, structlog_plugin
@@ -32,7 +33,8 @@ def create_app() -> Litestar:
 
     Installed plugins are loaded here, once per process, so that a broken one is
     reported when the service starts rather than on its first request; the secret
-    that seals games is read here too (``FORACCIO_SECRET``, see :mod:`api.sealing`).
+    that seals games is read here too (``FORACCIO_SECRET``, see :mod:`api.sealing`), and
+    the origins whose pages may call the API (``FORACCIO_CORS_ORIGINS``, see :mod:`api.cors`).
     """
     installed_plugins()
     sealer = sealer_from_environment()
@@ -42,6 +44,7 @@ def create_app() -> Litestar:
         plugins=[problem_details_plugin(), structlog_plugin()],
         dependencies={"sealer": Provide(lambda: sealer, use_cache=True, sync_to_thread=False)},
         openapi_config=openapi_config(),
+        cors_config=cors_config_from_environment(),
         request_max_body_size=MAX_BODY_SIZE,  # Litestar's default is 10 MB
         response_headers=[ResponseHeader(
             name=REQUEST_ID_HEADER, documentation_only=True, value="",  # value: typed as a string
