@@ -159,14 +159,20 @@ def resumed(summary: WireState, seed: int, deck: tuple[str, ...]) -> State:
     rules = rules_for(summary.variant, summary.options, summary.house_rules)
     start, end = _resumed_keys(summary, seed, deck, rules)
     found = _recall(end)
-    if found is not None:
+    # Nothing compares a sealed game's state with what was posted, so what the memo
+    # gives must be this very game's (a hash collision must never show another's).
+    if found is not None and _same_deal(found, seed, deck):
         return found
     state = _recall(start)
-    if state is None:
+    if state is None or not _same_deal(state, seed, deck):
         state = _remember(start, _resumed_start(summary, seed, deck, rules), rules)
     for index, word in enumerate(words(summary.record[-1].moves), start=1):
         state = _play(state, word, summary.hand, index, rules)
     return _remember(end, state, rules)
+
+
+def _same_deal(state: State, seed: int, deck: tuple[str, ...]) -> bool:
+    return state.seed == seed and state.record[-1].deck == deck
 
 
 def _resumed_keys(summary: WireState, seed: int, deck: tuple[str, ...],
