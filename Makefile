@@ -38,11 +38,9 @@ run: $(STAMP)
 demo: $(STAMP)
 	$(PY) -m core.demo
 
-# Regenerate the committed OpenAPI document from the app.
+# Regenerate the committed OpenAPI document from the app (api/openapi_file.py).
 openapi: $(STAMP)
-	$(PY) -c 'import json; from api.app import create_app; \
-		json.dump(create_app().openapi_schema.to_schema(), open("openapi/openapi.json", "w"), \
-		indent=2, sort_keys=True)'
+	$(PY) -m api.openapi_file
 
 # Engine playouts, then HTTP on a real server (wrk drives the load; installed if missing).
 bench: $(STAMP)

@@ -10,14 +10,16 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
+from api.openapi_file import PATH as COMMITTED
+from api.openapi_file import text
 from core.cards import DECK
 
-COMMITTED = Path(__file__).resolve().parents[2] / "openapi" / "openapi.json"
+MAX_SIZE = 150_000
+"""Most bytes of the committed document."""
 
 
 @pytest.fixture(scope="module")
@@ -62,6 +64,11 @@ def test_the_committed_document_is_the_one_the_app_generates(document):
     committed = COMMITTED.read_text(encoding="utf-8")
     assert json.loads(committed) == document, (
         "openapi/openapi.json is out of date: run `make openapi` and commit it")
+    assert committed == text(document), "openapi/openapi.json was not written by `make openapi`"
+
+
+def test_the_committed_document_is_small():
+    assert COMMITTED.stat().st_size <= MAX_SIZE
 
 
 def test_the_document_is_served(client, document):
