@@ -3,6 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-$(shell cat pyproject.toml constraints.txt examples/napoli-to-ten/pyproject.toml | cksum | cut -d' ' -f1)
+NPM_STAMP := clients/node_modules/.installed-$(shell cat clients/package.json clients/package-lock.json | cksum | cut -d' ' -f1)
 
 .PHONY: test run demo openapi bench lint clean
 
@@ -17,11 +18,25 @@ $(STAMP): pyproject.toml constraints.txt examples/napoli-to-ten/pyproject.toml
 	rm -f $(VENV)/.installed-* && touch $@
 
 # loadgroup: each browser test module runs in one worker, so it starts one browser.
-test: $(STAMP) $(CHROMIUM)
+test: $(STAMP) $(NPM_STAMP) $(CHROMIUM)
 	$(PY) -m pytest -n 2 --dist loadgroup --cov --cov-report=term:skip-covered
+
+# The Node tools of tests/clients (client generators, linters, the TypeScript client's
+# packages), pinned by clients/package-lock.json, in clients/node_modules. No install
+# scripts: none of these needs one (one dependency's would only send usage statistics).
+$(NPM_STAMP): clients/package.json clients/package-lock.json
+	@command -v npm > /dev/null || $(MAKE) --no-print-directory nodejs
+	npm ci --prefix clients --no-audit --no-fund --ignore-scripts --loglevel=error
+	rm -f clients/node_modules/.installed-* && touch $@
 
 # Installed when missing (CI runs as root on a fresh Debian machine); the package lists
 # are fetched only if the install fails without them.
+.PHONY: nodejs
+nodejs:
+	@command -v apt-get > /dev/null || { echo "npm is missing: install Node.js 20 or newer"; exit 1; }
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm > /dev/null 2>&1 \
+		|| (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm)
+
 $(CHROMIUM):
 	@command -v apt-get > /dev/null || { echo "$@ is missing: install Chromium"; exit 1; }
 	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium > /dev/null 2>&1 \
@@ -38,11 +53,15 @@ run: $(STAMP)
 demo: $(STAMP)
 	$(PY) -m core.demo
 
-# Regenerate the committed OpenAPI document from the app.
+# Regenerate the committed OpenAPI document from the app (api/openapi_file.py).
 openapi: $(STAMP)
-	$(PY) -c 'import json; from api.app import create_app; \
-		json.dump(create_app().openapi_schema.to_schema(), open("openapi/openapi.json", "w"), \
-		indent=2, sort_keys=True)'
+	$(PY) -m api.openapi_file
+
+# Lint the committed document as tests/clients/test_lint.py does (redocly.yaml, .spectral.yaml).
+.PHONY: openapi-lint
+openapi-lint: $(NPM_STAMP)
+	REDOCLY_TELEMETRY=off clients/node_modules/.bin/redocly lint openapi/openapi.json
+	clients/node_modules/.bin/spectral lint openapi/openapi.json --ruleset .spectral.yaml
 
 # Engine playouts, then HTTP on a real server (wrk drives the load; installed if missing).
 bench: $(STAMP)
@@ -61,4 +80,4 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 
 clean:
-	rm -rf $(VENV)
+	rm -rf $(VENV) clients/node_modules

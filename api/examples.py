@@ -152,21 +152,20 @@ def examples() -> Examples:
     # A sealed match's seed is the server's secret; the examples' is fixed and wide.
     sealed = _walk(new_match(VARIANT, SEALED_SEED))
     sealed_over = sealed.over
-    # A sealed game's bots play only the key's seat: up to the next seat's turn.
-    sealed_out = autoplay(sealed.late, BOTS, "hand_over", BOT_SEED, seats=(sealed.late.turn,))
+    # A sealed game's bots play only the key's seat: up to the next seat's turn. From the
+    # deal, so that the view in the answer holds few events.
+    sealed_out = autoplay(sealed.start, BOTS, "hand_over", BOT_SEED, seats=(sealed.start.turn,))
 
     def token(state: State, counter: int) -> str:
         nonce = hashlib.sha256(f"example nonce {counter}".encode()).digest()[:12]
         return sealer.seal(SealedGame.of(EXAMPLE_GAME_ID, counter, state), nonce)
 
     # The counter counts the tokens of the game: one per play in the first hand.
-    plays_to_late = len(moves_of(sealed.late.events))
     mid_turn = sealed.mid.turn
     mid_sealed = {"token": token(sealed.mid, PLAYS_BEFORE_EXAMPLE), "seat_key": keys[mid_turn]}
     plays_to_over = len(moves_of(sealed_over.events))
     over_sealed = {"token": token(sealed_over, plays_to_over), "seat_key": keys[0]}
-    late_sealed = {"token": token(sealed.late, plays_to_late),
-                   "seat_key": keys[sealed.late.turn]}
+    start_sealed = {"token": token(sealed.start, 0), "seat_key": keys[sealed.start.turn]}
     dealt = next_hand(sealed_over)
     return Examples(
         new_game_sealed=_json(NewGame(variant=VARIANT, sealed=True)),
@@ -185,12 +184,11 @@ def examples() -> Examples:
         dealt_sealed=_json(SealedState(token=token(dealt, plays_to_over + 1),
                                        counter=plays_to_over + 1, view=seat_view(dealt, 0))),
         bot_move_sealed={**mid_sealed, "bot": BOTS[0], "seed": BOT_SEED},
-        autoplay_sealed={**late_sealed, "bots": list(BOTS), "until": "hand_over",
+        autoplay_sealed={**start_sealed, "bots": list(BOTS), "until": "hand_over",
                          "seed": BOT_SEED},
         autoplayed_sealed=_json(SealedAutoplayed(
-            token=token(sealed_out.state, plays_to_late + 1),
-            counter=plays_to_late + 1,
-            view=seat_view(sealed_out.state, sealed.late.turn), events=sealed_out.events,
+            token=token(sealed_out.state, 1), counter=1,
+            view=seat_view(sealed_out.state, sealed.start.turn), events=sealed_out.events,
             plays=sealed_out.plays, done=sealed_out.done)),
         new_game=_json(NewGame(variant=VARIANT, seed=SEED)),
         new_game_options=_json(NewGame(variant=VARIANT, options={"deal_scheme": "5-4-4",

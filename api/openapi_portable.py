@@ -1,0 +1,368 @@
+"""The last step of the OpenAPI document: make it one that client generators and linters
+take as it is.
+
+Litestar and msgspec write a correct OpenAPI 3.1 document, but the mainstream
+tools read less of JSON Schema than it uses, and the generated document
+repeats itself. :func:`portable` rewrites the document's dict (the app serves
+and ``make openapi`` commits the result); each step says which tool needs it:
+
+- fixed-length arrays as ``items`` with ``minItems``/``maxItems``, not
+  ``prefixItems`` with ``items: false`` (openapi-python-client refuses the
+  whole document for a boolean ``items``; spectral's ``array-items``);
+- the card and the event union named once (``Card``, ``Event``) and referenced,
+  so that generators make one type of each instead of one per place;
+- no ``default`` on what a client sends (openapi-typescript makes a property
+  with a default required, even outside ``required``): the default is said
+  in the property's description instead;
+- every operation documents a 4xx (redocly's ``operation-4xx-response``): a
+  path answers 405 to a method it does not serve;
+- error responses, examples and the ``X-Request-ID`` header that recur across
+  operations written once under ``components`` and referenced, which keeps the
+  document small.
+
+It works on plain dicts and never changes its input.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import Callable, Iterator
+from http import HTTPStatus
+from typing import Any, get_args
+
+from core.cards import DECK, RANK, SUIT, SUIT_NAMES
+from core.model import AnyEvent
+
+PROBLEM_JSON = "application/problem+json"
+SCHEMAS = "#/components/schemas/"
+
+Schema = Any
+"""A JSON Schema: a dict, or ``True``/``False``."""
+
+CARD_DESCRIPTION = (
+    "A card's wire code: its rank (1 asso to 10, 11 fante, 12 cavallo, 13 re), then its "
+    "suit (c coppe, d denari, b bastoni, s spade), e.g. `1d`, `10d`, `11s`.")
+EVENT_DESCRIPTION = "Something that happened in a hand; `type` tells which kind."
+EVENT_TAGS = {event.__struct_config__.tag for event in get_args(AnyEvent)}
+METHOD_NOT_ALLOWED = {
+    "description": "The path does not serve this method (code `method_not_allowed`); the "
+                   "`Allow` header lists the methods it serves.",
+    "headers": {"Allow": {"description": "The methods the path serves, e.g. `GET, OPTIONS`.",
+                          "schema": {"type": "string"}}},
+    "content": {PROBLEM_JSON: {
+        "schema": {"$ref": f"{SCHEMAS}Problem"},
+        "examples": {"method_not_allowed": {"summary": "method_not_allowed", "value": {
+            "type": "about:blank", "title": HTTPStatus.METHOD_NOT_ALLOWED.phrase,
+            "status": 405, "detail": "Method Not Allowed.", "code": "method_not_allowed"}}},
+    }},
+}
+"""The 405 answer of every path (Litestar's own, as :mod:`api.errors` renders it)."""
+
+
+def portable(document: dict[str, Any]) -> dict[str, Any]:
+    """Return ``document`` rewritten for generators and linters (see the module's text)."""
+    document = copy.deepcopy(document)
+    _transform_schemas(document, _fixed_length_arrays)
+    _name_repeated(document, "Card", _is_card, _card)
+    _name_repeated(document, "Event", _is_event_union,
+                   lambda union: {"title": "Event", **union, "description": EVENT_DESCRIPTION})
+    _defaults_in_descriptions(document, _sent_by_clients(document))
+    _method_not_allowed_everywhere(document)
+    _name_problem_examples(document)
+    _share(document, "responses", _responses(document), _response_name)
+    _share(document, "examples", _examples(document), lambda key, _: key)
+    _share(document, "headers", _headers(document), lambda key, _: key)
+    return document
+
+
+# --- walking the schemas ------------------------------------------------------------------
+
+_SCHEMA_MAPS = ("properties", "patternProperties", "$defs", "dependentSchemas")
+_SCHEMA_LISTS = ("anyOf", "oneOf", "allOf", "prefixItems")
+_SCHEMA_VALUES = ("items", "additionalProperties", "not", "contains", "if", "then", "else",
+                  "propertyNames", "unevaluatedItems", "unevaluatedProperties")
+
+
+def _map_schema(schema: Schema, change: Callable[[Schema], Schema]) -> Schema:
+    """``schema`` with ``change`` applied to each of its subschemas, innermost first, then
+    to itself. Only schema keywords are entered, never ``examples`` or ``default``."""
+    if not isinstance(schema, dict):
+        return change(schema)
+    schema = dict(schema)
+    for key in _SCHEMA_MAPS:
+        if isinstance(schema.get(key), dict):
+            schema[key] = {name: _map_schema(sub, change) for name, sub in schema[key].items()}
+    for key in _SCHEMA_LISTS:
+        if isinstance(schema.get(key), list):
+            schema[key] = [_map_schema(sub, change) for sub in schema[key]]
+    for key in _SCHEMA_VALUES:
+        if key in schema:
+            schema[key] = _map_schema(schema[key], change)
+    return change(schema)
+
+
+def _schema_slots(document: dict[str, Any]) -> Iterator[tuple[dict[str, Any], str]]:
+    """Each place of the document that holds a schema, as (its container, its key)."""
+    components = document.get("components", {})
+    for name in components.get("schemas", {}):
+        yield components["schemas"], name
+    for operation in _operations(document):
+        for parameter in operation.get("parameters", []):
+            if "schema" in parameter:
+                yield parameter, "schema"
+        for media_type in operation.get("requestBody", {}).get("content", {}).values():
+            if "schema" in media_type:
+                yield media_type, "schema"
+        for response in operation.get("responses", {}).values():
+            for media_type in response.get("content", {}).values():
+                if "schema" in media_type:
+                    yield media_type, "schema"
+            for header in response.get("headers", {}).values():
+                if "schema" in header:
+                    yield header, "schema"
+
+
+def _transform_schemas(document: dict[str, Any], change: Callable[[Schema], Schema]) -> None:
+    for container, key in list(_schema_slots(document)):
+        container[key] = _map_schema(container[key], change)
+
+
+def _operations(document: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    for item in document.get("paths", {}).values():
+        for method, operation in item.items():
+            if method in ("get", "put", "post", "delete", "options", "head", "patch", "trace"):
+                yield operation
+
+
+def _ref(name: str) -> dict[str, str]:
+    return {"$ref": f"{SCHEMAS}{name}"}
+
+
+# --- fixed-length arrays ------------------------------------------------------------------
+
+
+def _fixed_length_arrays(schema: Schema) -> Schema:
+    """A tuple's ``prefixItems`` + ``items: false`` as ``items`` and its length bounds.
+
+    Every tuple of the wire repeats one type (two scores, four hand sizes); a tuple of
+    mixed types would get the ``anyOf`` of its types, still bounded in length.
+    """
+    if not (isinstance(schema, dict) and "prefixItems" in schema
+            and schema.get("items") is False):
+        return schema
+    prefix = schema["prefixItems"]
+    kinds = [kind for index, kind in enumerate(prefix) if kind not in prefix[:index]]
+    fixed = {key: value for key, value in schema.items() if key not in ("prefixItems", "items")}
+    fixed["items"] = kinds[0] if len(kinds) == 1 else {"anyOf": kinds}
+    fixed["minItems"] = fixed["maxItems"] = len(prefix)
+    return fixed
+
+
+# --- named schemas ------------------------------------------------------------------------
+
+
+def _is_card(schema: Schema) -> bool:
+    return isinstance(schema, dict) and set(schema.get("enum", ())) == set(DECK)
+
+
+def _card(schema: Schema) -> Schema:
+    """The ``Card`` component: the 52 codes, each with a name for generated enums
+    (``x-enum-varnames``, read by openapi-python-client and openapi-generator), since a
+    code such as ``1d`` is no identifier: ``DENARI_1``, ``SPADE_11``."""
+    names = [f"{SUIT_NAMES[SUIT[card]].upper()}_{RANK[card]}" for card in schema["enum"]]
+    return {"title": "Card", "type": "string", **schema, "description": CARD_DESCRIPTION,
+            "x-enum-varnames": names}
+
+
+def _is_event_union(schema: Schema) -> bool:
+    # msgspec writes a tagged union as anyOf + discriminator, mapping each tag to its type.
+    return (isinstance(schema, dict) and "discriminator" in schema
+            and set(schema["discriminator"].get("mapping", ())) == EVENT_TAGS)
+
+
+def _name_repeated(document: dict[str, Any], name: str, matches: Callable[[Schema], bool],
+                   component: Callable[[Schema], Schema]) -> None:
+    """Put the schema that ``matches`` under ``components.schemas[name]`` and refer to it
+    wherever it was written out. Every match must be the same schema."""
+    found: list[Schema] = []
+
+    def replace(schema: Schema) -> Schema:
+        if not matches(schema):
+            return schema
+        found.append(schema)
+        return _ref(name)
+
+    _transform_schemas(document, replace)
+    if not found:
+        return
+    if any(schema != found[0] for schema in found):
+        raise RuntimeError(f"schemas named {name} differ: {found}")
+    schemas = document["components"]["schemas"]
+    if name in schemas:
+        raise RuntimeError(f"a component schema is already called {name}")
+    schemas[name] = component(found[0])
+
+
+# --- defaults -----------------------------------------------------------------------------
+
+
+def _sent_by_clients(document: dict[str, Any]) -> set[str]:
+    """The component schemas a request body may hold, directly or inside another."""
+    pending = [media_type["schema"] for operation in _operations(document)
+               for media_type in operation.get("requestBody", {}).get("content", {}).values()
+               if "schema" in media_type]
+    schemas = document["components"]["schemas"]
+    sent: set[str] = set()
+    while pending:
+        for ref in _refs(pending.pop()):
+            name = ref.removeprefix(SCHEMAS)
+            if name not in sent:
+                sent.add(name)
+                pending.append(schemas[name])
+    return sent
+
+
+def _refs(schema: Schema) -> list[str]:
+    refs: list[str] = []
+
+    def collect(sub: Schema) -> Schema:
+        if isinstance(sub, dict) and "$ref" in sub:
+            refs.append(sub["$ref"])
+        return sub
+
+    _map_schema(schema, collect)
+    return refs
+
+
+def _defaults_in_descriptions(document: dict[str, Any], names: set[str]) -> None:
+    """Take ``default`` off the optional properties of the schemas ``names`` and say it in
+    their descriptions.
+
+    openapi-typescript types a property with a default as always present (its
+    ``defaultNonNullable``, right for answers, which the server fills in), so a
+    client would have to send every such field; its exception for request bodies
+    does not reach a schema that a request body refers to.
+    """
+    schemas = document["components"]["schemas"]
+    for name in sorted(names):
+        schema = schemas[name]
+        required = set(schema.get("required", ()))
+        for prop, sub in schema.get("properties", {}).items():
+            if prop in required or not isinstance(sub, dict) or "default" not in sub:
+                continue
+            sub = dict(sub)
+            default = json.dumps(sub.pop("default"))
+            said = f"Optional; the server takes `{default}` when it is left out."
+            sub["description"] = f"{sub['description']} {said}" if "description" in sub else said
+            schema["properties"][prop] = sub
+
+
+# --- responses ----------------------------------------------------------------------------
+
+
+def _method_not_allowed_everywhere(document: dict[str, Any]) -> None:
+    """Document 405 on every operation: each path answers it to the methods it does not
+    serve. It gives every operation a 4xx, those without a body or a parameter too."""
+    for operation in _operations(document):
+        operation.setdefault("responses", {}).setdefault("405", copy.deepcopy(METHOD_NOT_ALLOWED))
+
+
+def _name_problem_examples(document: dict[str, Any]) -> None:
+    """Name each problem example by its ``code`` (Litestar numbers them), so that an
+    example shared by several operations gets a telling component name."""
+    for operation in _operations(document):
+        for response in operation.get("responses", {}).values():
+            media_type = response.get("content", {}).get(PROBLEM_JSON, {})
+            if "examples" not in media_type:
+                continue
+            named: dict[str, Any] = {}
+            for example in media_type["examples"].values():
+                code = example.get("value", {}).get("code") or "problem"
+                named[_unique(code, named)] = example
+            media_type["examples"] = named
+
+
+def _unique(name: str, taken) -> str:
+    if name not in taken:
+        return name
+    return next(f"{name}_{n}" for n in range(2, len(taken) + 3) if f"{name}_{n}" not in taken)
+
+
+def _response_name(status: str, response: dict[str, Any]) -> str:
+    """``BodyTooLarge`` for a response whose examples are all ``body_too_large``."""
+    codes = [example.get("value", {}).get("code", "")
+             for media_type in response.get("content", {}).values()
+             for example in media_type.get("examples", {}).values()]
+    words = dict.fromkeys(word for code in codes for word in code.split("_") if word)
+    return "".join(word.capitalize() for word in words) or f"Status{status}"
+
+
+# --- sharing what recurs ------------------------------------------------------------------
+
+Slot = tuple[dict[str, Any], str]
+"""A mapping of the document and a key in it."""
+
+
+def _responses(document: dict[str, Any]) -> Iterator[Slot]:
+    for operation in _operations(document):
+        responses = operation.get("responses", {})
+        for status in responses:
+            if status.startswith("4"):
+                yield responses, status
+
+
+def _media_types(document: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    for operation in _operations(document):
+        yield from operation.get("requestBody", {}).get("content", {}).values()
+        for response in operation.get("responses", {}).values():
+            yield from response.get("content", {}).values()
+    for response in document.get("components", {}).get("responses", {}).values():
+        yield from response.get("content", {}).values()
+
+
+def _examples(document: dict[str, Any]) -> Iterator[Slot]:
+    for media_type in _media_types(document):
+        examples = media_type.get("examples", {})
+        for name in examples:
+            yield examples, name
+
+
+def _headers(document: dict[str, Any]) -> Iterator[Slot]:
+    for operation in _operations(document):
+        for response in operation.get("responses", {}).values():
+            headers = response.get("headers", {})
+            for name in headers:
+                yield headers, name
+    for response in document.get("components", {}).get("responses", {}).values():
+        headers = response.get("headers", {})
+        for name in headers:
+            yield headers, name
+
+
+def _share(document: dict[str, Any], kind: str, slots: Iterator[Slot],
+           name_of: Callable[[str, Any], str]) -> None:
+    """Move each value of ``slots`` that occurs more than once to ``components[kind]``
+    and refer to it from every place it occurred.
+
+    Names come from ``name_of(key, value)``, numbered when two values want one name;
+    values are grouped in the order they first occur, so names are stable.
+    """
+    places: dict[str, list[Slot]] = {}
+    for container, key in slots:
+        value = container[key]
+        if "$ref" in value:
+            continue
+        places.setdefault(json.dumps(value, sort_keys=True), []).append((container, key))
+    components = document.setdefault("components", {}).setdefault(kind, {})
+    for found in places.values():
+        if len(found) < 2:
+            continue
+        container, key = found[0]
+        value = container[key]
+        name = _unique(name_of(key, value), components)
+        components[name] = value
+        for container, key in found:
+            container[key] = {"$ref": f"#/components/{kind}/{name}"}
+    if not components:
+        del document["components"][kind]
