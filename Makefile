@@ -31,13 +31,15 @@ openapi: $(STAMP)
 		json.dump(create_app().openapi_schema.to_schema(), open("openapi/openapi.json", "w"), \
 		indent=2, sort_keys=True)'
 
-# Engine playouts, then HTTP on a real server (wrk drives the load; installed if missing).
+# Engine playouts, then HTTP on a real server (wrk drives the load; installed if missing),
+# then the latency of cheap requests while bots work at their hardest.
 bench: $(STAMP)
 	@if [ -f bench/engine.py ]; then $(PY) -m bench.engine; else echo "bench/engine.py: not there yet"; fi
 	@command -v wrk > /dev/null || apt-get install -y -qq wrk > /dev/null 2>&1 \
 		|| (apt-get update -qq && apt-get install -y -qq wrk) > /dev/null 2>&1 \
 		|| echo "wrk could not be installed; bench.http falls back to a Python client"
 	$(PY) -m bench.http
+	$(PY) -m bench.busy
 
 # Bot strength and speed (a few minutes): heuristic vs random, ismcts vs heuristic.
 .PHONY: bench-bots
