@@ -22,6 +22,9 @@ from tests.api.live import Answer, live_server, request
 SECONDS = 3.0
 """The server's ceiling on one bot request (``FORACCIO_BOT_SECONDS``)."""
 
+# One worker runs the module (with ``--dist loadgroup``), so one server serves it all.
+pytestmark = pytest.mark.xdist_group("bot_pool_live")
+
 
 @pytest.fixture(scope="module")
 def server():
