@@ -6,16 +6,29 @@ STAMP := $(VENV)/.installed-$(shell cat pyproject.toml constraints.txt examples/
 
 .PHONY: test run demo openapi bench lint clean
 
+# The browser tests drive Debian's Chromium: Playwright's own browser download needs
+# an internet that CI does not have.
+CHROMIUM := /usr/bin/chromium
+
 $(STAMP): pyproject.toml constraints.txt examples/napoli-to-ten/pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --disable-pip-version-check -c constraints.txt -e '.[test]'
 	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps -e examples/napoli-to-ten
 	rm -f $(VENV)/.installed-* && touch $@
 
-test: $(STAMP)
-	$(PY) -m pytest -n 2 --cov --cov-report=term:skip-covered
+# loadgroup: each browser test module runs in one worker, so it starts one browser.
+test: $(STAMP) $(CHROMIUM)
+	$(PY) -m pytest -n 2 --dist loadgroup --cov --cov-report=term:skip-covered
 
-# The API on 127.0.0.1:8000 (docs at /schema); FORACCIO_WORKERS sets the worker processes.
+# Installed when missing (CI runs as root on a fresh Debian machine); the package lists
+# are fetched only if the install fails without them.
+$(CHROMIUM):
+	@command -v apt-get > /dev/null || { echo "$@ is missing: install Chromium"; exit 1; }
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium > /dev/null 2>&1 \
+		|| (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium)
+
+# The API on 127.0.0.1:8000 (docs at /schema and /schema/redoc); FORACCIO_WORKERS sets the
+# worker processes.
 FORACCIO_WORKERS ?= 1
 run: $(STAMP)
 	$(VENV)/bin/granian --interface asgi --factory --host 127.0.0.1 --port 8000 \

@@ -20,6 +20,7 @@ from api.controllers.health import health
 from api.controllers.house_rules import HouseRuleController
 from api.controllers.limits import limits
 from api.controllers.variants import VariantController
+from api.cors import cors_config_from_environment
 from api.decoding import MAX_BODY_SIZE
 from api.errors import problem_details_plugin
 from api.limits import limits_from_environment
@@ -35,10 +36,11 @@ def create_app() -> Litestar:
 
     Installed plugins are loaded here, once per process, so that a broken one is
     reported when the service starts rather than on its first request; the secret
-    that seals games is read here too (``FORACCIO_SECRET``, see :mod:`api.sealing`),
-    and so are the ceilings on bot work (``FORACCIO_BOT_*``, see :mod:`api.limits`).
-    The pool of bot processes (:mod:`api.botpool`) starts with the app and stops
-    with it; an app that is never started (the OpenAPI export) starts none.
+    that seals games is read here too (``FORACCIO_SECRET``, see :mod:`api.sealing`), and
+    the origins whose pages may call the API (``FORACCIO_CORS_ORIGINS``, see :mod:`api.cors`);
+    so are the ceilings on bot work (``FORACCIO_BOT_*``, see :mod:`api.limits`). The pool
+    of bot processes (:mod:`api.botpool`) starts with the app and stops with it; an app
+    that is never started (the OpenAPI export) starts none.
     """
     installed_plugins()
     sealer = sealer_from_environment()
@@ -56,6 +58,7 @@ def create_app() -> Litestar:
         on_startup=[bot_pool.start],
         on_shutdown=[bot_pool.close],
         openapi_config=openapi_config(),
+        cors_config=cors_config_from_environment(),
         request_max_body_size=MAX_BODY_SIZE,  # Litestar's default is 10 MB
         response_headers=[ResponseHeader(
             name=REQUEST_ID_HEADER, documentation_only=True, value="",  # value: typed as a string

@@ -45,6 +45,7 @@ BODY_TOO_LARGE = ("body_too_large", f"The request body is larger than the {MAX_B
                                     f"bytes this server reads; a request holds at most one "
                                     f"match's state, which needs far less.")
 UNSUPPORTED_MEDIA_TYPE = ("unsupported_media_type", unsupported_media_type(b"text/plain").detail)
+NOT_FOUND = "Not Found."
 
 logger = structlog.get_logger("api.errors")
 
@@ -117,7 +118,14 @@ def http_problem(error: HTTPException) -> ProblemDetailsException:
         logger.error("server_error", status=status, exc_info=error)
         return _internal_problem()
     code = CODES_BY_STATUS.get(status) or HTTPStatus(status).phrase.lower().replace(" ", "_")
-    detail = BODY_TOO_LARGE[1] if status == 413 else _detail(error)
+    if status == 413:
+        detail = BODY_TOO_LARGE[1]
+    elif status == 404:
+        # As for any unknown path; the static-files router of the docs' assets would
+        # otherwise quote the requested path in full.
+        detail = NOT_FOUND
+    else:
+        detail = _detail(error)
     return problem(status, code, detail, headers=error.headers)
 
 

@@ -12,7 +12,7 @@ from typing import Any
 
 import msgspec
 from litestar.openapi import OpenAPIConfig
-from litestar.openapi.plugins import JsonRenderPlugin, SwaggerRenderPlugin
+from litestar.openapi.plugins import JsonRenderPlugin
 from litestar.openapi.spec import (
     Example,
     OpenAPI,
@@ -24,12 +24,15 @@ from litestar.openapi.spec import (
 )
 from litestar.openapi.spec.base import BaseSchemaObject
 
+from api import docs_ui
+
 JSON = "application/json"
 PROBLEM_JSON = "application/problem+json"
 
 
 def openapi_config() -> OpenAPIConfig:
-    """The document's metadata, served at ``/schema/openapi.json``, Swagger UI at ``/schema``."""
+    """The document's metadata, served at ``/schema/openapi.json``; Swagger UI at ``/schema``
+    and Redoc at ``/schema/redoc`` (see :mod:`api.docs_ui`)."""
     return OpenAPIConfig(
         title="Foraccio rules engine",
         version="1.0.0",
@@ -39,8 +42,8 @@ def openapi_config() -> OpenAPIConfig:
             "new state: the server stores nothing. Errors are RFC 9457 problem documents "
             "(`application/problem+json`) with a machine-readable `code`."
         ),
-        path="/schema",
-        render_plugins=[SwaggerRenderPlugin(path="/"), JsonRenderPlugin()],
+        openapi_router=docs_ui.schema_router(),
+        render_plugins=[*docs_ui.render_plugins(), JsonRenderPlugin()],
         tags=[
             Tag(name="variants", description="The variants this server plays and their options."),
             Tag(name="house-rules",

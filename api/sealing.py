@@ -59,7 +59,7 @@ from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 
 from core.model import Card
 from core.model import State as EngineState
-from core.reachable import resumed
+from core.reachable import remember_resumed, resumed
 from core.wire import State, summary
 
 SECRET_VARIABLE = "FORACCIO_SECRET"
@@ -159,9 +159,14 @@ class SealedGame(msgspec.Struct, frozen=True, array_like=True, gc=False):
 
     @classmethod
     def of(cls, game_id: bytes, counter: int, state: EngineState) -> SealedGame:
-        """The token content of the engine's ``state`` in game ``game_id``."""
-        return cls(game_id, counter, state.seed.to_bytes(SEED_BYTES, "big"),
-                   state.record[-1].deck, summary(state))
+        """The token content of the engine's ``state`` in game ``game_id``.
+
+        The engine's state is remembered for the summary, so that the token, when
+        posted back, opens to it without playing the hand again.
+        """
+        short, deck = summary(state), state.record[-1].deck
+        remember_resumed(state, short, deck)
+        return cls(game_id, counter, state.seed.to_bytes(SEED_BYTES, "big"), deck, short)
 
     def engine_state(self) -> EngineState:
         """The engine's state of this game, rebuilt from the summary."""

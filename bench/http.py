@@ -1,15 +1,16 @@
-"""HTTP throughput of the API on a real server process over loopback.
+"""HTTP throughput and latency of the API on a real server process over loopback.
 
 Starts granian serving ``api.app:create_app`` on a free loopback port, waits
-for ``GET /health``, then measures ``GET /health`` (the framework's floor)
-and ``POST /games/play`` with a fixed mid-hand state and a legal move, open
-and sealed (the same state in a token, with the seat's key), alternating
-rounds of a few seconds each, and reports the medians: requests/s, p50/p99
-latency, the ratio play/health, the ratio sealed/open play and the size of
-the mid-hand token. Last, the cost of checking that a posted state is one the
-engine reaches, measured in process, as a share of the server CPU per play. The load comes from
-wrk when it is installed (``make bench`` installs it), else from a small
-Python client, which is slower and says so. The server is stopped at the end.
+for ``GET /health``, then measures, in alternating rounds of a few seconds
+each, at 16 and at 50 connections: ``GET /health`` (the framework's floor),
+``POST /games/play`` with an open state in hand 1 and in hand 10 of a long
+match, and the hand-1 play in a sealed game. It reports the medians:
+requests/s, p50/p99/max latency and server CPU per request; the ratios
+play/health and hand 10/hand 1; the sizes of open states and tokens at hands
+1, 5 and 10; the cost of checking that a posted state is reachable; and two
+workers against one. The load comes from wrk when it is installed (``make
+bench`` installs it), else from a small Python client, which is slower and
+says so. The server is stopped at the end.
 
 Run with ``python -m bench.http`` (``make bench``).
 """
@@ -33,7 +34,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import NamedTuple
 
-import msgspec
+from bench import bodies, validation
 
 GOAL = 0.8
 FLOOR = 0.5
@@ -41,12 +42,15 @@ FLOOR = 0.5
 
 SEALED_GOAL = 0.8
 """Sealed play's requests/s as a share of open play's."""
-TOKEN_GOAL = 2048
-"""Characters of a mid-hand token."""
+STATE_BOUND, TOKEN_BOUND = 4096, 2048
+"""Bytes of an open state's JSON and characters of a token, at any point of a match."""
+LATE_FLOOR = 0.9
+"""Requests/s of ``/games/play`` in hand 10 as a share of hand 1's."""
+P99_GOAL_MS, P99_FLOOR_MS = 5.0, 10.0
+"""p99 latency of ``/games/play`` at 50 connections on one worker."""
 VALIDATION_FLOOR = 0.25
 """Most server CPU per ``/games/play`` the check that a posted state is reachable may add."""
-BENCH_SECRET = "foraccio-bench-secret"
-"""The server's secret during the benchmark, so that the sealed body opens there."""
+CONNECTIONS = (16, 50)
 
 HOST = "127.0.0.1"
 
@@ -58,12 +62,14 @@ class Load(NamedTuple):
     rps: float
     p50_ms: float
     p99_ms: float
+    max_ms: float
 
 
 class Result(NamedTuple):
     rps: float
     p50_ms: float
     p99_ms: float
+    max_ms: float
     cpu_us: float
     """Server CPU time per request (all its processes and threads): unlike requests/s,
     hardly moved by other load on the machine."""
@@ -74,66 +80,6 @@ class Target(NamedTuple):
     method: str
     path: str
     body: bytes | None
-
-
-def play_body() -> bytes:
-    """The documented example of ``POST /games/play``: a mid-hand state and a capture."""
-    from api.examples import examples
-
-    return msgspec.json.encode(examples().play)
-
-
-def sealed_play_body() -> tuple[bytes, int]:
-    """The same play in a sealed game, and the length of its token."""
-    from api.examples import PLAYS_BEFORE_EXAMPLE, examples
-    from api.sealing import SealedGame, Sealer, new_game_id
-
-    state, move = examples().mid_hand_state, examples().mid_hand_move
-    sealer, game_id = Sealer(BENCH_SECRET.encode()), new_game_id()
-    token = sealer.seal(SealedGame(game_id, PLAYS_BEFORE_EXAMPLE, state))
-    body = {"token": token, "seat_key": sealer.seat_key(game_id, state.turn),
-            "move": msgspec.to_builtins(move)}
-    return msgspec.json.encode(body), len(token)
-
-
-def validation_costs(repeats: int = 300) -> dict[str, float]:
-    """In-process medians, in microseconds, of checking the play body's state.
-
-    ``all`` is :func:`~core.validation.validate_state` with that state already
-    remembered, as when a client posts the state the server just answered (what
-    the load test posts); ``reachable`` is the part of it that rebuilds the state and
-    compares (:mod:`core.reachable`); ``one_play`` is the whole check when only the
-    state one move earlier is remembered (a client playing on); ``cold`` when
-    nothing is (a worker that never saw the match).
-    """
-    from api.examples import examples
-    from core import reachable
-    from core.engine import moves_of, new_match, play
-    from core.validation import validate_state
-
-    state = examples().mid_hand_state
-    previous = new_match(state.variant, state.seed, state.options, state.house_rules)
-    for move in moves_of(state.events)[:-1]:
-        previous = play(previous, move)[0]
-
-    def median_us(run, prepare=lambda: None) -> float:
-        times = []
-        for _ in range(repeats):
-            prepare()
-            start = time.perf_counter()
-            run()
-            times.append(time.perf_counter() - start)
-        return statistics.median(times) * 1e6
-
-    def remember_previous() -> None:
-        reachable.forget()
-        validate_state(previous)
-
-    validate_state(state)
-    return {"all": median_us(lambda: validate_state(state)),
-            "reachable": median_us(lambda: reachable.reached(state) == state),
-            "one_play": median_us(lambda: validate_state(state), remember_previous),
-            "cold": median_us(lambda: validate_state(state), reachable.forget)}
 
 
 # --- the server -----------------------------------------------------------------------
@@ -176,7 +122,7 @@ def server(workers: int):
 
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                                start_new_session=True,
-                               env={**os.environ, SECRET_VARIABLE: BENCH_SECRET})
+                               env={**os.environ, SECRET_VARIABLE: bodies.BENCH_SECRET})
     url = f"http://{HOST}:{port}"
     try:
         wait_until_up(url, process)
@@ -238,11 +184,18 @@ def wrk_run(wrk: str, url: str, target: Target, seconds: float, connections: int
         raise SystemExit(f"{target.name}: some answers were not 2xx:\n{out}")
     rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
     count = int(re.search(r"(\d+) requests in", out).group(1))
-    return Load(count, rps, _wrk_latency(out, "50%"), _wrk_latency(out, "99%"))
+    latency = re.search(r"^\s+Latency\s+\S+\s+\S+\s+([\d.]+(?:us|ms|s))", out, re.M)
+    return Load(count, rps, _wrk_latency(out, "50%"), _wrk_latency(out, "99%"),
+                _milliseconds(latency.group(1)))
 
 
 def _wrk_latency(out: str, percentile: str) -> float:
-    value, unit = re.search(rf"^\s+{percentile}\s+([\d.]+)(us|ms|s)\s*$", out, re.M).groups()
+    return _milliseconds(re.search(rf"^\s+{percentile}\s+([\d.]+(?:us|ms|s))\s*$", out,
+                                   re.M).group(1))
+
+
+def _milliseconds(text: str) -> float:
+    value, unit = re.fullmatch(r"([\d.]+)(us|ms|s)", text).groups()
     return float(value) * {"us": 1e-3, "ms": 1.0, "s": 1e3}[unit]
 
 
@@ -281,72 +234,125 @@ async def _python_load(url: str, target: Target, seconds: float, connections: in
     elapsed = time.perf_counter() - start
     latencies.sort()
     return Load(len(latencies), len(latencies) / elapsed, latencies[len(latencies) // 2] * 1e3,
-                latencies[int(len(latencies) * 0.99)] * 1e3)
+                latencies[int(len(latencies) * 0.99)] * 1e3, latencies[-1] * 1e3)
 
 
 # --- the report -----------------------------------------------------------------------
+
+
+def measure(workers: int, targets: list[Target], connections: tuple[int, ...],
+            rounds: int, seconds: float) -> dict[tuple[str, int], Result]:
+    """Medians of each target at each number of connections, on one server."""
+    wrk = shutil.which("wrk")
+    results: dict[tuple[str, int], list[Result]] = {}
+    with server(workers) as running, tempfile.TemporaryDirectory() as workdir:
+        for target in targets:
+            check_target(running.url, target)
+        for _ in range(rounds):
+            for count in connections:
+                for target in targets:
+                    cpu_before = cpu_seconds(running)
+                    if wrk:
+                        load = wrk_run(wrk, running.url, target, seconds, count, Path(workdir))
+                    else:
+                        load = python_run(running.url, target, seconds, count)
+                    cpu_us = (cpu_seconds(running) - cpu_before) / load.requests * 1e6
+                    results.setdefault((target.name, count), []).append(
+                        Result(*load[1:], cpu_us))
+    return {key: Result(*(statistics.median(r[i] for r in runs) for i in range(5)))
+            for key, runs in results.items()}
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--seconds", type=float, default=3.0)
-    parser.add_argument("--connections", type=int, default=16)
-    parser.add_argument("--workers", type=int,
-                        default=int(os.environ.get("FORACCIO_WORKERS", "1")))
     args = parser.parse_args(argv)
-    sealed_body, token_size = sealed_play_body()
     targets = [Target("GET /health", "GET", "/health", None),
-               Target("POST /games/play", "POST", "/games/play", play_body()),
-               Target("play, sealed", "POST", "/games/play", sealed_body)]
-    wrk = shutil.which("wrk")
-    load = (f"wrk, 1 thread, {args.connections} connections" if wrk else
-            f"Python asyncio client, {args.connections} connections (wrk not found: the "
-            f"client itself limits these figures; install wrk for real ones)")
-    print(f"HTTP on loopback: granian --interface asgi, {args.workers} worker(s); load: {load}; "
-          f"{args.rounds} alternating rounds of {args.seconds:g} s per endpoint, medians")
-    results: dict[str, list[Result]] = {target.name: [] for target in targets}
-    with server(args.workers) as running, tempfile.TemporaryDirectory() as workdir:
+               Target("play, hand 1", "POST", "/games/play", bodies.play_body(1)),
+               Target("play, hand 10", "POST", "/games/play", bodies.play_body(10)),
+               Target("play, sealed", "POST", "/games/play", bodies.sealed_play_body(1))]
+    load = ("wrk, 1 thread" if shutil.which("wrk") else
+            "Python asyncio client (wrk not found: the client itself limits these figures; "
+            "install wrk for real ones)")
+    print(f"HTTP on loopback: granian --interface asgi; load: {load}; {args.rounds} "
+          f"alternating rounds of {args.seconds:g} s per endpoint, medians")
+    one = measure(1, targets, CONNECTIONS, args.rounds, args.seconds)
+    for count in CONNECTIONS:
+        print(f" 1 worker, {count} connections")
         for target in targets:
-            check_target(running.url, target)
-        for _ in range(args.rounds):
-            for target in targets:
-                cpu_before = cpu_seconds(running)
-                if wrk:
-                    load = wrk_run(wrk, running.url, target, args.seconds, args.connections,
-                                   Path(workdir))
-                else:
-                    load = python_run(running.url, target, args.seconds, args.connections)
-                cpu_us = (cpu_seconds(running) - cpu_before) / load.requests * 1e6
-                results[target.name].append(Result(load.rps, load.p50_ms, load.p99_ms, cpu_us))
-    medians = {name: Result(*(statistics.median(r[i] for r in runs) for i in range(4)))
-               for name, runs in results.items()}
-    for name, result in medians.items():
-        print(f"  {name:<18} {result.rps:>9,.0f} req/s   p50 {result.p50_ms:6.2f} ms   "
-              f"p99 {result.p99_ms:6.2f} ms   server CPU {result.cpu_us:5.0f} us/request")
-    health, play = medians["GET /health"], medians["POST /games/play"]
+            r = one[target.name, count]
+            print(f"  {target.name:<16} {r.rps:>8,.0f} req/s   p50 {r.p50_ms:6.2f} ms   "
+                  f"p99 {r.p99_ms:6.2f} ms   max {r.max_ms:6.1f} ms   "
+                  f"server CPU {r.cpu_us:4.0f} us/request")
+    report_ratios(one)
+    report_sizes()
+    report_validation(one["play, hand 1", 16].cpu_us)
+    two = measure(2, targets[:2], (50,), args.rounds, args.seconds)
+    for name in ("GET /health", "play, hand 1"):
+        single, double = one[name, 50], two[name, 50]
+        print(f"  two workers / one, {name}, 50 connections: {double.rps / single.rps:.2f}x in "
+              f"requests/s (p99 {double.p99_ms:.2f} ms)")
+    print("    (both cores are shared by the server's workers and wrk: a second worker can "
+          "add at most what wrk leaves idle)")
+
+
+def _verdict(value: float, goal: float, floor: float | None = None, *, most: bool = False
+             ) -> str:
+    def met(bound: float) -> bool:
+        return value <= bound if most else value >= bound
+
+    if met(goal):
+        return "goal met"
+    if floor is None:
+        return "BELOW GOAL"
+    return "floor met" if met(floor) else "BELOW FLOOR"
+
+
+def report_ratios(one: dict[tuple[str, int], Result]) -> None:
+    health, play = one["GET /health", 16], one["play, hand 1", 16]
     ratio = play.rps / health.rps
-    verdict = "goal met" if ratio >= GOAL else "floor met" if ratio >= FLOOR else "BELOW FLOOR"
     print(f"  play / health: {ratio:.2f}x in requests/s (goal {GOAL}x, floor {FLOOR}x: "
-          f"{verdict}); {health.cpu_us / play.cpu_us:.2f}x in server CPU per request")
-    sealed = medians["play, sealed"]
+          f"{_verdict(ratio, GOAL, FLOOR)}); {health.cpu_us / play.cpu_us:.2f}x in server "
+          f"CPU per request")
+    p99 = one["play, hand 1", 50].p99_ms
+    print(f"  p99 of play at 50 connections: {p99:.2f} ms (goal {P99_GOAL_MS:g} ms, floor "
+          f"{P99_FLOOR_MS:g} ms: {_verdict(p99, P99_GOAL_MS, P99_FLOOR_MS, most=True)})")
+    late = one["play, hand 10", 16].rps / play.rps
+    print(f"  play in hand 10 / hand 1: {late:.2f}x in requests/s (floor {LATE_FLOOR}x: "
+          f"{'met' if late >= LATE_FLOOR else 'NOT MET'})")
+    sealed = one["play, sealed", 16]
     ratio = sealed.rps / play.rps
     print(f"  sealed / open play: {ratio:.2f}x in requests/s (goal {SEALED_GOAL}x: "
-          f"{'goal met' if ratio >= SEALED_GOAL else 'BELOW GOAL'}); "
-          f"{play.cpu_us / sealed.cpu_us:.2f}x in server CPU per request; mid-hand token "
-          f"{token_size} characters (goal <= {TOKEN_GOAL})")
-    costs = validation_costs()
+          f"{_verdict(ratio, SEALED_GOAL)}); {play.cpu_us / sealed.cpu_us:.2f}x in server "
+          f"CPU per request")
+
+
+def report_sizes() -> None:
+    sizes = bodies.sizes()
+    for variant in bodies.VARIANTS:
+        shown = ", ".join(f"hand {hand}: {sizes[variant, hand][0]:,} B / "
+                          f"{sizes[variant, hand][1]:,} chars" for hand in bodies.HANDS)
+        print(f"  {variant} open state / token: {shown}")
+    state = max(size for size, _ in sizes.values())
+    token = max(size for _, size in sizes.values())
+    print(f"    (bounds at any point of a match: state {STATE_BOUND} B, token {TOKEN_BOUND} "
+          f"chars: {'met' if state <= STATE_BOUND and token <= TOKEN_BOUND else 'NOT MET'}; "
+          f"tests/core/test_wire.py checks every point of twelve-hand matches)")
+
+
+def report_validation(play_cpu_us: float) -> None:
+    costs = validation.costs()
     quick = costs["all"] - costs["reachable"]  # the checks made before reachability was
-    without = play.cpu_us - costs["reachable"]
-    load_share = costs["reachable"] / without
-    playing_share = (costs["one_play"] - quick) / without
-    print(f"  validation of the posted state (in process): {costs['all']:.0f} us, of which the "
-          f"reachability check {costs['reachable']:.0f} us; {costs['one_play']:.0f} us when "
-          f"only the state one move earlier is remembered, {costs['cold']:.0f} us cold")
-    verdict = "met" if playing_share <= VALIDATION_FLOOR else "NOT MET"
-    print(f"  the reachability check adds {load_share:.0%} to the server CPU of /games/play as "
-          f"loaded here, {playing_share:.0%} for a client playing on (floor "
-          f"{VALIDATION_FLOOR:.0%}: {verdict}), {costs['cold'] / without:.0%} cold")
+    without = play_cpu_us - costs["reachable"]
+    share = costs["reachable"] / without
+    print(f"  checking a posted state (in process): {costs['all']:.0f} us for a state the "
+          f"server answered, of which the reachability check {costs['reachable']:.0f} us; "
+          f"{costs['one_play']:.0f} us one move past one it saw, {costs['cold']:.0f} us cold")
+    print(f"  the reachability check adds {share:.0%} to the server CPU of /games/play (floor "
+          f"{VALIDATION_FLOOR:.0%}: {'met' if share <= VALIDATION_FLOOR else 'NOT MET'}); "
+          f"{(costs['one_play'] - quick) / without:.0%} one move on, "
+          f"{costs['cold'] / without:.0%} cold")
 
 
 if __name__ == "__main__":

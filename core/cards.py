@@ -1,4 +1,4 @@
-"""The 52 cards of the Treviso deck and their wire codes (RULES.md section 1).
+"""The 52 cards of the Treviso deck and their wire codes (docs/rules.md §1).
 
 A card is its wire code, a plain ``str`` such as ``"1d"`` (asso di denari),
 ``"11s"`` (la vecchia) or ``"13b"`` (re di bastoni): rank first, then the suit

@@ -15,7 +15,7 @@ import msgspec
 from core.cards import Card
 
 Seat = Annotated[int, msgspec.Meta(ge=0, le=3)]
-"""Seats 0-3 in playing order; partners sit opposite (RULES.md section 2)."""
+"""Seats 0-3 in playing order; partners sit opposite (docs/rules.md §2.1, §2.2)."""
 
 Team = Annotated[int, msgspec.Meta(ge=0, le=1)]
 """Team 0 is seats 0 and 2, team 1 is seats 1 and 3."""
@@ -190,7 +190,7 @@ class State(Wire):
     engine rebuilds this one.
 
     ``scores`` are the match totals of the hands already finished: a hand's
-    points are added when it ends (RULES.md section 7). ``record`` holds one
+    points are added when it ends (docs/rules.md §9.2). ``record`` holds one
     :class:`HandRecord` per hand dealt, the current hand last; the current
     hand's moves are in ``events`` until it ends. ``house_rules`` names the
     house rules the match is played with, in the order they are layered on the

@@ -157,19 +157,24 @@ def resumed(summary: WireState, seed: int, deck: tuple[str, ...]) -> State:
     hands' records in the result hold their dealer, cut and points only.
     """
     rules = rules_for(summary.variant, summary.options, summary.house_rules)
-    history = tuple((log.cut, log.points) for log in summary.record[:-1])
-    current = summary.record[-1]
-    start = hash(("resumed", id(rules), seed, history, current.cut, deck))
-    end = hash((start, current.moves))
+    start, end = _resumed_keys(summary, seed, deck, rules)
     found = _recall(end)
     if found is not None:
         return found
     state = _recall(start)
     if state is None:
         state = _remember(start, _resumed_start(summary, seed, deck, rules), rules)
-    for index, word in enumerate(words(current.moves), start=1):
+    for index, word in enumerate(words(summary.record[-1].moves), start=1):
         state = _play(state, word, summary.hand, index, rules)
     return _remember(end, state, rules)
+
+
+def _resumed_keys(summary: WireState, seed: int, deck: tuple[str, ...],
+                  rules: Rules) -> tuple[int, int]:
+    history = tuple((log.cut, log.points) for log in summary.record[:-1])
+    current = summary.record[-1]
+    start = hash(("resumed", id(rules), seed, history, current.cut, deck))
+    return start, hash((start, current.moves))
 
 
 def _resumed_start(summary: WireState, seed: int, deck: tuple[str, ...], rules: Rules) -> State:
@@ -190,6 +195,23 @@ def _resumed_start(summary: WireState, seed: int, deck: tuple[str, ...], rules: 
     before = replace(before, hand=len(finished), scores=scores, record=record,
                      dealer=dealers[-2])
     return start_hand(before, rules, dealers[-1], summary.record[-1].cut, deck)
+
+
+def remember(state: State, wire: WireState) -> None:
+    """Remember that ``wire``, the wire form of the engine's ``state``, rebuilds to it.
+
+    For a state the server has just made and answered: when the client posts it
+    back, checking it then costs no replay at all.
+    """
+    rules = rules_for(state.variant, state.options, state.house_rules)
+    _remember(_plan(wire, rules)[-1][0], state, rules)
+
+
+def remember_resumed(state: State, summary: WireState, deck: tuple[str, ...]) -> None:
+    """Remember that a sealed game's ``summary``, with ``state``'s seed and ``deck``,
+    resumes to the engine's ``state`` (see :func:`remember`)."""
+    rules = rules_for(state.variant, state.options, state.house_rules)
+    _remember(_resumed_keys(summary, state.seed, deck, rules)[1], state, rules)
 
 
 def _recall(key: int) -> State | None:

@@ -42,7 +42,7 @@ def validate_state(state: State) -> EngineState:
     version; variant; options; house rules (known, applying to the variant,
     each once); shape (4 hands, 2 piles); every card of the
     deck exactly once across hands, table and piles; hand number and record;
-    phase; turn and hand sizes; a match won but not over (RULES.md section 7);
+    phase; turn and hand sizes; a match won but not over (docs/rules.md §9.2);
     then the whole state against the one the engine reaches from its seed,
     options, house rules and recorded cuts and moves.
     """
@@ -216,7 +216,7 @@ def _check_match_over(state: State) -> None:
                                               options=rules.options)
     if winner is not None:
         _invalid(f"Team {winner} has {state.scores[winner]} points, at or over the target "
-                 f"{rules.target}: it has won and the match is over (RULES.md section 7), "
+                 f"{rules.target}: it has won and the match is over (docs/rules.md §9.2), "
                  f"but phase is {state.phase}.")
 
 

@@ -1,11 +1,22 @@
-"""The plugin guide, ``docs/plugins.md``, keeps up with the code: every hook of
-``core/hookspecs.py`` and every one of its parameters is documented, and the
-walk-through shows the example house rule exactly as it is shipped."""
+"""The documents keep up with the code.
+
+The plugin guide, ``docs/plugins.md``: every hook of ``core/hookspecs.py`` and
+every one of its parameters is documented, and the walk-through shows the
+example house rule exactly as it is shipped.
+
+The rules reference, ``docs/rules.md``: every section cited anywhere in the
+repository (``§4.2``; the tests cite ``docs/rules.md §4.2``) is one of its
+numbered headings, every worked example is checked by a test that cites it,
+and nothing points outside the repository.
+"""
 
 from __future__ import annotations
 
+import ast
 import inspect
+import os
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -14,6 +25,8 @@ from core import hookspecs
 
 ROOT = Path(__file__).resolve().parents[1]
 GUIDE = ROOT / "docs" / "plugins.md"
+RULES = ROOT / "docs" / "rules.md"
+TESTS = ROOT / "tests"
 EXAMPLE = ROOT / "examples" / "napoli-to-ten"
 HOOKS = sorted(name for name, _ in inspect.getmembers(hookspecs, inspect.isfunction)
                if name.startswith(f"{hookspecs.PROJECT}_"))
@@ -61,3 +74,92 @@ def test_the_walk_through_shows_the_example_as_shipped():
 
 def test_the_readme_links_the_guide():
     assert "(docs/plugins.md)" in (ROOT / "README.md").read_text()
+
+
+# --- docs/rules.md ----------------------------------------------------------------------
+
+NUMBERED_HEADING = re.compile(r"^(#{2,3}) (\d+(?:\.\d+)?) (.+)$", re.MULTILINE)
+CITED = re.compile(r"§(\d+(?:\.\d+)*)")
+OWN_FILES = (".py", ".md", ".toml", ".json", ".txt", "Makefile", "run")
+"""Endings of the names of the repository's own text files."""
+
+
+def rules_sections() -> dict[str, str]:
+    """Each numbered heading of docs/rules.md: its number and its title."""
+    return {number: title for _, number, title in NUMBERED_HEADING.findall(RULES.read_text())}
+
+
+def own_files() -> Iterator[Path]:
+    """The repository's own text files: no virtualenv, no build or tool output."""
+    for folder, folders, files in os.walk(ROOT):
+        # Hidden folders (.git, .venv, caches) and build output are not the repository's.
+        folders[:] = [name for name in folders if not name.startswith(".")
+                      and name not in ("build", "__pycache__") and not name.endswith(".egg-info")]
+        yield from (Path(folder, name) for name in files if name.endswith(OWN_FILES))
+
+
+def worked_examples() -> list[str]:
+    """The numbers of the worked examples: the subsections of the "Worked examples" section."""
+    sections = rules_sections()
+    (examples,) = [number for number, title in sections.items() if title == "Worked examples"]
+    return [number for number in sections if number.startswith(f"{examples}.")]
+
+
+def test_every_heading_of_the_rules_is_numbered_in_order():
+    text = RULES.read_text()
+    headings = re.findall(r"^(#{2,3}) (.*)$", text, flags=re.MULTILINE)
+    numbered = NUMBERED_HEADING.findall(text)
+    assert len(numbered) == len(headings), "every ## and ### heading of docs/rules.md is numbered"
+    chapter, section = 0, 0
+    for level, number, _ in numbered:
+        if level == "##":
+            chapter, section = chapter + 1, 0
+            assert number == str(chapter), f"section {number} should be {chapter}"
+        else:
+            section += 1
+            assert number == f"{chapter}.{section}", f"section {number} should be " \
+                                                       f"{chapter}.{section}"
+
+
+def test_every_section_cited_in_the_repository_is_a_heading_of_the_rules():
+    sections = rules_sections()
+    cited = {(path.relative_to(ROOT).as_posix(), number)
+             for path in own_files() for number in CITED.findall(path.read_text())}
+    assert {path for path, _ in cited} >= {"README.md", "docs/rules.md",
+                                          "tests/variants/test_foraccio_examples.py"}
+    missing = sorted(f"{path}: §{number}" for path, number in cited if number not in sections)
+    assert not missing, f"sections cited but not in docs/rules.md: {missing}"
+
+
+def test_the_tests_cite_sections_of_the_rules_by_their_path():
+    # A test file citing a section says which document it means.
+    for path in TESTS.rglob("*.py"):
+        text = path.read_text()
+        if CITED.search(text):
+            assert "docs/rules.md §" in text, path
+
+
+def test_every_worked_example_is_checked_by_a_test_that_cites_it():
+    examples = worked_examples()
+    assert len(examples) >= 11
+    cited: set[str] = set()
+    for path in TESTS.rglob("test_*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.FunctionDef) and node.name.startswith("test_"):
+                cited.update(CITED.findall(ast.get_docstring(node) or ""))
+    unchecked = [number for number in examples if number not in cited]
+    assert not unchecked, (f"worked examples of docs/rules.md that no test cites in its "
+                           f"docstring: {unchecked}")
+
+
+def test_nothing_points_outside_the_repository():
+    # The specification beside the repository, or an absolute path of this machine
+    # (each pattern written so that this file does not match itself).
+    outside = re.compile(r"\.\./shared|RULES\.md|/wor[k]/")
+    found = [f"{path.relative_to(ROOT)}: {match}" for path in own_files()
+             for match in outside.findall(path.read_text())]
+    assert not found
+
+
+def test_the_readme_links_the_rules():
+    assert "(docs/rules.md)" in (ROOT / "README.md").read_text()

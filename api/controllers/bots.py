@@ -21,7 +21,7 @@ from litestar.params import JSONBody
 
 from api.botpool import BotPool
 from api.botwork import AutoplayJob, BotMoveJob
-from api.controllers.games import INVALID_STATE, MATCH_OVER, game_of, game_problems
+from api.controllers.games import INVALID_STATE, MATCH_OVER, answered, game_of, game_problems
 from api.decoding import StrictBody
 from api.errors import busy, problem_responses, time_limit
 from api.examples import examples
@@ -40,7 +40,6 @@ from core.bots import SEARCHING, ready_bot
 from core.bots.autoplay import SEATS, check_autoplay
 from core.bots.ismcts import DEFAULT_ITERATIONS
 from core.view import seat_view
-from core.wire import to_wire
 
 UNKNOWN_BOT = ("unknown_bot", "There is no bot 'minimax'; known bots: heuristic, ismcts, random.")
 BUDGET_OVER_LIMIT = ("budget_over_limit", "budget.iterations is 1000, over this server's limit "
@@ -151,7 +150,7 @@ class BotController(Controller):
                         bot_limits.autoplay_plays, seats),
             request.receive)
         if game.sealed is None:
-            return Autoplayed(state=to_wire(result.state), events=result.events,
+            return Autoplayed(state=answered(result.state), events=result.events,
                               plays=result.plays, done=result.done)
         return SealedAutoplayed(**game.reseal(sealer, result.state),
                                 view=game.view(result.state), events=result.events,

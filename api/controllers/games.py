@@ -49,8 +49,10 @@ from api.sealing import (
 )
 from core import engine
 from core.model import State
+from core.reachable import remember
 from core.validation import validate_state
 from core.view import SeatView, seat_view, view_legal_moves
+from core.wire import State as WireState
 from core.wire import to_wire
 
 INVALID_BODY = ("invalid_body", "The request body is not valid: Object missing required field "
@@ -68,6 +70,14 @@ CUT_NOT_ALLOWED = ("cut_not_allowed", CutNotAllowed().message)
 SEED_NOT_ALLOWED = ("seed_not_allowed", SeedNotAllowed().message)
 SEALED_ERRORS = {403: [FORBIDDEN_SEAT, WRONG_KEY]}
 """The errors only a sealed request can meet, besides ``invalid_token`` (422)."""
+
+
+def answered(state: State) -> WireState:
+    """The wire form of the engine's ``state``, for an answer; remembered, so that when
+    the client posts it back its check costs no replay."""
+    wire = to_wire(state)
+    remember(state, wire)
+    return wire
 
 
 class Game(NamedTuple):
@@ -168,7 +178,7 @@ class GameController(Controller):
             seed = secrets.randbelow(MAX_SEED + 1) if data.seed is None else data.seed
         state = engine.new_match(data.variant, seed, data.options, data.house_rules)
         if not data.sealed:
-            return StateBody(state=to_wire(state))
+            return StateBody(state=answered(state))
         game_id = new_game_id()
         return NewSealedGame(token=sealer.seal(SealedGame.of(game_id, 0, state)), counter=0,
                              seat_keys=sealer.seat_keys(game_id),
@@ -237,7 +247,7 @@ class GameController(Controller):
         game = game_of(data, sealer, acting=True)
         state, events = engine.play(game.state, data.move, data.seat)
         if game.sealed is None:
-            return Played(state=to_wire(state), events=events)
+            return Played(state=answered(state), events=events)
         return SealedPlayed(**game.reseal(sealer, state), view=game.view(state),
                             events=events)
 
@@ -271,7 +281,7 @@ class GameController(Controller):
             raise CutNotAllowed
         state = engine.next_hand(game.state, data.cut)
         if game.sealed is None:
-            return StateBody(state=to_wire(state))
+            return StateBody(state=answered(state))
         return SealedState(**game.reseal(sealer, state), view=game.view(state))
 
     @post("/score", operation_id="scoreHand", status_code=200,

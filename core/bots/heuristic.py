@@ -1,4 +1,4 @@
-"""The heuristic bot: RULES.md section 8's strategy, and a little more.
+"""The heuristic bot: the strategy of docs/rules.md §12.1, and a little more (§12.2).
 
 Each legal move is scored by what it gains minus what it risks:
 

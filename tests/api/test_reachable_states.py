@@ -49,7 +49,7 @@ def test_scores_at_the_target_while_playing_are_refused(client, mid_hand):
 def test_a_finished_hand_edited_to_a_winning_score_is_not_dealt_on(client):
     state = wire(play_until("hand_over"))
     detail = refused(client, "/games/next-hand", {"state": {**state, "scores": [500, 3]}})
-    assert "Team 0 has 500 points" in detail and "RULES.md section 7" in detail
+    assert "Team 0 has 500 points" in detail and "docs/rules.md §9.2" in detail
 
 
 def test_table_cards_moved_into_a_pile_without_a_capture_are_refused(client, mid_hand):

@@ -1,5 +1,5 @@
 """The engine's verbs: their errors, immutability, the deal, the cut, next_hand
-and determinism (RULES.md sections 2-4 and 7)."""
+and determinism (docs/rules.md §2, §3, §4 and §9)."""
 
 from __future__ import annotations
 
@@ -56,7 +56,7 @@ def game_over():
     return play(state, Move("7c", ("7d",)))[0]
 
 
-# --- refused moves ---------------------------------------------------------------------
+# --- refused moves (docs/rules.md §4.2, §4.4, §4.6) ------------------------------------
 
 
 def test_a_move_for_another_seat_than_the_one_to_play_is_not_your_turn():
@@ -143,7 +143,7 @@ def test_a_take_listed_in_another_order_than_legal_moves_lists_it_is_accepted():
         assert play(state, Move("10s", take)) == play(state, listed)
 
 
-# --- other errors ----------------------------------------------------------------------
+# --- other errors (docs/rules.md §3.3, §9.3) -------------------------------------------
 
 
 def test_dealing_while_a_hand_is_played_is_wrong_phase_hand_in_progress():
@@ -227,7 +227,7 @@ def test_play_next_hand_and_score_hand_leave_their_input_as_it_was():
     assert over == before
 
 
-# --- the deal --------------------------------------------------------------------------
+# --- the deal (docs/rules.md §2.3, §3.1, §3.3, §3.4) -----------------------------------
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -300,7 +300,7 @@ def replace_seed(state, seed):
     return replace(state, seed=seed)
 
 
-# --- next_hand -------------------------------------------------------------------------
+# --- next_hand (docs/rules.md §3.2, §3.3, §9.1) ----------------------------------------
 
 
 def test_next_hand_deals_a_fresh_hand_and_keeps_the_match_scores():
@@ -329,7 +329,7 @@ def test_every_hand_of_a_match_is_dealt_by_the_next_seat():
         assert dealers[hand] == (dealers[hand - 1] + 1) % 4
 
 
-# --- determinism and replay ------------------------------------------------------------
+# --- determinism and replay (docs/rules.md §3.5) ---------------------------------------
 
 
 def test_the_same_seed_starts_the_same_match_and_another_seed_another():

@@ -238,7 +238,7 @@ def test_replay_rebuilds_the_state_at_any_point_without_the_seed(
 
 
 def plays_by_the_rules(hand, table, capture_required=True):
-    """RULES.md section 4.1, literally: what each card of ``hand`` may do on ``table``,
+    """docs/rules.md §4.2 and §4.4, literally: what each card of ``hand`` may do on ``table``,
     as (card, set of cards taken, jolly use); the empty set is a lay (or an ace alone)."""
     numbers = [card for card in table if RANK[card] not in FIGURES]
     sums = [frozenset(cards) for size in range(2, len(numbers) + 1)
@@ -259,7 +259,7 @@ def plays_by_the_rules(hand, table, capture_required=True):
 
 
 def score_by_the_rules(piles, dealer, scopas):
-    """RULES.md section 5, literally: each team's (name, points) items for its pile,
+    """docs/rules.md §7, literally: each team's (name, points) items for its pile,
     plus the given scopas as (team, points)."""
     items = Counter()
     for team, pile in enumerate(piles):

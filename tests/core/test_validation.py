@@ -237,7 +237,7 @@ def test_the_last_capturer_made_the_last_capture(mid_hand):
 
 
 def test_a_team_at_the_target_has_won_and_the_match_is_over():
-    # RULES.md section 7: scores [500, 600] cannot be played on.
+    # docs/rules.md §9.2: scores [500, 600] cannot be played on.
     state = play_until("hand_over")
     for scores, team in (((500, 600), 1), ((500, 3), 0)):
         for phase_state in (state, new_match("foraccio", 3)):

@@ -1,8 +1,8 @@
 """Foraccio's house-rule options (variants/foraccio/__init__.py) and the end of the
-match (RULES.md section 7).
+match (docs/rules.md §9).
 
-Every point RULES.md marks [decision] is an option whose default is the
-decision; each test shows what the option changes.
+Every engine choice of docs/rules.md that an option changes (§11) is the
+option's default; each test shows what the option changes.
 """
 
 from __future__ import annotations
@@ -49,6 +49,7 @@ def test_the_last_play_fixture_scores_as_its_docstring_says():
 
 
 def test_the_defaults_are_the_decisions_of_rules_md():
+    """docs/rules.md §11: each option's default is the engine's choice."""
     assert new_match("foraccio", 1).options == {
         "deal_scheme": "one_at_a_time",
         "target": 71,
@@ -59,12 +60,12 @@ def test_the_defaults_are_the_decisions_of_rules_md():
     }
 
 
-# --- deal_scheme -----------------------------------------------------------------------
+# --- deal_scheme (docs/rules.md §3.4) --------------------------------------------------
 
 
 def dealt_by_rounds(deck, dealer, rounds):
     """Each seat's cards when ``deck`` is dealt from the top, dealer + 1 first, in rounds
-    of the given sizes (RULES.md section 3)."""
+    of the given sizes (docs/rules.md §3.4)."""
     hands = {seat: set() for seat in range(4)}
     top = 0
     for size in rounds:
@@ -114,7 +115,7 @@ def test_the_two_schemes_deal_the_same_deck_differently():
     assert one.hands != five.hands
 
 
-# --- deal_passes_to --------------------------------------------------------------------
+# --- deal_passes_to (docs/rules.md §3.2) -----------------------------------------------
 
 
 def test_the_deal_passes_to_the_right_dealer_plus_1_by_default():
@@ -131,7 +132,7 @@ def test_the_deal_may_pass_to_the_left_dealer_plus_3():
     assert state.turn == (state.dealer + 1) % 4
 
 
-# --- capture_required ------------------------------------------------------------------
+# --- capture_required (docs/rules.md §4.4) ---------------------------------------------
 
 
 def table_with_a_five(**options):
@@ -173,7 +174,7 @@ def test_without_capture_required_a_card_that_cannot_capture_is_laid_as_always()
     assert [move for move in legal_moves(state) if move.card == "9b"] == [Move("9b")]
 
 
-# --- last_play_scopa -------------------------------------------------------------------
+# --- last_play_scopa (docs/rules.md §5.3) ----------------------------------------------
 
 
 def last_sweep(**options):
@@ -214,7 +215,7 @@ def test_without_last_play_scopa_a_sweep_before_the_last_play_still_counts():
         Bonus(seat=0, team=0, name="scopa", points=7, card="7c")]
 
 
-# --- lone_ace_captures -----------------------------------------------------------------
+# --- lone_ace_captures (docs/rules.md §5.4, §6.2) --------------------------------------
 
 
 def lone_ace_then_a_lay(table=(), **options):
@@ -244,11 +245,11 @@ def test_without_lone_ace_captures_an_ace_that_takes_table_cards_still_counts():
         TableCollected(seat=0, team=0, cards=("4d",))]
 
 
-# --- target and the end of the match (RULES.md section 7) ------------------------------
+# --- target and the end of the match (docs/rules.md §9.1, §9.2) ------------------------
 
 
 def expected_winner(scores, target):
-    """RULES.md section 7: the one team at or over the target wins; if both are, the
+    """docs/rules.md §9.2: the one team at or over the target wins; if both are, the
     higher total wins; equal totals play another hand."""
     reached = [team for team in (0, 1) if scores[team] >= target]
     if len(reached) == 1:
@@ -276,7 +277,8 @@ def test_match_winner_rule_of_the_plugin(scores, target, winner):
 @pytest.mark.parametrize("before", [
     (66, 0), (67, 0), (70, 0), (0, 68), (0, 69), (68, 69), (67, 70), (67, 69), (100, 102),
 ])
-def test_the_engine_ends_the_match_as_section_7_says(before):
+def test_the_engine_ends_the_match_as_the_rules_say(before):
+    """docs/rules.md §9.2; the worked example §13.15 is the case ``before=(68, 69)``."""
     after = finish(last_play(scores=before))
 
     scores = (before[0] + LAST_HAND_POINTS[0], before[1] + LAST_HAND_POINTS[1])
@@ -292,6 +294,7 @@ def test_the_engine_ends_the_match_as_section_7_says(before):
 
 
 def test_equal_totals_over_the_target_play_another_hand():
+    """docs/rules.md §9.2; the worked example §13.15 (67 to 69, then 71 to 71)."""
     after = finish(last_play(scores=(67, 69)))
     assert after.scores == (71, 71)
 

@@ -1,4 +1,4 @@
-"""RULES.md sections 4.2, 4.3 and 5: how a Foraccio hand is scored.
+"""How a Foraccio hand is scored: docs/rules.md §5 (scopa), §6 (end of the hand) and §7.
 
 Piles are laid out by hand and scored with ``score_hand``; the scopa and the
 end of the hand are played from hand-made states.
@@ -46,7 +46,7 @@ def named(lines, name, team=None):
     return [line for line in lines if line.name == name and team in (None, line.team)]
 
 
-# --- punti di mano ---------------------------------------------------------------------
+# --- punti di mano (docs/rules.md §7.1, §7.2, §7.3, §7.4) ------------------------------
 
 
 @pytest.mark.parametrize("team", [0, 1])
@@ -137,7 +137,7 @@ def test_la_24_is_not_scored_when_one_item_is_missing(missing, piles):
     assert named(lines, "la_24") == []
 
 
-# --- napoli ----------------------------------------------------------------------------
+# --- napoli (docs/rules.md §7.5) -------------------------------------------------------
 
 
 @pytest.mark.parametrize("length", range(3, 14))
@@ -184,7 +184,7 @@ def test_napoli_is_scored_once_per_suit_up_to_four():
     assert all(line.points == 3 for line in lines)
 
 
-# --- scopa -----------------------------------------------------------------------------
+# --- scopa (docs/rules.md §5.1, §5.2, §5.4, §7.6) --------------------------------------
 
 
 def sweep(card, table, take=None):
@@ -259,10 +259,11 @@ def test_an_ace_on_an_empty_table_is_no_scopa_but_a_capture_that_makes_its_playe
     assert named(score_hand(after), "scopa") == []
 
 
-# --- end of the hand -------------------------------------------------------------------
+# --- end of the hand (docs/rules.md §6.2, §7.7) ----------------------------------------
 
 
 def test_the_cards_left_at_the_end_go_to_the_last_capturer_and_are_no_scopa():
+    """docs/rules.md §6.2 and the worked example §13.14."""
     state = scenario(table=["5c", "6c"], hands={0: ["5d"], 1: ["4d"]}, turn=0)
     state, _ = play(state, Move("5d", ("5c",)))
     assert state.last_capturer == 0

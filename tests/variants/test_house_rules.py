@@ -1,4 +1,5 @@
-"""The built-in house rules, each as a specification of what it changes (and keeps)."""
+"""The built-in house rules (docs/rules.md §10), each as a specification of what it
+changes (and keeps)."""
 
 from __future__ import annotations
 
@@ -27,10 +28,11 @@ SINGLE = ("single-card-priority",)
 NO_LAST = ("no-last-play-scopa",)
 
 
-# --- single-card-priority ---------------------------------------------------------------
+# --- single-card-priority (docs/rules.md §10.1) -----------------------------------------
 
 
 def test_a_card_matching_a_table_card_may_not_take_a_sum_instead():
+    """docs/rules.md §10.1 and the worked example §13.16."""
     table, hand = ["2d", "3b", "5c"], ["5s"]
 
     assert outcomes(to_play(table, hand), "5s") == {(take("5c"), None), (take("2d", "3b"), None)}
@@ -76,6 +78,7 @@ def test_cards_that_may_be_laid_still_may_be():
 
 
 def test_a_sum_the_rule_drops_is_refused_as_an_illegal_capture():
+    """docs/rules.md §10.1 and the worked example §13.16."""
     state = to_play(["2d", "3b", "5c"], ["5s"], house_rules=SINGLE)
 
     with pytest.raises(IllegalMove) as refused:
@@ -85,7 +88,7 @@ def test_a_sum_the_rule_drops_is_refused_as_an_illegal_capture():
     assert "it can take [5c]" in refused.value.message
 
 
-# --- no-last-play-scopa -----------------------------------------------------------------
+# --- no-last-play-scopa (docs/rules.md §10.2) -------------------------------------------
 
 
 def test_a_sweep_on_the_last_play_of_a_hand_is_no_scopa():
@@ -120,7 +123,7 @@ def test_a_zobelon_colore_on_the_last_play_still_counts():
     assert bonuses(events) == [("colore", 5)]
 
 
-# --- colore -------------------------------------------------------------------------------
+# --- colore (docs/rules.md §10.3) ---------------------------------------------------------
 
 
 def test_a_foraccio_capture_all_in_the_cards_suit_scores_a_colore():

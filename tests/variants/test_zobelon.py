@@ -1,4 +1,4 @@
-"""Zobelon's rules (RULES.md section 6) and its worked examples (section 9, 10-11)."""
+"""Zobelon's rules (docs/rules.md §8) and its worked examples (§13.10 to §13.13)."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ def seat_0_to_play(table, hand, **options):
                     options=options)
 
 
-# --- the deal -------------------------------------------------------------------------
+# --- the deal (docs/rules.md §8.2) ----------------------------------------------------
 
 
 def test_twelve_cards_each_in_two_rounds_of_six_from_the_dealers_right_four_on_the_table():
@@ -47,6 +47,7 @@ def test_the_table_custom_deals_twelve_each_in_one_round():
 
 
 def test_zobelon_options_default_to_the_rules_decisions():
+    """docs/rules.md §11: each option's default is the engine's choice."""
     defaults = {spec.name: spec.default for spec in get_variant("zobelon").options}
     assert defaults == {
         "deal_scheme": "6-6",
@@ -60,10 +61,11 @@ def test_zobelon_options_default_to_the_rules_decisions():
     }
 
 
-# --- table aces and kings ---------------------------------------------------------------
+# --- table aces and kings (docs/rules.md §8.3) ------------------------------------------
 
 
 def test_a_table_ace_counts_one_in_a_sum():
+    """docs/rules.md §8.3 and the worked example §13.12."""
     state = seat_0_to_play(["1c", "4d", "5b"], ["5s"])
     assert outcomes(state, "5s") == {(take("5b"), None), (take("1c", "4d"), None)}
 
@@ -90,10 +92,11 @@ def test_a_played_king_takes_a_table_king_only_by_sweeping_or_as_13():
     }
 
 
-# --- kings are jolly ------------------------------------------------------------------
+# --- kings are jolly (docs/rules.md §8.4, §8.5, §5.4) ---------------------------------
 
 
 def test_a_king_sweeps_or_captures_as_any_value_it_is_given():
+    """docs/rules.md §8.4 and the worked example §13.13."""
     # Given 1 it takes one table ace (a king is not an ace); given 2 to 10, one card
     # or a sum of that value.
     state = seat_0_to_play(["1c", "1d", "3b"], ["13s"])
@@ -183,7 +186,7 @@ def test_a_house_rule_makes_a_kings_scopa_worth_13():
     assert bonuses(events) == [("scopa", 13)]
 
 
-# --- colore ---------------------------------------------------------------------------
+# --- colore (docs/rules.md §8.6) ------------------------------------------------------
 
 
 def test_a_capture_all_in_the_capturing_cards_suit_is_a_colore_worth_its_value():
@@ -234,7 +237,7 @@ def test_a_king_on_an_empty_table_makes_no_colore():
     assert bonuses(events) == []
 
 
-# --- the match ------------------------------------------------------------------------
+# --- the match (docs/rules.md §8.7, §9.1) ---------------------------------------------
 
 
 def last_play_of_a_hand(scores):
@@ -258,10 +261,11 @@ def test_the_first_team_to_reach_121_wins():
     assert after.scores[0] >= 121 > after.scores[1]
 
 
-# --- the worked examples --------------------------------------------------------------
+# --- the worked examples (docs/rules.md §13.10, §13.11) -------------------------------
 
 
 def test_example_10_a_colore_that_leaves_a_card_is_no_scopa():
+    """docs/rules.md §13.10."""
     state = seat_0_to_play(["5b", "4b", "7c"], ["9b"])
     after, events = play(state, Move("9b", ("5b", "4b")))
     assert bonuses(events) == [("colore", 9)]
@@ -269,6 +273,7 @@ def test_example_10_a_colore_that_leaves_a_card_is_no_scopa():
 
 
 def test_example_11_a_king_given_8_makes_a_scopa_worth_8():
+    """docs/rules.md §13.11."""
     state = seat_0_to_play(["6d", "2c"], ["13s"])
     after, events = play(state, Move("13s", ("6d", "2c"), 8))
     assert after.table == ()
@@ -276,6 +281,7 @@ def test_example_11_a_king_given_8_makes_a_scopa_worth_8():
 
 
 def test_example_11_a_king_sweeping_the_same_table_makes_no_scopa():
+    """docs/rules.md §13.11."""
     state = seat_0_to_play(["6d", "2c"], ["13s"])
     after, events = play(state, Move("13s", ("6d", "2c"), "sweep"))
     assert after.table == ()
@@ -292,4 +298,5 @@ def test_example_11_a_king_sweeping_the_same_table_makes_no_scopa():
     (["7b", "6c"], "1d", {take("7b", "6c")}),
 ])
 def test_foraccios_captures_hold_in_zobelon_for_cards_other_than_kings(table, card, captures):
+    """docs/rules.md §8.1: Foraccio's captures (§4.2) for every card but the re."""
     assert outcomes(seat_0_to_play(table, [card]), card) == {(cards, None) for cards in captures}

@@ -1,4 +1,5 @@
-"""Properties of random seeded Zobelon matches, over every combination of its options."""
+"""Properties of random seeded Zobelon matches, over every combination of its options
+(docs/rules.md §8)."""
 
 from __future__ import annotations
 
@@ -45,6 +46,7 @@ def random_match(seed, options):
 @matches
 @given(seed=seeds, options=options)
 def test_all_52_cards_are_always_in_exactly_one_place(seed, options):
+    """docs/rules.md §8.2, §4.5, §6.2."""
     for _, _, after, _ in random_match(seed, options):
         places = [*after.hands, after.table, *after.piles]
         assert Counter(card for cards in places for card in cards) == Counter(DECK)
@@ -53,6 +55,7 @@ def test_all_52_cards_are_always_in_exactly_one_place(seed, options):
 @matches
 @given(seed=seeds, options=options)
 def test_a_played_king_always_captures_and_never_lies_on_the_table(seed, options):
+    """docs/rules.md §8.4."""
     for before, move, after, events in random_match(seed, options):
         if RANK[move.card] == KING:
             assert isinstance(events[0], Captured)
@@ -63,6 +66,7 @@ def test_a_played_king_always_captures_and_never_lies_on_the_table(seed, options
 @matches
 @given(seed=seeds, options=options)
 def test_an_ace_or_a_king_on_the_table_was_dealt_there(seed, options):
+    """docs/rules.md §8.3."""
     dealt = {}
     for before, _, after, _ in random_match(seed, options):
         if before.hand not in dealt:
@@ -75,6 +79,7 @@ def test_an_ace_or_a_king_on_the_table_was_dealt_there(seed, options):
 @matches
 @given(seed=seeds, options=options)
 def test_legal_moves_list_each_outcome_once(seed, options):
+    """docs/rules.md §4.6, §8.4."""
     for before, _, _, _ in random_match(seed, options):
         moves = legal_moves(before)
         outcomes = {(move.card, frozenset(move.take), move.jolly) for move in moves}
@@ -84,6 +89,7 @@ def test_legal_moves_list_each_outcome_once(seed, options):
 @matches
 @given(seed=seeds, options=options)
 def test_a_match_replays_exactly_from_its_recorded_decks(seed, options):
+    """docs/rules.md §3.5."""
     state = None
     for _, _, after, _ in random_match(seed, options):
         state = after

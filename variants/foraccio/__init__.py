@@ -1,7 +1,8 @@
-"""Foraccio, as RULES.md sections 1-5 and 7 state it: one plugin module per rule.
+"""Foraccio, as docs/rules.md §1-§7 and §9 state it: one plugin module per rule.
 
-Every point RULES.md marks [decision] is an option whose default is the
-decision, so a table that plays it differently only changes an option.
+Where an option can change an engine choice of docs/rules.md (§11), the
+choice is the option's default, so a table that plays it differently only
+changes an option.
 """
 
 from core.registry import OptionSpec, Variant

@@ -1,4 +1,4 @@
-"""What a played card captures (RULES.md section 4.1), and when it is laid instead.
+"""What a played card captures (docs/rules.md §4.2), and when it is laid instead (§4.4).
 
 - a number card 2-10 takes one table card of its value, or two or more
   number cards adding up to it;

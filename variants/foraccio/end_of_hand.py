@@ -1,4 +1,4 @@
-"""The cards left on the table at the end of a hand (RULES.md section 4.3)."""
+"""The cards left on the table at the end of a hand (docs/rules.md §6.2)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The end of the match (RULES.md section 7)."""
+"""The end of the match (docs/rules.md §9)."""
 
 from __future__ import annotations
 

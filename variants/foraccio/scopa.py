@@ -1,4 +1,4 @@
-"""The scopa (RULES.md section 4.2): a capture that empties the table.
+"""The scopa (docs/rules.md §5): a capture that empties the table.
 
 It is worth the value of the card that made it (for a jolly given a value,
 that value). A capture by an ace, or by a jolly sweeping the table, is never

@@ -1,8 +1,9 @@
-"""Zobelon, as RULES.md section 6 states it: Foraccio's plugins, with the deal, the
+"""Zobelon, as docs/rules.md §8 states it: Foraccio's plugins, with the deal, the
 jolly kings and the colore as plugins of its own.
 
-Every point RULES.md marks [decision] is an option whose default is the
-decision, so a table that plays it differently only changes an option.
+Where an option can change an engine choice of docs/rules.md (§11), the
+choice is the option's default, so a table that plays it differently only
+changes an option.
 """
 
 from core.registry import OptionSpec, Variant

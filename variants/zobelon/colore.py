@@ -1,4 +1,4 @@
-"""Colore (RULES.md section 6): a capture whose table cards all share the suit of the
+"""Colore (docs/rules.md §8.6): a capture whose table cards all share the suit of the
 card that took them.
 
 It is worth the capturing card's value; a king given a value counts that value

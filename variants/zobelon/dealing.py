@@ -1,4 +1,4 @@
-"""The Zobelon deal (RULES.md section 6): 12 cards each, the 4 left over face up.
+"""The Zobelon deal (docs/rules.md §8.2): 12 cards each, the 4 left over face up.
 
 The deck, the draw for the first dealer and the rotation of the deal are
 Foraccio's; only the deal itself differs. Dealing in rounds leaves the

@@ -1,4 +1,4 @@
-"""Kings are jolly (RULES.md section 6).
+"""Kings are jolly (docs/rules.md §8.4, §8.5).
 
 A played king either sweeps the whole table like an ace (never a scopa), or is
 given a value d from 1 to 13 and captures exactly as a card of value d would:

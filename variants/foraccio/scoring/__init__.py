@@ -1,1 +1,1 @@
-"""Scoring rules of a hand (RULES.md section 5): one plugin module per rule."""
+"""Scoring rules of a hand (docs/rules.md §7): one plugin module per rule."""

@@ -1,0 +1,83 @@
+"""Cross-origin requests: which web pages may call the API from a visitor's browser.
+
+A browser lets a page read an answer from another origin only when the answer
+says so (``Access-Control-Allow-Origin``), and sends a JSON POST only after a
+preflight ``OPTIONS`` request that the server approves. Litestar's
+:class:`~litestar.config.cors.CORSConfig` answers both; this module builds it
+from ``FORACCIO_CORS_ORIGINS``.
+
+Every origin is allowed by default (``*``): the API keeps no cookies and takes
+no credentials, so whatever a page could make it do through a visitor's
+browser, the page's author could already do with any HTTP client. What a
+sealed game hides travels in the body (the seat key), which no other page
+can read. ``allow_credentials`` stays false, so browsers never attach cookies
+or HTTP authentication to these requests. A deployment that wants only its
+own front end to call it lists that front end's origins instead.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Mapping
+
+from litestar.config.cors import CORSConfig
+
+from api.logging import REQUEST_ID_HEADER
+
+ORIGINS_VARIABLE = "FORACCIO_CORS_ORIGINS"
+"""Comma-separated origins allowed to call the API from a browser, e.g.
+``https://play.example.com,http://localhost:5173``; ``*`` (the default) allows every
+origin, an empty value none. A ``*`` may also stand for part of a host name
+(``https://*.example.com``)."""
+
+ANY_ORIGIN = "*"
+
+MAX_AGE = 7200
+"""Seconds a browser may reuse a preflight's answer: two hours, the most Chromium
+honours (Firefox caps it at a day). Every operation is a GET or a JSON POST, so the
+answer only changes when the allowed origins do, at a restart."""
+
+_ORIGIN = re.compile(r"https?://(\[[0-9a-f:.]+\]|[a-z0-9*.-]+)(:[0-9]{1,5})?")
+"""An origin as a browser sends it: scheme, host and maybe a port; no path, no slash."""
+
+
+def cors_config_from_environment(environ: Mapping[str, str] = os.environ) -> CORSConfig | None:
+    """Return the CORS settings that ``FORACCIO_CORS_ORIGINS`` asks for, or None when it
+    allows no origin (then the API answers no cross-origin request, as browsers' default).
+
+    Raises ``ValueError`` naming the variable when an entry is not an origin, so that a
+    typo (a trailing slash, a path) stops the service at start instead of silently
+    refusing every browser.
+    """
+    value = environ.get(ORIGINS_VARIABLE)
+    origins = parse_origins(ANY_ORIGIN if value is None else value)
+    if not origins:
+        return None
+    return CORSConfig(
+        allow_origins=origins,
+        allow_methods=["GET", "POST"],
+        # Litestar always allows the safelisted request headers, Content-Type among
+        # them (a JSON POST's preflight asks for it); the request id is the one header
+        # of our own a client may send and read back.
+        allow_headers=[REQUEST_ID_HEADER],
+        expose_headers=[REQUEST_ID_HEADER],
+        allow_credentials=False,
+        max_age=MAX_AGE,
+    )
+
+
+def parse_origins(value: str) -> list[str]:
+    """Split a comma-separated list of origins, each checked and in lower case."""
+    origins = [entry.strip().lower() for entry in value.split(",") if entry.strip()]
+    for origin in origins:
+        if origin != ANY_ORIGIN and not _ORIGIN.fullmatch(origin):
+            raise ValueError(
+                f"{ORIGINS_VARIABLE}: {origin!r} is not an origin; write each as a browser "
+                f"sends it, scheme and host and maybe a port, without a path or a trailing "
+                f"slash (e.g. https://play.example.com or http://localhost:5173), or * for "
+                f"any origin.")
+    if ANY_ORIGIN in origins and len(origins) > 1:
+        raise ValueError(f"{ORIGINS_VARIABLE}: * already allows every origin; list no others "
+                         f"beside it.")
+    return origins

@@ -1,0 +1,54 @@
+"""The documentation UIs render in a real browser with nothing but the server: Chromium
+loads each page from a granian server, the page shows the operations (``Start a match``,
+the summary of ``newGame``), no request fails and none goes to another origin."""
+
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+import pytest
+
+from tests.browser.conftest import api_server
+
+pytestmark = pytest.mark.xdist_group("browser-docs")
+
+UIS = {"swagger-ui": "/schema", "redoc": "/schema/redoc"}
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    with api_server(tmp_path_factory.mktemp("docs") / "log") as url:
+        yield url
+
+
+def origin_of(url: str) -> str | None:
+    """The origin a URL is fetched from; None for inline data. A ``blob:`` URL (Redoc's
+    search worker) is made by the page, in the page's origin, which it names."""
+    if url.startswith("data:"):
+        return None
+    parts = urlsplit(url.removeprefix("blob:"))
+    return f"{parts.scheme}://{parts.netloc}"
+
+
+@pytest.mark.parametrize("ui", UIS)
+def test_the_ui_renders_from_the_server_alone(browser, server, ui):
+    page = browser.new_page()
+    requested, failed, errors = [], [], []
+    page.on("request", lambda request: requested.append(request.url))
+    page.on("requestfailed", lambda request: failed.append(
+        f"{request.url}: {request.failure}"))
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    try:
+        page.goto(server + UIS[ui], wait_until="load")
+        # Redoc also lists it, hidden, in its collapsed menu: wait for a visible one.
+        shown = page.get_by_text("Start a match", exact=True).filter(visible=True)
+        shown.first.wait_for(state="visible", timeout=20_000)
+        page.wait_for_load_state("networkidle")
+    finally:
+        page.close()
+
+    elsewhere = [url for url in requested if origin_of(url) not in (origin_of(server), None)]
+    assert not elsewhere, f"{ui} asked another origin for {elsewhere}"
+    assert not failed, f"{ui}: requests failed: {failed}"
+    assert not errors, f"{ui}: scripts failed: {errors}"
+    assert len(requested) > 1, "the page loads its assets from the server"
