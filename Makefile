@@ -63,13 +63,15 @@ openapi-lint: $(NPM_STAMP)
 	REDOCLY_TELEMETRY=off clients/node_modules/.bin/redocly lint openapi/openapi.json
 	clients/node_modules/.bin/spectral lint openapi/openapi.json --ruleset .spectral.yaml
 
-# Engine playouts, then HTTP on a real server (wrk drives the load; installed if missing).
+# Engine playouts, then HTTP on a real server (wrk drives the load; installed if missing),
+# then the latency of cheap requests while bots work at their hardest.
 bench: $(STAMP)
 	@if [ -f bench/engine.py ]; then $(PY) -m bench.engine; else echo "bench/engine.py: not there yet"; fi
 	@command -v wrk > /dev/null || apt-get install -y -qq wrk > /dev/null 2>&1 \
 		|| (apt-get update -qq && apt-get install -y -qq wrk) > /dev/null 2>&1 \
 		|| echo "wrk could not be installed; bench.http falls back to a Python client"
 	$(PY) -m bench.http
+	$(PY) -m bench.busy
 
 # Bot strength and speed (a few minutes): heuristic vs random, ismcts vs heuristic.
 .PHONY: bench-bots

@@ -13,14 +13,17 @@ from litestar.datastructures import ResponseHeader
 from litestar.di import Provide
 
 from api.asgi import WholeBody
+from api.botpool import BotPool
 from api.controllers.bots import BotController
 from api.controllers.games import GameController
 from api.controllers.health import health
 from api.controllers.house_rules import HouseRuleController
+from api.controllers.limits import limits
 from api.controllers.variants import VariantController
 from api.cors import cors_config_from_environment
 from api.decoding import MAX_BODY_SIZE
 from api.errors import problem_details_plugin
+from api.limits import limits_from_environment
 from api.logging import REQUEST_ID_HEADER, RequestLog, structlog_plugin
 from api.openapi import openapi_config, use_msgspec_schemas
 from api.schemas import BODIES
@@ -34,15 +37,26 @@ def create_app() -> Litestar:
     Installed plugins are loaded here, once per process, so that a broken one is
     reported when the service starts rather than on its first request; the secret
     that seals games is read here too (``FORACCIO_SECRET``, see :mod:`api.sealing`), and
-    the origins whose pages may call the API (``FORACCIO_CORS_ORIGINS``, see :mod:`api.cors`).
+    the origins whose pages may call the API (``FORACCIO_CORS_ORIGINS``, see :mod:`api.cors`);
+    so are the ceilings on bot work (``FORACCIO_BOT_*``, see :mod:`api.limits`). The pool
+    of bot processes (:mod:`api.botpool`) starts with the app and stops with it; an app
+    that is never started (the OpenAPI export) starts none.
     """
     installed_plugins()
     sealer = sealer_from_environment()
+    bot_limits = limits_from_environment()
+    bot_pool = BotPool(bot_limits)
     app = Litestar(
         route_handlers=[VariantController, HouseRuleController, GameController, BotController,
-                        health],
+                        limits, health],
         plugins=[problem_details_plugin(), structlog_plugin()],
-        dependencies={"sealer": Provide(lambda: sealer, use_cache=True, sync_to_thread=False)},
+        dependencies={
+            "sealer": Provide(lambda: sealer, use_cache=True, sync_to_thread=False),
+            "bot_pool": Provide(lambda: bot_pool, use_cache=True, sync_to_thread=False),
+            "bot_limits": Provide(lambda: bot_limits, use_cache=True, sync_to_thread=False),
+        },
+        on_startup=[bot_pool.start],
+        on_shutdown=[bot_pool.close],
         openapi_config=openapi_config(),
         cors_config=cors_config_from_environment(),
         request_max_body_size=MAX_BODY_SIZE,  # Litestar's default is 10 MB

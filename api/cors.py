@@ -61,7 +61,8 @@ def cors_config_from_environment(environ: Mapping[str, str] = os.environ) -> COR
         # them (a JSON POST's preflight asks for it); the request id is the one header
         # of our own a client may send and read back.
         allow_headers=[REQUEST_ID_HEADER],
-        expose_headers=[REQUEST_ID_HEADER],
+        # A page must be able to read when to try again after a 503 (a bot pool busy).
+        expose_headers=[REQUEST_ID_HEADER, "Retry-After"],
         allow_credentials=False,
         max_age=MAX_AGE,
     )

@@ -25,7 +25,9 @@ from litestar.plugins.problem_details import (
     ProblemDetailsPlugin,
 )
 
+from api.botpool import Busy, ClientGone, TimeLimit
 from api.decoding import MAX_BODY_SIZE, unsupported_media_type
+from api.limits import BudgetOverLimit
 from api.openapi import PROBLEM_JSON
 from api.schemas import Problem
 from api.sealing import SealingError
@@ -65,6 +67,47 @@ def engine_problem(error: EngineError, status: int = 422) -> ProblemDetailsExcep
 def sealing_problem(error: SealingError) -> ProblemDetailsException:
     """A sealed request refused: a bad token (422) or a seat key that may not act (403)."""
     return problem(error.status, error.code, error.message)
+
+
+def budget_problem(error: BudgetOverLimit) -> ProblemDetailsException:
+    """A budget over the server's ceilings (:mod:`api.limits`): 422 ``budget_over_limit``."""
+    return problem(422, error.code, error.message)
+
+
+def busy_problem(error: Busy) -> ProblemDetailsException:
+    """No bot process free and the queue full: 503 ``busy``, with when to try again."""
+    return problem(503, *busy(error.retry_after),
+                   headers={"Retry-After": str(error.retry_after)})
+
+
+def busy(retry_after: int) -> tuple[str, str]:
+    return ("busy", f"Every bot process of this server is busy and its queue is full; try "
+                    f"again in {retry_after} s (Retry-After), or ask for less work (GET "
+                    f"/limits).")
+
+
+def time_limit_problem(error: TimeLimit) -> ProblemDetailsException:
+    """Bot work that reached the ceiling on seconds with nothing to answer: 503
+    ``time_limit``."""
+    return problem(503, *time_limit(error.seconds),
+                   headers={"Retry-After": str(error.retry_after)})
+
+
+def time_limit(seconds: float) -> tuple[str, str]:
+    return ("time_limit", f"The bots did not finish within this server's limit of "
+                          f"{seconds:g} s a request (GET /limits); ask for a smaller budget, "
+                          f"or again when the server is less busy.")
+
+
+def client_gone_problem(error: ClientGone) -> ProblemDetailsException:
+    """The client disconnected before its bot work was done; the work was cancelled.
+
+    Nobody reads the answer: its status, 499 as nginx logs such requests, is for the
+    request log.
+    """
+    return ProblemDetailsException(status_code=499, title="Client Closed Request",
+                                   detail="The client disconnected; its bot work was stopped.",
+                                   type_="about:blank", extra={"code": "client_gone"})
 
 
 def http_problem(error: HTTPException) -> ProblemDetailsException:
@@ -117,6 +160,10 @@ def problem_details_plugin() -> ProblemDetailsPlugin:
         exception_to_problem_detail_map={
             EngineError: engine_problem,
             SealingError: sealing_problem,
+            BudgetOverLimit: budget_problem,
+            Busy: busy_problem,
+            TimeLimit: time_limit_problem,
+            ClientGone: client_gone_problem,
             HTTPException: http_problem,
             Exception: unexpected_problem,
         },
@@ -134,20 +181,27 @@ _DESCRIPTIONS = {
     415: "The body is not sent as JSON: its Content-Type is neither `application/json` nor "
          "`application/*+json`, or it is missing (code `unsupported_media_type`).",
     422: "The request is well formed but cannot be carried out; `code` says why.",
+    503: "The server cannot do this work now: its bot processes are busy and their queue "
+         "is full (code `busy`), or the work reached the server's time limit (code "
+         "`time_limit`; see `GET /limits`). `Retry-After` says in how many seconds to try "
+         "again.",
 }
 
 
-def problem_responses(examples: dict[int, list[tuple[str, str]]]) -> dict[int, ResponseSpec]:
-    """Document error responses as problem documents, with one example per (code, detail).
+def problem_responses(examples: dict[int, list[tuple[str, str]]],
+                      descriptions: dict[int, str] | None = None) -> dict[int, ResponseSpec]:
+    """Document error responses as problem documents, with one example per (code, detail),
+    described as :data:`_DESCRIPTIONS` says unless ``descriptions`` says otherwise.
 
-    An operation that documents 400 (``invalid_body``) takes a body, so it is also
+    An operation that documents 400 ``invalid_body`` takes a body, so it is also
     documented to answer 413 and 415 (see :mod:`api.decoding`).
     """
-    if 400 in examples:
+    if any(code == "invalid_body" for code, _ in examples.get(400, ())):
         examples = {**examples, 413: [BODY_TOO_LARGE], 415: [UNSUPPORTED_MEDIA_TYPE]}
+    descriptions = {**_DESCRIPTIONS, **(descriptions or {})}
     return {
         status: ResponseSpec(
-            data_container=Problem, media_type=PROBLEM_JSON, description=_DESCRIPTIONS[status],
+            data_container=Problem, media_type=PROBLEM_JSON, description=descriptions[status],
             generate_examples=False,
             examples=[
                 Example(summary=code, value=_example(status, code, detail))

@@ -13,7 +13,16 @@ from typing import Any
 import msgspec
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.plugins import JsonRenderPlugin
-from litestar.openapi.spec import Example, License, OpenAPI, Operation, Tag
+from litestar.openapi.spec import (
+    Example,
+    License,
+    OpenAPI,
+    OpenAPIHeader,
+    OpenAPIType,
+    Operation,
+    Schema,
+    Tag,
+)
 from litestar.openapi.spec.base import BaseSchemaObject
 
 from api import docs_ui
@@ -108,8 +117,17 @@ def documented(request: Callable[[], dict[str, Any]] | None = None,
                 _add_examples(self.responses[success].content[JSON], response())
             if self.responses:
                 _drop_plain_json_errors(self.responses)
+                if "503" in self.responses:
+                    self.responses["503"].headers = {"Retry-After": RETRY_AFTER}
 
     return DocumentedOperation
+
+
+RETRY_AFTER = OpenAPIHeader(
+    schema=Schema(type=OpenAPIType.INTEGER, minimum=1), required=True,
+    description="In how many seconds to try again: when the first bot work running now "
+                "reaches the server's time limit.")
+"""Every 503 of this API says when to try again."""
 
 
 def _drop_plain_json_errors(responses) -> None:

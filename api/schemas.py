@@ -272,6 +272,32 @@ class SealedAutoplayed(Wire):
     done: bool
 
 
+class Limits(Wire):
+    """The ceilings this server puts on bot requests (``POST /games/bot-move`` with a
+    searching bot, ``POST /games/autoplay``), each set by an environment variable.
+
+    They hold per server worker process: a server with several workers runs as many
+    pools."""
+
+    processes: Annotated[int, msgspec.Meta(ge=1, description=(
+        "Bot requests computed at once, each in a process of its own "
+        "(`FORACCIO_BOT_PROCESSES`)."))]
+    queue: Annotated[int, msgspec.Meta(ge=0, description=(
+        "Bot requests that may wait for a free process; one more is answered 503 `busy` "
+        "with `Retry-After` (`FORACCIO_BOT_QUEUE`)."))]
+    seconds: Annotated[float, msgspec.Meta(gt=0, description=(
+        "Wall-clock ceiling of one bot request's work, from when a process takes it: an "
+        "autoplay then answers its plays so far (`done` false), a bot move 503 "
+        "`time_limit`; a larger `budget.seconds` is refused (`FORACCIO_BOT_SECONDS`)."))]
+    iterations: Annotated[int, msgspec.Meta(ge=1, description=(
+        "Most `ismcts` playouts a move: a larger `budget.iterations` is refused with 422 "
+        "`budget_over_limit`; the default budget and a `seconds` budget stop there "
+        "(`FORACCIO_BOT_ITERATIONS`)."))]
+    autoplay_plays: Annotated[int, msgspec.Meta(ge=1, description=(
+        "Most plays one autoplay request makes; `done` is false when it stopped the bots "
+        "(`FORACCIO_AUTOPLAY_PLAYS`)."))]
+
+
 class Health(Wire):
     """The service answers."""
 
@@ -299,5 +325,5 @@ class Problem(Wire):
 BODIES = (VariantList, VariantInfo, HouseRuleList, NewGame, StateBody, GameRequest, ViewRequest,
           NewSealedGame, SealedState, SeatView, PlayRequest, NextHandRequest, LegalMoves, Played,
           SealedPlayed, HandScore, BotMoveRequest, BotMove, AutoplayRequest, Autoplayed,
-          SealedAutoplayed, Health, Problem)
+          SealedAutoplayed, Limits, Health, Problem)
 """Every request and response body: the OpenAPI document's schemas are made from them."""

@@ -2,20 +2,30 @@
 
 In a sealed game a bot acts only for the seat whose key came with the request:
 bots playing other seats would make the answer depend on those seats' hands.
+
+The work a client's budget sets, a searching bot's move and every autoplay, runs
+in the server's pool of bot processes under its ceilings (:mod:`api.botpool`,
+:mod:`api.limits`), never in the event loop; a request is refused before it
+waits there if it is bound to fail. A move of a bot that does not search takes
+well under a millisecond, less than a trip to the pool, so it is computed here
+and never waits behind searches.
 """
 
 from __future__ import annotations
 
 from typing import ClassVar
 
-from litestar import Controller, post
+from litestar import Controller, Request, post
 from litestar.di import NamedDependency
 from litestar.params import JSONBody
 
+from api.botpool import BotPool
+from api.botwork import AutoplayJob, BotMoveJob
 from api.controllers.games import INVALID_STATE, MATCH_OVER, answered, game_of, game_problems
 from api.decoding import StrictBody
-from api.errors import problem_responses
+from api.errors import busy, problem_responses, time_limit
 from api.examples import examples
+from api.limits import BotLimits
 from api.openapi import documented
 from api.schemas import (
     MAX_AUTOPLAY_PLAYS,
@@ -26,11 +36,20 @@ from api.schemas import (
     SealedAutoplayed,
 )
 from api.sealing import Sealer
-from core.bots import choose_move, move_for_state
-from core.bots.autoplay import SEATS, autoplay
+from core.bots import SEARCHING, ready_bot
+from core.bots.autoplay import SEATS, check_autoplay
 from core.bots.ismcts import DEFAULT_ITERATIONS
+from core.view import seat_view
 
 UNKNOWN_BOT = ("unknown_bot", "There is no bot 'minimax'; known bots: heuristic, ismcts, random.")
+BUDGET_OVER_LIMIT = ("budget_over_limit", "budget.iterations is 1000, over this server's limit "
+                                          "of 500 playouts a move (GET /limits); ask for at "
+                                          "most that.")
+BUSY = busy(10)
+TIME_LIMIT = time_limit(10)
+LIMITS = ("The server's ceilings (`GET /limits`, set by its environment) bound the work: a "
+          "`budget` over them is refused with 422 `budget_over_limit`, and when every bot "
+          "process is busy and the queue is full the answer is 503 `busy` with `Retry-After`.")
 
 
 class BotController(Controller):
@@ -51,26 +70,37 @@ class BotController(Controller):
                       "search by `iterations`, playouts (default "
                       f"{DEFAULT_ITERATIONS}, at most 1000), or `seconds` (at most 1; the "
                       "move then depends on the server's speed); the other bots ignore it. "
-                      "A sealed game needs the key of the seat to play.",
-          responses=problem_responses(game_problems([
-              INVALID_STATE, UNKNOWN_BOT,
-              ("hand_over", "The hand is over; deal the next hand before playing."),
-              ("match_over", "The match is over; start a new one to play on.")])),
+                      "A sealed game needs the key of the seat to play. " + LIMITS + " A "
+                      "search that does not finish within the server's time limit answers "
+                      "503 `time_limit`; a client that disconnects stops its search.",
+          responses=problem_responses({
+              **game_problems([
+                  INVALID_STATE, UNKNOWN_BOT, BUDGET_OVER_LIMIT,
+                  ("hand_over", "The hand is over; deal the next hand before playing."),
+                  ("match_over", "The match is over; start a new one to play on.")]),
+              503: [BUSY, TIME_LIMIT]}),
           operation_class=documented(
               request=lambda: {"heuristic": examples().bot_move,
                                "ismcts": examples().bot_move_ismcts,
                                "sealed": examples().bot_move_sealed},
               response=lambda: {"heuristic": examples().bot_moved}))
-    async def bot_move(self, data: JSONBody[BotMoveRequest],
-                       sealer: NamedDependency[Sealer]) -> BotMove:
+    async def bot_move(self, data: JSONBody[BotMoveRequest], request: Request,
+                       sealer: NamedDependency[Sealer], bot_pool: NamedDependency[BotPool],
+                       bot_limits: NamedDependency[BotLimits]) -> BotMove:
         """Ask a bot for the move of the seat to play."""
         game = game_of(data, sealer, acting=True)
-        if game.sealed is not None:
-            # The view of the key's seat (the seat to play, if any): nothing else goes in.
-            move = choose_move(data.bot, game.view(game.state), data.seed, data.budget)
+        state = game.state
+        # The view of the seat to play (in a sealed game, the key's seat): nothing else
+        # goes to the bot, nor to the pool.
+        view = game.view(state) if game.sealed is not None else seat_view(state, state.turn or 0)
+        ready_bot(data.bot, view)  # an unknown bot or no move to make: refused before any wait
+        job = BotMoveJob(data.bot, view, data.seed, data.budget)
+        if data.bot in SEARCHING:
+            bot_limits.check_budget(data.budget)
+            move = await bot_pool.run(job, request.receive)
         else:
-            move = move_for_state(data.bot, game.state, data.seed, data.budget)
-        return BotMove(seat=game.state.turn, move=move)
+            move = job.run()
+        return BotMove(seat=state.turn, move=move)
 
     @post("/autoplay", operation_id="autoplay", status_code=200,
           summary="Let bots play on",
@@ -78,8 +108,14 @@ class BotController(Controller):
                       "its own seat's view, until the hand is over (`until: hand_over`) or the "
                       "match is (`game_over`). A hand already over is followed by the next, "
                       "dealt with the match's own cut. One request makes at most "
-                      f"{MAX_AUTOPLAY_PLAYS} plays (ten hands of Foraccio): `done` is false "
-                      "when that limit stopped the bots first; post the state again to go on. "
+                      f"{MAX_AUTOPLAY_PLAYS} plays (ten hands of Foraccio; the server may set "
+                      "another limit, see `GET /limits`) and works at most the server's time "
+                      "limit (10 s by default): `done` is false when a limit stopped the bots "
+                      "first, with every play made until then (the move being searched is "
+                      "dropped, so an iteration budget plays the very same moves); post the "
+                      "state again to go on. If not even one play could be made in time, "
+                      "the answer is 503 `time_limit`. A client that disconnects stops the "
+                      "bots. "
                       "`events` lists what happened in order, each new hand's deal included. "
                       "`seed` and `budget` are as for `POST /games/bot-move`; an `ismcts` "
                       "seat takes up to a few tenths of a second a move. In a sealed game the "
@@ -89,20 +125,30 @@ class BotController(Controller):
                       "the phase asked for is reached (`done` true); playing for the other "
                       "seats would make the answer depend on their hands. It needs the key "
                       "of the seat to play (any seat's once the hand is over) and answers a "
-                      "new token and that seat's view.",
-          responses=problem_responses(game_problems([INVALID_STATE, UNKNOWN_BOT, MATCH_OVER])),
+                      "new token and that seat's view. " + LIMITS,
+          responses=problem_responses({
+              **game_problems([INVALID_STATE, UNKNOWN_BOT, BUDGET_OVER_LIMIT, MATCH_OVER]),
+              503: [BUSY, TIME_LIMIT]}),
           operation_class=documented(
               request=lambda: {"to_the_end_of_the_hand": examples().autoplay,
                                "sealed": examples().autoplay_sealed},
               response=lambda: {"to_the_end_of_the_hand": examples().autoplayed,
                                 "sealed": examples().autoplayed_sealed}))
-    async def autoplay(self, data: JSONBody[AutoplayRequest], sealer: NamedDependency[Sealer]
+    async def autoplay(self, data: JSONBody[AutoplayRequest], request: Request,
+                       sealer: NamedDependency[Sealer], bot_pool: NamedDependency[BotPool],
+                       bot_limits: NamedDependency[BotLimits]
                        ) -> Autoplayed | SealedAutoplayed:
-        """Let the bots play until the phase asked for, or the limit on plays."""
+        """Let the bots play until the phase asked for, or a limit."""
         game = game_of(data, sealer, acting=True)
+        check_autoplay(game.state, data.bots)  # refused before any wait
+        bot_limits.check_budget(data.budget)
         seats = SEATS if game.seat is None else (game.seat,)
-        result = autoplay(game.state, data.bots, data.until, data.seed, data.budget,
-                          MAX_AUTOPLAY_PLAYS, seats)
+        # The engine's state: the engine needs it to play and deal; each bot in the
+        # pool still sees only its seat's view.
+        result = await bot_pool.run(
+            AutoplayJob(game.state, data.bots, data.until, data.seed, data.budget,
+                        bot_limits.autoplay_plays, seats),
+            request.receive)
         if game.sealed is None:
             return Autoplayed(state=answered(result.state), events=result.events,
                               plays=result.plays, done=result.done)

@@ -24,7 +24,12 @@ from core.view import SeatView, plays_made, seat_view
 BOTS: dict[str, Bot] = {"random": random_bot, "heuristic": heuristic_bot, "ismcts": ismcts_bot}
 """Every bot by name."""
 
-__all__ = ["BOTS", "Bot", "Budget", "bot_rng", "choose_move", "get_bot", "move_for_state"]
+SEARCHING = frozenset({"ismcts"})
+"""The bots whose work a :class:`Budget` sets (the others ignore it and take well under
+a millisecond a move)."""
+
+__all__ = ["BOTS", "SEARCHING", "Bot", "Budget", "bot_rng", "choose_move", "get_bot",
+           "move_for_state", "ready_bot"]
 
 
 def get_bot(name: str) -> Bot:
@@ -48,6 +53,13 @@ def choose_move(name: str, view: SeatView, seed: int = 0, budget: Budget | None 
     :class:`~core.errors.IllegalMove` when no hand is in play or it is
     another seat's turn.
     """
+    return ready_bot(name, view)(view, bot_rng(name, view, seed), budget)
+
+
+def ready_bot(name: str, view: SeatView) -> Bot:
+    """Return bot ``name`` if it may move for ``view.seat`` now; raise as
+    :func:`choose_move` does otherwise (so that a caller can refuse a request before
+    spending anything on it)."""
     bot = get_bot(name)
     if view.phase == "game_over":
         raise IllegalMove(Reason.MATCH_OVER, "The match is over; start a new one to play on.")
@@ -57,7 +69,7 @@ def choose_move(name: str, view: SeatView, seed: int = 0, budget: Budget | None 
     if view.turn != view.seat:
         raise IllegalMove(Reason.NOT_YOUR_TURN,
                           f"It is seat {view.turn}'s turn to play, not seat {view.seat}'s.")
-    return bot(view, bot_rng(name, view, seed), budget)
+    return bot
 
 
 def move_for_state(name: str, state: State, seed: int = 0, budget: Budget | None = None) -> Move:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from typing import Literal, NamedTuple
 
-from core.bots import Budget, choose_move, get_bot
+from core.bots import Budget, choose_move, get_bot, limits
 from core.engine import next_hand, play
 from core.errors import WrongPhase
 from core.model import AnyEvent, State
@@ -17,8 +17,8 @@ SEATS = range(4)
 
 class Autoplay(NamedTuple):
     """Where the bots stopped: the state, the events in order, the plays made, and
-    whether they reached the phase asked for (false when ``max_plays`` stopped them, or
-    a seat they do not play for was to play)."""
+    whether they reached the phase asked for (false when ``max_plays`` or the limits of
+    :mod:`core.bots.limits` stopped them, or a seat they do not play for was to play)."""
 
     state: State
     events: tuple[AnyEvent, ...]
@@ -36,11 +36,14 @@ def autoplay(state: State, bots: Sequence[str], until: Literal["hand_over", "gam
     another seat is to play, they stop there (``done`` false). Raise
     :class:`~core.errors.WrongPhase` on a match already over and
     :class:`~core.errors.UnknownBot` on a bad name.
+
+    The limits set from outside (:mod:`core.bots.limits`) are checked before each
+    play and during a search. When they stop the bots after at least one play,
+    the plays made so far are returned (``done`` false; the move being searched
+    is dropped, so they are the very plays an unlimited run starts with);
+    before any, :class:`~core.bots.limits.Interrupted` is raised.
     """
-    for name in bots:
-        get_bot(name)
-    if state.phase == "game_over":
-        raise WrongPhase("The match is over; start a new one.", "match_over")
+    check_autoplay(state, bots)
     events: list[AnyEvent] = []
     plays = 0
     while plays < max_plays:
@@ -50,10 +53,25 @@ def autoplay(state: State, bots: Sequence[str], until: Literal["hand_over", "gam
         seat = state.turn
         if seat not in seats:
             break
-        move = choose_move(bots[seat], seat_view(state, seat), seed, budget)
+        try:
+            limits.check()
+            move = choose_move(bots[seat], seat_view(state, seat), seed, budget)
+        except limits.Interrupted:
+            if not plays:
+                raise
+            break
         state, caused = play(state, move)
         events += caused
         plays += 1
         if state.phase == "game_over" or (until == "hand_over" and state.phase == "hand_over"):
             return Autoplay(state, tuple(events), plays, True)
     return Autoplay(state, tuple(events), plays, False)
+
+
+def check_autoplay(state: State, bots: Sequence[str]) -> None:
+    """Raise as :func:`autoplay` does on a bad bot name or a match already over (so that
+    a caller can refuse a request before spending anything on it)."""
+    for name in bots:
+        get_bot(name)
+    if state.phase == "game_over":
+        raise WrongPhase("The match is over; start a new one.", "match_over")

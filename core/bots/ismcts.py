@@ -33,6 +33,7 @@ import random
 import time
 from collections import Counter
 
+from core.bots import limits
 from core.bots.base import Budget
 from core.bots.heuristic import greedy_move, move_scores, playout_move
 from core.cards import RANK
@@ -121,9 +122,18 @@ def _candidates(view: SeatView, moves: tuple[Move, ...]) -> tuple[Move, ...]:
 
 
 def _limits(budget: Budget | None, view: SeatView) -> tuple[int, float | None]:
+    # Whoever runs the bot may cap the playouts (core.bots.limits): the default budget
+    # and a time budget promise no count, so they stop there. An explicit count is
+    # left alone, so that it gives the same move everywhere; a server refuses one
+    # over its cap instead.
+    cap = limits.iteration_cap()
     if budget is None or (budget.iterations is None and budget.seconds is None):
-        return default_iterations(view), None
-    iterations = budget.iterations if budget.iterations is not None else 10**9
+        iterations = default_iterations(view)
+        return iterations if cap is None else min(iterations, cap), None
+    if budget.iterations is not None:
+        iterations = budget.iterations
+    else:
+        iterations = 10**9 if cap is None else cap
     deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
     return iterations, deadline
 
@@ -138,7 +148,12 @@ def _search(view: SeatView, candidates: tuple[Move, ...], rng: random.Random, it
     the race on that deal. Without a deadline, the ``iterations`` are split evenly
     between ceil(log2(candidates)) stages, and after each stage but the last the
     worse half of the race (by summed reward) is dropped; with a deadline, every
-    candidate stays in and rounds are played until the deadline or the iterations."""
+    candidate stays in and rounds are played until the deadline or the iterations.
+
+    Before each round the limits set from outside are checked
+    (:func:`core.bots.limits.check`), which may stop the search with
+    :class:`~core.bots.limits.Interrupted`: a round makes a few playouts, a few
+    milliseconds, so a search stops that quickly."""
     totals = [0.0] * len(candidates)
     alive = list(range(len(candidates)))
     done = 0
@@ -152,6 +167,7 @@ def _search(view: SeatView, candidates: tuple[Move, ...], rng: random.Random, it
         goal = done + (iterations - done) // (stages - stage)
         while not done or (done < goal
                            and (deadline is None or time.perf_counter() < deadline)):
+            limits.check()
             state = determinize(view, rng)
             rest = None
             if len(unseen) > dealt:

@@ -65,9 +65,15 @@ class DirectClient:
                      (b"content-length", str(len(body)).encode())]}
         messages = [{"type": "http.request", "body": body, "more_body": False}]
         status, chunks = 0, []
+        answered = asyncio.Event()
 
         async def receive():
-            return messages.pop() if messages else {"type": "http.disconnect"}
+            if messages:
+                return messages.pop()
+            # As a server does: the client is there until it has its answer (the bot
+            # pool takes an earlier disconnect for a client gone, and stops its work).
+            await answered.wait()
+            return {"type": "http.disconnect"}
 
         async def send(message):
             nonlocal status
@@ -75,6 +81,8 @@ class DirectClient:
                 status = message["status"]
             elif message["type"] == "http.response.body":
                 chunks.append(message.get("body", b""))
+                if not message.get("more_body"):
+                    answered.set()
 
         await self.app(scope, receive, send)
         return Answer(status, b"".join(chunks))

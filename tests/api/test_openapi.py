@@ -83,7 +83,7 @@ def test_every_operation_is_named_summarised_and_described(document):
         assert operation.get("summary"), name
         assert operation.get("description"), name
         ids.append(operation["operationId"])
-    assert len(ids) == len(set(ids)) == 12
+    assert len(ids) == len(set(ids)) == 13
 
 
 def test_no_credentials_are_asked_and_the_license_is_stated(document):

@@ -1,0 +1,363 @@
+"""The pool of bot processes of one server worker, with its bounded queue.
+
+Bot work is CPU work whose amount a client sets; done in the event loop it
+would hold every other request of the worker (``/health`` waited 48 s behind
+one autoplay), and threads would not help under the GIL. So it runs in a few
+worker processes (:mod:`api.botwork`), started once per server worker, at
+start-up or on first use, and stopped on shutdown:
+
+- **Bounded.** At most ``processes`` jobs run and ``queue`` more wait; one
+  more is refused at once with :class:`Busy` (503 ``busy``), whose
+  ``retry_after`` is when the first running job reaches its ceiling.
+- **Ceilings.** A process stops a job at the ceiling on seconds by itself and
+  says so (:class:`~api.botwork.Stopped`); should it not answer a little
+  after that, it is killed and replaced. Either way the request gets
+  :class:`TimeLimit` (503 ``time_limit``), unless the job returned partial
+  results first (an autoplay's plays so far).
+- **Cancellation.** While a request waits, its ASGI ``receive`` is watched for
+  ``http.disconnect``: when the client goes, it leaves the queue, or its job
+  is cancelled (:data:`~api.botwork.CANCEL` down the process's socket, which
+  the bots look for between rounds of playouts, :mod:`core.bots.limits`), and
+  the process is free again within milliseconds. The request ends with
+  :class:`ClientGone`; the answer goes nowhere (the log shows 499).
+
+Each process has a socket of its own, so a job is cancelled without touching
+another's. Jobs and answers cross it pickled; the event loop watches the
+server's end (``add_reader``), so waiting costs no thread.
+
+A pool process is a fresh interpreter (``python -m api.botwork``, about 0.15 s
+to start), not a fork of the server worker: granian runs threads of its own
+there, and a fork could copy a lock one of them holds; nor one of
+:mod:`multiprocessing`'s, which would import the server's ``__main__`` again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import math
+import pickle
+import socket
+import subprocess
+import sys
+import threading
+import time
+from collections import deque
+from multiprocessing.connection import Connection
+from typing import TYPE_CHECKING, Any
+
+import structlog
+
+from api import botwork
+from api.limits import BotLimits
+from core.errors import EngineError
+
+if TYPE_CHECKING:
+    from litestar.types import Receive
+
+STOP_GRACE = 2.0
+"""Seconds a process is given to stop a job after it was told to (or after its own
+deadline) before it is killed and replaced. Rounds of playouts take milliseconds;
+this is for a bug, a machine under heavy load, or a huge pickle."""
+
+logger = structlog.get_logger("api.botpool")
+
+
+class Busy(Exception):
+    """Every process is busy and the queue is full: answer 503 ``busy``."""
+
+    def __init__(self, retry_after: int) -> None:
+        super().__init__(retry_after)
+        self.retry_after = retry_after
+
+
+class TimeLimit(Exception):
+    """The job reached the ceiling on seconds with nothing to answer: 503 ``time_limit``."""
+
+    def __init__(self, seconds: float, retry_after: int) -> None:
+        super().__init__(seconds, retry_after)
+        self.seconds = seconds
+        self.retry_after = retry_after
+
+
+class ClientGone(Exception):
+    """The client disconnected while its request waited or its job ran; the job was
+    cancelled."""
+
+
+class _Process:
+    """One pool process and the server's end of its socket."""
+
+    def __init__(self, ceilings: botwork.Ceilings) -> None:
+        ours, theirs = socket.socketpair()
+        with theirs:
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "api.botwork", str(theirs.fileno()),
+                 repr(ceilings.seconds), str(ceilings.iterations)],
+                pass_fds=(theirs.fileno(),), stdin=subprocess.DEVNULL)
+        self.connection = Connection(ours.detach())
+        self.pid = self.process.pid
+        self.since: float | None = None
+        """When the job in progress started (:func:`time.monotonic`), if any."""
+
+    def send(self, job: botwork.Job) -> None:
+        self.since = time.monotonic()
+        self.connection.send_bytes(pickle.dumps(job, protocol=pickle.HIGHEST_PROTOCOL))
+
+    def cancel(self) -> None:
+        with contextlib.suppress(OSError):  # the process is gone: nothing left to stop
+            self.connection.send_bytes(botwork.CANCEL)
+
+    def answer(self) -> botwork.Answer:
+        """The answer waiting on the socket; raise :class:`EOFError` if the process died."""
+        self.since = None
+        return pickle.loads(self.connection.recv_bytes())
+
+    def readable(self, loop: asyncio.AbstractEventLoop) -> asyncio.Future[None]:
+        """A future done once the socket holds an answer (or the process died)."""
+        ready: asyncio.Future[None] = loop.create_future()
+        descriptor = self.connection.fileno()
+
+        def wake() -> None:
+            if not ready.done():
+                ready.set_result(None)
+
+        loop.add_reader(descriptor, wake)
+        ready.add_done_callback(lambda _: loop.remove_reader(descriptor))
+        return ready
+
+    def stop(self, timeout: float) -> None:
+        """Close the socket (the process then exits) and wait; kill it if it does not."""
+        self.cancel()
+        self.connection.close()
+        try:
+            self.process.wait(timeout)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+
+
+class BotPool:
+    """Run bot jobs in ``limits.processes`` processes with ``limits.queue`` waiting places.
+
+    Safe to use from several event loops (each request's waiting is done on its
+    own loop), as the in-process test clients do.
+    """
+
+    def __init__(self, limits: BotLimits) -> None:
+        self.limits = limits
+        self._ceilings = botwork.Ceilings(limits.seconds, limits.iterations)
+        self._lock = threading.Lock()
+        self._processes: list[_Process] = []
+        self._idle: list[_Process] = []
+        self._waiting: deque[asyncio.Future[_Process]] = deque()
+        self._settling: set[asyncio.Task[None]] = set()
+        self.cancelled = 0
+        """Jobs cancelled so far because their client went away."""
+
+    # --- life -----------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Start the processes, if not running (at start-up, or on the first job; again
+        after :meth:`close` if the app starts again, as test clients do)."""
+        with self._lock:
+            if self._processes:
+                return
+            self._processes = [_Process(self._ceilings) for _ in range(self.limits.processes)]
+            self._idle = list(self._processes)
+
+    def close(self) -> None:
+        """Stop every process: a job in progress is cancelled; waiting requests get
+        :class:`Busy`."""
+        with self._lock:
+            processes, self._processes, self._idle = self._processes, [], []
+            waiting, self._waiting = self._waiting, deque()
+        for future in waiting:
+            with contextlib.suppress(RuntimeError):  # a closed loop: nobody waits there
+                future.get_loop().call_soon_threadsafe(_fail, future, Busy(1))
+        for process in processes:
+            process.stop(timeout=1.0)
+
+    # --- work -----------------------------------------------------------------------
+
+    async def run(self, job: botwork.Job, receive: Receive | None = None) -> Any:
+        """Run ``job`` in a process and return its result.
+
+        Raise :class:`Busy` at once when no process is free and the queue is full,
+        :class:`ClientGone` when ``receive`` (the request's ASGI receive) says the
+        client disconnected, :class:`TimeLimit` at the ceiling on seconds, and the
+        job's :class:`~core.errors.EngineError` as the engine raised it.
+        """
+        self.start()
+        loop = asyncio.get_running_loop()
+        gone: asyncio.Future[Any] = (loop.create_task(_disconnected(receive))
+                                     if receive is not None else loop.create_future())
+        try:
+            process = await self._take(loop, gone)
+            if gone.done():
+                self._give(process)
+                raise ClientGone
+            answer = await self._work(loop, process, job, gone)
+        finally:
+            gone.cancel()
+        if isinstance(answer, botwork.Done):
+            return answer.result
+        if isinstance(answer, botwork.Failed):
+            raise EngineError(answer.message, answer.code)
+        if isinstance(answer, botwork.Stopped):
+            raise TimeLimit(self.limits.seconds, self.retry_after())
+        logger.error("bot_job_crashed", traceback=answer.traceback)
+        raise RuntimeError("a bot job failed in its process")
+
+    def retry_after(self) -> int:
+        """Seconds until the first job running now reaches its ceiling (at least 1)."""
+        now = time.monotonic()
+        with self._lock:
+            ends = [process.since + self.limits.seconds for process in self._processes
+                    if process.since is not None]
+        return max(1, math.ceil(min(ends, default=now + 1) - now))
+
+    async def _take(self, loop: asyncio.AbstractEventLoop,
+                    gone: asyncio.Future[Any]) -> _Process:
+        """An idle process, after waiting in the queue if need be."""
+        with self._lock:
+            if self._idle:
+                return self._idle.pop()
+            full = len(self._waiting) >= self.limits.queue
+            if not full:
+                turn: asyncio.Future[_Process] = loop.create_future()
+                self._waiting.append(turn)
+        if full:
+            raise Busy(self.retry_after())
+        try:
+            await asyncio.wait((turn, gone), return_when=asyncio.FIRST_COMPLETED)
+        except BaseException:  # this task was cancelled
+            self._leave(turn)
+            raise
+        if not turn.done():
+            self._leave(turn)
+            raise ClientGone
+        error = turn.exception()
+        if error is not None:
+            raise error
+        return turn.result()
+
+    def _leave(self, turn: asyncio.Future[_Process]) -> None:
+        """Take a request that gives up out of the queue; pass on a process it was
+        handed meanwhile."""
+        with self._lock, contextlib.suppress(ValueError):
+            self._waiting.remove(turn)
+        if turn.done() and not turn.cancelled() and turn.exception() is None:
+            self._give(turn.result())
+        else:
+            turn.cancel()
+
+    async def _work(self, loop: asyncio.AbstractEventLoop, process: _Process,
+                    job: botwork.Job, gone: asyncio.Future[Any]) -> botwork.Answer:
+        """Send ``job`` to ``process`` and wait for its answer, the client going away, or
+        the ceiling (and its grace) passing; then hand the process on."""
+        try:
+            process.send(job)
+        except OSError:  # the process died while idle
+            self._replace(process)
+            raise
+        except BaseException:  # the job did not pickle: nothing was sent
+            self._give(process)
+            raise
+        ready = process.readable(loop)
+        try:
+            await asyncio.wait((ready, gone), timeout=self.limits.seconds + STOP_GRACE,
+                               return_when=asyncio.FIRST_COMPLETED)
+        except BaseException:  # this task was cancelled: the job must stop all the same
+            self._abandon(loop, process, ready, "request_cancelled")
+            raise
+        if not ready.done():
+            client_gone = gone.done()
+            self._abandon(loop, process, ready, "client_gone" if client_gone else "overran")
+            if client_gone:
+                raise ClientGone
+            raise TimeLimit(self.limits.seconds, self.retry_after())
+        try:
+            answer = process.answer()
+        except Exception:
+            if process not in self._processes:  # the pool was closed: it stopped the job
+                raise Busy(1) from None
+            self._replace(process)
+            logger.error("bot_process_died", pid=process.pid)
+            raise RuntimeError("a bot process died during a job") from None
+        self._give(process)
+        return answer
+
+    def _abandon(self, loop: asyncio.AbstractEventLoop, process: _Process,
+                 ready: asyncio.Future[None], why: str) -> None:
+        """Cancel the job in progress; hand the process on once it has stopped."""
+        process.cancel()
+        if why != "overran":
+            self.cancelled += 1
+        logger.info("bot_job_cancelled", why=why, pid=process.pid)
+        task = loop.create_task(self._settle(process, ready))
+        self._settling.add(task)
+        task.add_done_callback(self._settling.discard)
+
+    async def _settle(self, process: _Process, ready: asyncio.Future[None]) -> None:
+        try:
+            await asyncio.wait_for(ready, STOP_GRACE)
+            process.answer()  # dropped: nobody waits for it any more
+        except Exception:  # it did not stop in time, or died
+            logger.warning("bot_process_replaced", pid=process.pid)
+            self._replace(process)
+            return
+        self._give(process)
+
+    def _replace(self, process: _Process) -> None:
+        """Kill ``process`` and put a new one in its place."""
+        process.stop(timeout=0.1)
+        with self._lock:
+            if process not in self._processes:  # the pool was closed meanwhile
+                return
+            self._processes.remove(process)
+            fresh = _Process(self._ceilings)
+            self._processes.append(fresh)
+        self._give(fresh)
+
+    def _give(self, process: _Process) -> None:
+        """Hand an idle ``process`` to the first request waiting, or keep it idle."""
+        with self._lock:
+            if process not in self._processes:  # of a pool closed since: stopped already
+                return
+            while self._waiting:
+                turn = self._waiting.popleft()
+                if turn.done():
+                    continue
+                try:
+                    turn.get_loop().call_soon_threadsafe(self._hand, turn, process)
+                except RuntimeError:  # its event loop is closed: nobody waits there
+                    continue
+                return
+            self._idle.append(process)
+
+    def _hand(self, turn: asyncio.Future[_Process], process: _Process) -> None:
+        # Runs in the waiting request's loop: it may have given up in the meantime.
+        if turn.done():
+            self._give(process)
+        else:
+            turn.set_result(process)
+
+
+async def _disconnected(receive: Receive) -> None:
+    """Return once the client has disconnected.
+
+    Called after the body was read, ``receive`` answers at most an empty last body
+    chunk (some servers send one) and then waits for ``http.disconnect``.
+    """
+    try:
+        while (await receive())["type"] != "http.disconnect":
+            pass
+    except Exception:
+        # A server that cannot say: never take the request for gone on a guess.
+        await asyncio.get_running_loop().create_future()
+
+
+def _fail(future: asyncio.Future[Any], error: Exception) -> None:
+    if not future.done():
+        future.set_exception(error)

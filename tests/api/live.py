@@ -1,0 +1,108 @@
+"""A real server for the tests that need one: granian on a free loopback port.
+
+What only a real server shows (an event loop that other requests share, a
+client that hangs up, several requests at once) is tested against this one,
+started as ``make run`` starts it, with the environment the test gives. Its
+log (standard error and output) goes to a file the test may read. The whole
+process group, the pool's bot processes included, is stopped afterwards.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import NamedTuple
+
+HOST = "127.0.0.1"
+
+
+class Live(NamedTuple):
+    url: str
+    log: Path
+    """The server's log so far: one JSON line per request and event."""
+
+    def log_lines(self) -> list[dict]:
+        lines = []
+        for line in self.log.read_text().splitlines():
+            if line.startswith("{"):
+                lines.append(json.loads(line))
+        return lines
+
+
+class Answer(NamedTuple):
+    status: int
+    body: dict
+    headers: dict[str, str]
+    seconds: float
+
+
+def request(url: str, path: str, body: dict | None = None, timeout: float = 30) -> Answer:
+    """One request (a POST when there is a body), its answer and how long it took."""
+    data = None if body is None else json.dumps(body).encode()
+    call = urllib.request.Request(url + path, data=data,
+                                  headers={"Content-Type": "application/json"})
+    start = time.monotonic()
+    try:
+        with urllib.request.urlopen(call, timeout=timeout) as response:
+            status, content, headers = response.status, response.read(), response.headers
+    except urllib.error.HTTPError as error:
+        status, content, headers = error.code, error.read(), error.headers
+    return Answer(status, json.loads(content), {k.lower(): v for k, v in headers.items()},
+                  time.monotonic() - start)
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind((HOST, 0))
+        return probe.getsockname()[1]
+
+
+@contextmanager
+def live_server(**environment: str) -> Iterator[Live]:
+    """Serve the app with granian (one worker) and ``environment`` added; yield it."""
+    port = free_port()
+    granian = Path(sys.executable).with_name("granian")
+    with tempfile.TemporaryDirectory() as folder:
+        log = Path(folder) / "server.log"
+        with log.open("wb") as output:
+            process = subprocess.Popen(
+                [str(granian), "--interface", "asgi", "--factory", "--host", HOST,
+                 "--port", str(port), "api.app:create_app"],
+                stdout=output, stderr=subprocess.STDOUT, start_new_session=True,
+                env={**os.environ, **environment})
+        url = f"http://{HOST}:{port}"
+        try:
+            _wait_until_up(url, process, log)
+            yield Live(url, log)
+        finally:
+            os.killpg(process.pid, signal.SIGTERM)
+            try:
+                process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                os.killpg(process.pid, signal.SIGKILL)
+                process.wait()
+
+
+def _wait_until_up(url: str, process: subprocess.Popen, log: Path, timeout: float = 30) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"the server exited early:\n{log.read_text()}")
+        try:
+            with urllib.request.urlopen(f"{url}/health", timeout=1) as response:
+                if response.status == 200:
+                    return
+        except OSError:
+            time.sleep(0.1)
+    raise RuntimeError(f"the server did not answer /health within {timeout:g} s")

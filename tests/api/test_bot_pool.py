@@ -1,0 +1,266 @@
+"""The bot pool in process: ceilings from the environment, enforced and shown; pooled
+moves as deterministic as local ones; cancelled, crashed and closed processes.
+
+What needs a real server (the event loop kept free, a full queue, a client hanging
+up) is in ``test_bot_pool_live.py``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+import msgspec
+import pytest
+from litestar.testing import TestClient
+
+from api.app import create_app
+from api.botpool import BotPool, ClientGone
+from api.botwork import AutoplayJob, BotMoveJob
+from api.limits import BotLimits, limits_from_environment
+from core.bots import Budget, choose_move
+from core.model import Move
+from core.testing import random_playout
+from core.view import seat_view
+from tests.api.conftest import play_until, wire
+from tests.api.sealed import SEALER, post, sealed_game
+
+
+def mid_hand():
+    return next(step.before for step in random_playout("foraccio", 3)
+                if len(step.before.table) >= 2)
+
+
+def start():
+    return next(step.before for step in random_playout("foraccio", 3))
+
+
+@pytest.fixture
+def app_with(monkeypatch):
+    """A started app whose environment sets the ceilings given; stopped afterwards."""
+    clients = []
+
+    def make(**environment: str) -> TestClient:
+        for name, value in environment.items():
+            monkeypatch.setenv(name, value)
+        client = TestClient(create_app())
+        clients.append(client.__enter__())
+        return client
+
+    yield make
+    for client in clients:
+        client.__exit__(None, None, None)
+
+
+# --- the ceilings ---------------------------------------------------------------------
+
+
+def test_the_ceilings_default_to_the_documented_values():
+    assert limits_from_environment({}) == BotLimits(processes=1, queue=4, seconds=10.0,
+                                                    iterations=1000, autoplay_plays=520)
+
+
+def test_the_ceilings_come_from_the_environment():
+    assert limits_from_environment({
+        "FORACCIO_BOT_PROCESSES": "2", "FORACCIO_BOT_QUEUE": "0", "FORACCIO_BOT_SECONDS": "2.5",
+        "FORACCIO_BOT_ITERATIONS": "300", "FORACCIO_AUTOPLAY_PLAYS": " 40 ",
+    }) == BotLimits(processes=2, queue=0, seconds=2.5, iterations=300, autoplay_plays=40)
+
+
+@pytest.mark.parametrize(("name", "value"), [
+    ("FORACCIO_BOT_PROCESSES", "0"), ("FORACCIO_BOT_QUEUE", "-1"),
+    ("FORACCIO_BOT_SECONDS", "nan"), ("FORACCIO_BOT_SECONDS", "0"),
+    ("FORACCIO_BOT_ITERATIONS", "1001"), ("FORACCIO_AUTOPLAY_PLAYS", "ten"),
+    ("FORACCIO_BOT_QUEUE", "1.5"),
+])
+def test_a_ceiling_out_of_range_stops_the_server_naming_it(name, value):
+    with pytest.raises(ValueError, match=name):
+        limits_from_environment({name: value})
+
+
+def test_get_limits_shows_the_ceilings_in_force(app_with):
+    client = app_with(FORACCIO_BOT_PROCESSES="1", FORACCIO_BOT_QUEUE="2",
+                      FORACCIO_BOT_SECONDS="4", FORACCIO_BOT_ITERATIONS="200",
+                      FORACCIO_AUTOPLAY_PLAYS="30")
+    answer = client.get("/limits")
+    assert answer.status_code == 200
+    assert answer.json() == {"processes": 1, "queue": 2, "seconds": 4.0, "iterations": 200,
+                             "autoplay_plays": 30}
+    refused = client.get("/limits?bot=ismcts")
+    assert refused.status_code == 400
+    assert refused.headers["content-type"].startswith("application/problem+json")
+    assert refused.json()["code"] == "invalid_query"
+
+
+def test_a_budget_over_the_ceilings_is_refused_not_cut(app_with):
+    client = app_with(FORACCIO_BOT_ITERATIONS="60", FORACCIO_BOT_SECONDS="0.9")
+    state = wire(mid_hand())
+    for budget in ({"iterations": 61}, {"seconds": 1.0}):
+        for path, body in (("/games/bot-move", {"bot": "ismcts"}),
+                           ("/games/autoplay", {"bots": ["ismcts"] * 4, "until": "hand_over"})):
+            answer = client.post(path, json={"state": state, "budget": budget, **body})
+            assert answer.status_code == 422, answer.text
+            assert answer.json()["code"] == "budget_over_limit"
+            assert "GET /limits" in answer.json()["detail"]
+    # At the ceiling, and for a bot that takes no budget, it is fine.
+    for bot, budget in (("ismcts", {"iterations": 60}), ("heuristic", {"iterations": 1000})):
+        answer = client.post("/games/bot-move", json={"state": state, "bot": bot,
+                                                     "budget": budget})
+        assert answer.status_code == 200, answer.text
+
+
+def test_an_autoplay_stops_at_the_ceiling_on_plays(app_with):
+    client = app_with(FORACCIO_AUTOPLAY_PLAYS="7")
+    body = post(client, "/games/autoplay", {"state": wire(start()), "bots": ["random"] * 4,
+                                            "until": "game_over"})
+    assert (body["plays"], body["done"]) == (7, False)
+
+
+def test_work_that_cannot_finish_in_time_is_a_503_time_limit(app_with):
+    client = app_with(FORACCIO_BOT_SECONDS="0.05")
+    state = wire(start())
+    for path, body in (("/games/bot-move", {"bot": "ismcts"}),
+                       ("/games/autoplay", {"bots": ["ismcts"] * 4, "until": "hand_over"})):
+        began = time.monotonic()
+        answer = client.post(path, json={"state": state, "budget": {"iterations": 1000}, **body})
+        assert answer.status_code == 503, answer.text
+        assert answer.json()["code"] == "time_limit"
+        assert int(answer.headers["retry-after"]) >= 1
+        assert time.monotonic() - began < 1.0  # 1000 playouts take over a second
+
+
+# --- determinism and views ------------------------------------------------------------
+
+
+def test_a_pooled_move_is_the_local_move_for_an_iteration_budget(client):
+    state = mid_hand()
+    local = choose_move("ismcts", seat_view(state, state.turn), 5, Budget(iterations=80))
+    for _ in range(2):
+        body = post(client, "/games/bot-move", {"state": wire(state), "bot": "ismcts",
+                                                "seed": 5, "budget": {"iterations": 80}})
+        assert msgspec.convert(body["move"], Move) == local
+
+
+def test_a_sealed_pooled_move_is_the_local_move_from_the_seats_view(client):
+    game = sealed_game(client)
+    seat = game["view"]["turn"]
+    state = SEALER.open(game["token"]).engine_state()
+    local = choose_move("ismcts", seat_view(state, seat), 5, Budget(iterations=40))
+    body = post(client, "/games/bot-move", {"token": game["token"],
+                                            "seat_key": game["seat_keys"][seat],
+                                            "bot": "ismcts", "seed": 5,
+                                            "budget": {"iterations": 40}})
+    assert msgspec.convert(body["move"], Move) == local
+
+
+def test_a_request_bound_to_fail_is_refused_before_the_pool(client):
+    over = wire(play_until("hand_over"))
+    answer = client.post("/games/bot-move", json={"state": over, "bot": "ismcts"})
+    assert (answer.status_code, answer.json()["code"]) == (422, "hand_over")
+
+
+# --- the pool itself ------------------------------------------------------------------
+
+LONG = BotMoveJob("ismcts", seat_view(start(), start().turn), 1, Budget(iterations=1000))
+"""A move search of over a second."""
+
+
+def short_job() -> BotMoveJob:
+    return BotMoveJob("ismcts", LONG.view, 1, Budget(iterations=5))
+
+
+def run(coroutine):
+    return asyncio.run(coroutine)
+
+
+def test_a_client_that_goes_stops_its_job_and_frees_the_process():
+    pool = BotPool(BotLimits(processes=1, queue=1, seconds=30))
+
+    async def scenario():
+        async def hangs_up():
+            await asyncio.sleep(0.3)
+            return {"type": "http.disconnect"}
+
+        began = time.monotonic()
+        with pytest.raises(ClientGone):
+            await pool.run(LONG, hangs_up)
+        assert time.monotonic() - began < 1.0
+        began = time.monotonic()
+        move = await pool.run(short_job())
+        return move, time.monotonic() - began
+
+    try:
+        move, seconds = run(scenario())
+    finally:
+        pool.close()
+    assert isinstance(move, Move)
+    assert seconds < 1.0  # not behind the search of the client that went
+    assert pool.cancelled == 1
+
+
+def test_a_client_that_goes_while_waiting_leaves_the_queue():
+    pool = BotPool(BotLimits(processes=1, queue=1, seconds=30))
+
+    async def scenario():
+        async def stays():
+            await asyncio.Event().wait()
+            return {}
+
+        async def hangs_up():
+            await asyncio.sleep(0.2)
+            return {"type": "http.disconnect"}
+
+        running = asyncio.create_task(pool.run(LONG, stays))
+        await asyncio.sleep(0.1)
+        with pytest.raises(ClientGone):
+            await pool.run(short_job(), hangs_up)
+        assert not pool._waiting
+        running.cancel()  # the server cancels the request: its job stops too
+        with pytest.raises(asyncio.CancelledError):
+            await running
+        return await asyncio.wait_for(pool.run(short_job()), 2.0)
+
+    try:
+        assert isinstance(run(scenario()), Move)
+    finally:
+        pool.close()
+
+
+def test_a_process_that_dies_is_replaced():
+    pool = BotPool(BotLimits(processes=1, queue=0, seconds=30))
+
+    async def scenario():
+        job = asyncio.create_task(pool.run(LONG))
+        await asyncio.sleep(0.3)
+        pool._processes[0].process.kill()
+        with pytest.raises(RuntimeError):
+            await job
+        return await pool.run(short_job())
+
+    try:
+        assert isinstance(run(scenario()), Move)
+    finally:
+        pool.close()
+
+
+def test_an_autoplay_in_the_pool_is_the_local_autoplay():
+    from core.bots.autoplay import autoplay
+
+    state = start()
+    args = (state, ("heuristic", "random", "ismcts", "random"), "hand_over", 2,
+            Budget(iterations=4), 520, range(4))
+    pool = BotPool(BotLimits())
+    try:
+        assert run(pool.run(AutoplayJob(*args))) == autoplay(*args)
+    finally:
+        pool.close()
+
+
+def test_the_pool_starts_and_stops_with_the_app():
+    app = create_app()
+    pool = app.dependencies["bot_pool"].dependency()
+    assert not pool._processes  # an app that is not started (the OpenAPI export) starts none
+    with TestClient(app):
+        processes = [process.process for process in pool._processes]
+        assert processes and all(process.poll() is None for process in processes)
+    assert all(process.poll() is not None for process in processes)
