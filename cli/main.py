@@ -11,6 +11,7 @@ import sys
 from collections.abc import Sequence
 
 from cli import simulate
+from cli.table import command as play
 
 
 def parser() -> argparse.ArgumentParser:
@@ -20,6 +21,7 @@ def parser() -> argparse.ArgumentParser:
                                      "person against bots at a terminal table.")
     commands = root.add_subparsers(dest="command", required=True, metavar="COMMAND")
     simulate.add_parser(commands)
+    play.add_parser(commands)
     return root
 
 
