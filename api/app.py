@@ -26,6 +26,7 @@ from api.openapi import openapi_config, use_msgspec_schemas
 from api.schemas import BODIES
 from api.sealing import sealer_from_environment
 from core.registry import installed_plugins
+from web.routes import table_router
 
 
 def create_app() -> Litestar:
@@ -40,7 +41,7 @@ def create_app() -> Litestar:
     sealer = sealer_from_environment()
     app = Litestar(
         route_handlers=[VariantController, HouseRuleController, GameController, BotController,
-                        health],
+                        health, table_router()],
         plugins=[problem_details_plugin(), structlog_plugin()],
         dependencies={"sealer": Provide(lambda: sealer, use_cache=True, sync_to_thread=False)},
         openapi_config=openapi_config(),
