@@ -71,7 +71,8 @@ def table_panel(view: Json, bots: tuple[str, ...], target: int) -> Panel:
                   f"first to {target} wins.", style="bold")
     table = Text.assemble(("Table: ", "bold"), card_row(view["table"]))
     title = f"{view['variant'].capitalize()} · hand {view['hand']}"
-    return Panel(Group(scores, seats, table, piles), title=title, title_align="left")
+    return Panel(Group(scores, seats, table, piles), title=title, title_align="left",
+                 expand=False)
 
 
 def plural(count: int, noun: str) -> str:

@@ -71,7 +71,8 @@ def event_words(event: Json, bots: tuple[str, ...]) -> str | None:
     if kind == "captured":
         return f"{does(event['seat'], bots, 'play')} {event['card']}: {move_words(event)}."
     if kind == "bonus":
-        return (f"{line_name(event['name'])}! {event['points']} points for "
+        points = event["points"]
+        return (f"{line_name(event['name'])}! {points} point{'' if points == 1 else 's'} for "
                 f"{TEAMS[event['team']].lower()} ({event['card']}).")
     if kind == "table_collected":
         return (f"The cards left on the table ({cards(event['cards'])}) go to "

@@ -57,7 +57,7 @@ export function eventWords(event, bots) {
     case "laid": return `${does(event.seat, bots, "lay")} ${event.card}.`;
     case "captured": return `${does(event.seat, bots, "play")} ${event.card}: ${moveWords(event)}.`;
     case "bonus":
-      return `${lineName(event.name)}! ${event.points} points for ${TEAMS[event.team].toLowerCase()} (${event.card}).`;
+      return `${lineName(event.name)}! ${event.points} point${event.points === 1 ? "" : "s"} for ${TEAMS[event.team].toLowerCase()} (${event.card}).`;
     case "table_collected":
       return `The cards left (${event.cards.join(" ") || "none"}) go to ${TEAMS[event.team].toLowerCase()}.`;
     case "dealt": return `Hand ${event.hand}: ${does(event.dealer, bots, "deal")}.`;
