@@ -174,13 +174,25 @@ def test_the_form_is_built_from_the_variants_and_house_rules(watched, server):
             "boxes => boxes.map(b => b.value)")
         assert offered == [rule["name"] for rule in rules if name in rule["variants"]]
 
-    # An option set in the form reaches the match: the target the table shows.
+    # An option set in the form reaches the match: a target of 1, which the first hand
+    # reaches (unless it ties, and another is played), so the match's end shows.
+    page.select_option("#pace", "instant")
     page.select_option("#variant", "foraccio")
-    page.fill("#option-target", "31")
+    page.fill("#option-target", "1")
     page.click("#start")
     wait_for(page)
-    assert page.text_content("#goal") == "31"
-    assert seat_view(page, server)["options"]["target"] == 31
+    assert page.text_content("#goal") == "1"
+    assert seat_view(page, server)["options"]["target"] == 1
+    while play_hand(page) and state(page) == "hand-over":
+        page.click("#next-hand")
+    assert_sheet_is_the_hands(page, server, 1)
+    result = page.text_content("#sheet-result")
+    assert re.fullmatch(r"(You and your partner|Your opponents) win the match, \d+ to \d+[.!]",
+                        result)
+    assert page.is_visible("#sheet-new-match") and not page.is_visible("#next-hand")
+    screenshot(page, "match-over")
+    page.click("#sheet-new-match")
+    assert wait_for(page, "setup") == "setup"
 
 
 def test_errors_are_said_in_plain_words(watched, server):

@@ -22,7 +22,7 @@ export function renderSheet(view, goal) {
     row.className = `team-${line.team}`;
     row.append(cell("td", TEAMS[line.team]), cell("th", lineName(line.name)),
                cell("td", String(line.points), "points"),
-               cell("td", [cell("span", line.cards.map((card) => shownCard(card, "tiny")), "card-row")], "cards"));
+               cell("td", [cell("span", line.cards.map((card) => shownCard(card, "tiny")), "card-row")], "line-cards"));
     row.lastChild.setAttribute("aria-label", line.cards.join(" "));
     return row;
   });
@@ -35,6 +35,7 @@ export function renderSheet(view, goal) {
   result.hidden = !over;
   if (over) {
     const [us, them] = view.scores;
+    result.classList.toggle("lost", view.winner !== 0);
     result.textContent = view.winner === 0
       ? `You and your partner win the match, ${us} to ${them}!`
       : `Your opponents win the match, ${them} to ${us}.`;
