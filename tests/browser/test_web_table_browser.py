@@ -259,15 +259,16 @@ def test_a_reload_resumes_the_match(watched, server):
 
 def test_the_bots_play_one_at_a_time_and_can_be_skipped(watched, server):
     page = watched.page
-    start_match(page, server, pace="slow")
-    if wait_for(page) != "your-turn":
-        pytest.fail(page.text_content("#status"))
+    start_match(page, server)
+    assert wait_for(page) == "your-turn"
+    page.select_option("#pace", "slow")
     page.locator("#hand .card.legal").first.click()
     if page.locator("#choice[open]").count():
         page.locator("#choice-options .choice").first.click()
     # Three bots play before the person's next turn, each shown for 1.8 s.
     page.wait_for_selector("#skip:visible")
-    page.wait_for_function("document.querySelector('#last-play').textContent.includes('Right')")
+    # (Waits are on selectors: the page's policy forbids the eval behind wait_for_function.)
+    page.wait_for_selector("#last-play:has-text('Right')")
     shown = page.text_content("#last-play")
     assert re.fullmatch(r"Right \(heuristic\) (lays \d+[cdbs]|plays \d+[cdbs]: .+)\.", shown)
     screenshot(page, "bots-playing")
@@ -295,8 +296,7 @@ def test_the_table_is_usable_by_keyboard_with_a_visible_focus(watched, server):
     if page.locator("#choice[open]").count():
         assert page.evaluate("document.activeElement.classList.contains('choice')")
         page.keyboard.press("Enter")
-    page.wait_for_function(
-        f"!document.querySelector('#hand [data-card=\"{focused['card']}\"]')")
+    page.locator(f"#hand [data-card='{focused['card']}']").wait_for(state="detached")
 
 
 def test_the_table_fits_a_phone(browser, server):
@@ -318,8 +318,9 @@ def test_the_table_fits_a_phone(browser, server):
 
 def test_a_new_match_asked_for_mid_play_stops_the_bots_of_the_old_one(watched, server):
     page = watched.page
-    start_match(page, server, pace="slow")
+    start_match(page, server)
     assert wait_for(page) == "your-turn"
+    page.select_option("#pace", "slow")
     page.locator("#hand .card.legal").first.click()
     if page.locator("#choice[open]").count():
         page.locator("#choice-options .choice").first.click()

@@ -6,9 +6,7 @@ from __future__ import annotations
 import re
 
 import pexpect
-import pytest
 
-from tests.browser.conftest import api_server
 from tests.cli.terminal import play_a_hand, spawn
 
 SHEET_LINE = re.compile(r"^\s*(Us|Them)\s*│\s*(Primo onore|Secondo onore|Terzo onore|Spade|"
@@ -92,12 +90,6 @@ def test_an_unreachable_server_is_said_in_plain_words():
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 1
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    with api_server(tmp_path_factory.mktemp("terminal") / "log") as url:
-        yield url
 
 
 def test_a_whole_hand_through_a_server_in_a_sealed_game(server):
