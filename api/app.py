@@ -29,6 +29,7 @@ from api.openapi import openapi_config, use_msgspec_schemas
 from api.schemas import BODIES
 from api.sealing import sealer_from_environment
 from core.registry import installed_plugins
+from web.routes import table_router
 
 
 def create_app() -> Litestar:
@@ -48,7 +49,7 @@ def create_app() -> Litestar:
     bot_pool = BotPool(bot_limits)
     app = Litestar(
         route_handlers=[VariantController, HouseRuleController, GameController, BotController,
-                        limits, health],
+                        limits, health, table_router()],
         plugins=[problem_details_plugin(), structlog_plugin()],
         dependencies={
             "sealer": Provide(lambda: sealer, use_cache=True, sync_to_thread=False),

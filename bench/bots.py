@@ -37,9 +37,18 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 
+from cli.simulate import (
+    MatchJob,
+    MatchResult,
+    _mean_ci,
+    match_seed,
+    play_match,
+    progress_console,
+    simulate,
+    summarize,
+)
 from core.bots import choose_move
 from core.bots.ismcts import DEFAULT_ITERATIONS, search_stats
-from core.cli import MatchJob, MatchResult, _mean_ci, match_seed, play_match, simulate, summarize
 from core.engine import new_match, play
 from core.model import HandScored
 from core.view import seat_view
@@ -50,7 +59,7 @@ SEED = 2026
 
 def heuristic_vs_random(variant: str, matches: int = 500) -> dict:
     summary = simulate(variant, (("heuristic",) * 2, ("random",) * 2), matches, SEED,
-                       workers=WORKERS, progress=True)
+                       workers=WORKERS, progress=progress_console())
     first = summary["lineups"][0]
     return {"variant": variant, "matches": matches, "heuristic_win_rate": first["win_rate"],
             "ci95": first["win_rate_ci95"], "target": ">= 0.85",

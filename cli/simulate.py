@@ -1,11 +1,11 @@
-"""The ``foraccio`` command: ``foraccio simulate`` plays bots against each other.
+"""``foraccio simulate``: bots play matches against each other, and a JSON summary comes out.
 
 Two line-ups meet: the first plays seats 0 and 2 in even-numbered matches and
 seats 1 and 3 in odd ones, so neither keeps the advantage of a seat. Every
 match's seed (for the deals and the bots) is derived from ``--seed`` and the
 match's number, so the summary is the same whatever ``--workers`` is. The
-summary is one JSON object on standard output; progress goes to standard
-error.
+summary is one JSON object on standard output; progress (a ``rich`` bar with the
+rate and the time left) goes to standard error when it is a terminal.
 """
 
 from __future__ import annotations
@@ -20,6 +20,18 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any, NamedTuple
+
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    Task,
+    TextColumn,
+    TimeRemainingColumn,
+)
+from rich.text import Text
 
 from core.bots import BOTS, Budget, choose_move
 from core.engine import new_match, next_hand, play
@@ -99,19 +111,47 @@ def play_match(job: MatchJob) -> MatchResult:
 def simulate(variant: str, lineups: tuple[tuple[str, str], tuple[str, str]], matches: int,
              seed: int, *, options: dict[str, Any] | None = None,
              house_rules: Sequence[str] = (), budget: Budget | None = None,
-             workers: int = 1, progress: bool = False) -> dict[str, Any]:
-    """Play ``matches`` matches between ``lineups`` and return the JSON-ready summary."""
+             workers: int = 1, progress: Console | None = None) -> dict[str, Any]:
+    """Play ``matches`` matches between ``lineups`` and return the JSON-ready summary.
+
+    With ``progress``, a bar on that console shows the matches played, their rate and
+    the time left.
+    """
     jobs = [MatchJob(index, match_seed(seed, index), variant, dict(options or {}),
                      tuple(house_rules), lineups, budget) for index in range(matches)]
     results = []
-    for done, result in enumerate(_run(jobs, workers), start=1):
-        results.append(result)
-        if progress:
-            print(f"\rsimulate: {done}/{matches} matches", end="", file=sys.stderr, flush=True)
-    if progress:
-        print(file=sys.stderr)
+    with match_progress(progress) as bar:
+        task = bar.add_task("simulate", total=matches)
+        for result in _run(jobs, workers):
+            results.append(result)
+            bar.advance(task)
     results.sort(key=lambda result: result.index)
     return summarize(results, variant, lineups, seed, options, house_rules, budget)
+
+
+class RateColumn(ProgressColumn):
+    """Matches per second, from rich's own estimate over the last seconds."""
+
+    def render(self, task: Task) -> Text:
+        speed = task.finished_speed or task.speed
+        return Text("" if speed is None else f"{speed:.1f} matches/s", style="progress.data.speed")
+
+
+def match_progress(console: Console | None) -> Progress:
+    """A progress bar of matches on ``console``; a disabled one (that shows nothing)
+    without it."""
+    return Progress(TextColumn("[progress.description]{task.description}"), BarColumn(),
+                    MofNCompleteColumn(), TextColumn("matches"), RateColumn(),
+                    TextColumn("left"), TimeRemainingColumn(),
+                    console=console, disable=console is None,
+                    # Standard output carries the JSON summary: leave it alone.
+                    redirect_stdout=False, redirect_stderr=False)
+
+
+def progress_console() -> Console | None:
+    """Standard error as a rich console when it is a terminal; else None (no progress)."""
+    console = Console(stderr=True)
+    return console if console.is_terminal else None
 
 
 def _run(jobs: list[MatchJob], workers: int) -> Iterator[MatchResult]:
@@ -205,31 +245,37 @@ def parse_lineups(text: str) -> tuple[tuple[str, str], tuple[str, str]]:
     raise argparse.ArgumentTypeError("give 2 bots (one per team) or 4 (one per seat)")
 
 
-def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="foraccio", description=__doc__.split("\n")[0])
-    commands = parser.add_subparsers(dest="command", required=True)
-    sim = commands.add_parser("simulate", help="play bots against each other, print JSON")
-    sim.add_argument("--variant", default="foraccio")
+def add_parser(commands: argparse._SubParsersAction) -> None:
+    """Add ``simulate`` to the ``foraccio`` command's subcommands."""
+    sim = commands.add_parser("simulate", help="play bots against each other, print JSON",
+                              description=__doc__.split("\n")[0])
+    sim.add_argument("--variant", default="foraccio",
+                     help="the variant to play (default: %(default)s)")
     sim.add_argument("--house-rules", default="", help="comma-separated house rule names")
     sim.add_argument("--options", default="{}", type=json.loads,
                      help='JSON object of option values, e.g. \'{"target": 31}\'')
     sim.add_argument("--bots", type=parse_lineups, default=parse_lineups("heuristic,random"),
                      help="2 bots (team 0's, team 1's) or 4 (seats 0-3); seats swap "
-                          "every other match")
-    sim.add_argument("--matches", type=int, default=100)
-    sim.add_argument("--seed", type=int, default=0)
-    sim.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+                          "every other match (default: heuristic,random)")
+    sim.add_argument("--matches", type=int, default=100,
+                     help="how many matches to play (default: %(default)s)")
+    sim.add_argument("--seed", type=int, default=0,
+                     help="seeds every match's deals and bots; the same seed, the same "
+                          "summary (default: %(default)s)")
+    sim.add_argument("--workers", type=int, default=os.cpu_count() or 1,
+                     help="processes playing matches; the summary does not depend on it "
+                          "(default: the number of cores)")
     sim.add_argument("--iterations", type=int, default=None,
                      help="ISMCTS iterations per move (default: the bot's own)")
     sim.add_argument("--seconds", type=float, default=None,
                      help="ISMCTS seconds per move (results then depend on the machine)")
-    sim.add_argument("--quiet", action="store_true", help="no progress on standard error")
-    return parser
+    sim.add_argument("--quiet", action="store_true",
+                     help="no progress bar on standard error (it shows only on a terminal)")
+    sim.set_defaults(run=run)
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run the ``foraccio`` command."""
-    args = _parser().parse_args(argv)
+def run(args: argparse.Namespace) -> int:
+    """Run ``foraccio simulate`` with its parsed arguments."""
     budget = None
     if args.iterations is not None or args.seconds is not None:
         budget = Budget(iterations=args.iterations, seconds=args.seconds)
@@ -242,10 +288,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     summary = simulate(args.variant, args.bots, args.matches, args.seed, options=args.options,
                        house_rules=house_rules, budget=budget, workers=args.workers,
-                       progress=not args.quiet)
+                       progress=None if args.quiet else progress_console())
     print(json.dumps(summary, indent=2))
     return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

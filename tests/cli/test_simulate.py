@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import io
 import json
 
+from rich.console import Console
+
+from cli.main import main
+from cli.simulate import simulate
 from core.bots import Budget
-from core.cli import main, simulate
 
 
 def test_simulate_prints_a_json_summary(capsys):
@@ -21,7 +25,21 @@ def test_simulate_prints_a_json_summary(capsys):
     lo, hi = summary["lineups"][0]["win_rate_ci95"]
     assert 0 <= lo <= summary["lineups"][0]["win_rate"] <= hi <= 1
     assert set(summary["lineups"][0]["per_hand"]) == {"scopa", "napoli", "colore"}
-    assert "2/2 matches" in err
+    # Standard error is not a terminal here: no progress bar.
+    assert err == ""
+
+
+def test_progress_shows_the_matches_their_rate_and_the_time_left():
+    screen = io.StringIO()
+    terminal = Console(file=screen, force_terminal=True, width=100, color_system=None)
+
+    simulate("foraccio", (("random",) * 2, ("random",) * 2), 3, 1,
+             options={"target": 11}, progress=terminal)
+
+    shown = screen.getvalue()
+    assert "3/3 matches" in shown
+    assert "matches/s" in shown
+    assert "left" in shown
 
 
 def test_the_summary_does_not_depend_on_the_number_of_workers():

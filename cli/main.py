@@ -1,0 +1,35 @@
+"""The ``foraccio`` command: parses the command line and runs the subcommand asked for.
+
+Each subcommand lives in its own module, which adds its parser (``add_parser``) and
+sets the function that runs it (``run``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from cli import simulate
+from cli.table import command as play
+
+
+def parser() -> argparse.ArgumentParser:
+    """The parser of the ``foraccio`` command and all its subcommands."""
+    root = argparse.ArgumentParser(
+        prog="foraccio", description="Play Foraccio and Zobelon: bots against bots, or a "
+                                     "person against bots at a terminal table.")
+    commands = root.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    simulate.add_parser(commands)
+    play.add_parser(commands)
+    return root
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``foraccio`` command; return its exit status."""
+    args = parser().parse_args(argv)
+    return args.run(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

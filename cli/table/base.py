@@ -1,0 +1,54 @@
+"""What the terminal table plays through: a :class:`Table`, local or remote.
+
+Everything crosses this boundary in the API's wire form (the JSON of
+``core.view.SeatView``, ``core.model.Move`` and the events), so that the engine and a
+server are interchangeable behind it.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+Json = dict[str, Any]
+
+PERSON = 0
+"""The person sits at seat 0; its partner is seat 2 (docs/rules.md §2.2)."""
+
+
+class TableError(Exception):
+    """A refusal or a failure, in plain words for the person at the table.
+
+    ``code`` is the engine's or the API's code when there is one (``capture_required``,
+    ``invalid_token``), ``"network"`` when a server could not be reached.
+    """
+
+    def __init__(self, message: str, code: str = "") -> None:
+        super().__init__(message)
+        self.message = message
+        self.code = code
+
+
+class Table(Protocol):
+    """A match with the person at seat 0 and a bot at every other seat."""
+
+    bots: tuple[str, ...]
+    """The bot of each seat (index = seat; seat 0's is the person's, unused)."""
+    target: int
+    """The match score to reach."""
+    where: str
+    """Where the match is played, for the person: "local engine, seed 3", a URL."""
+
+    def view(self) -> Json:
+        """Seat 0's view of the match now."""
+
+    def legal_moves(self) -> list[Json]:
+        """Seat 0's legal moves (none unless it is to play)."""
+
+    def play(self, move: Json) -> list[Json]:
+        """Play seat 0's ``move``; return the events it caused."""
+
+    def bot_play(self) -> list[Json]:
+        """Let the bot of the seat to play (not seat 0) make one move; return its events."""
+
+    def next_hand(self) -> None:
+        """Deal the next hand, once a hand is over."""

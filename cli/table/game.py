@@ -1,0 +1,94 @@
+"""The terminal table's loop: show the table, read the person's plays, let the bots
+play at a readable pace, show each hand's score sheet, deal on until the match is won."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+
+from rich.console import Console
+from rich.rule import Rule
+
+from cli.table.base import PERSON, Json, Table, TableError
+from cli.table.choose import Quit, read_move
+from cli.table.render import LEGEND, hand_line, score_sheet, table_panel
+from cli.table.words import TEAMS, event_words
+
+FATAL = frozenset({"network", "http", "invalid_token", "forbidden_seat"})
+"""Errors after which the match cannot go on: the server is gone, or no longer knows
+the game (a new secret after a restart)."""
+
+
+class TableLoop:
+    """One match at the terminal, through ``table``, on ``console``."""
+
+    def __init__(self, table: Table, console: Console, pace: float = 1.0,
+                 sleep: Callable[[float], None] = time.sleep) -> None:
+        self.table = table
+        self.console = console
+        self.pace = pace
+        self.sleep = sleep
+
+    def ask(self, prompt: str) -> str:
+        try:
+            return self.console.input(prompt)
+        except EOFError:  # Ctrl-D, or the end of piped input
+            raise Quit from None
+
+    def say(self, text: str) -> None:
+        self.console.print(text, highlight=False)
+
+    def tell(self, events: Sequence[Json]) -> None:
+        """Each event as a sentence (the score sheet is shown on its own)."""
+        for event in events:
+            words = event_words(event, self.table.bots)
+            if words is not None:
+                self.say(words)
+
+    def run(self) -> int:
+        """Play the match to its end; raise :class:`Quit` when the person leaves."""
+        table = self.table
+        view = table.view()
+        self.console.print(Rule(f"{view['variant'].capitalize()}: you and your partner "
+                                f"against two bots, first to {table.target}"))
+        self.console.print(LEGEND)
+        self.say(f"Played on {table.where}.")
+        self.tell(view["events"])
+        while True:
+            view = table.view()
+            if view["phase"] == "playing":
+                self.step(view)
+                continue
+            self.show_score_sheet(view)
+            if view["phase"] == "game_over":
+                return 0
+            if self.ask("Enter deals the next hand, q quits: ").strip().lower() in ("q",
+                                                                                      "quit"):
+                raise Quit
+            table.next_hand()
+            self.tell(table.view()["events"])
+
+    def step(self, view: Json) -> None:
+        """One play: the person's, or a bot's followed by a pause to read it."""
+        table = self.table
+        if view["turn"] != PERSON:
+            self.tell(table.bot_play())
+            self.sleep(self.pace)
+            return
+        moves = table.legal_moves()
+        self.console.print(table_panel(view, table.bots, table.target))
+        self.console.print(hand_line(view["cards"], {move["card"] for move in moves}))
+        move = read_move(self.ask, self.say, view["cards"], moves)
+        try:
+            self.tell(table.play(move))
+        except TableError as error:
+            if error.code in FATAL:
+                raise
+            self.say(error.message)
+
+    def show_score_sheet(self, view: Json) -> None:
+        scored = [event for event in view["events"] if event["type"] == "hand_scored"]
+        self.console.print(score_sheet(scored[-1], self.table.target))
+        if view["phase"] == "game_over":
+            a, b = view["scores"]
+            self.say(f"{TEAMS[view['winner']]} win the match, {a} to {b}.")

@@ -1,0 +1,63 @@
+"""The terminal table on the engine in this process: ``foraccio play`` without ``--url``.
+
+The whole state is here, so the bots are given only their seat's view
+(:func:`core.view.seat_view`), as the server gives them; the person sees seat 0's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import msgspec
+
+from cli.table.base import PERSON, Json, TableError
+from core import engine
+from core.bots import choose_move
+from core.errors import EngineError
+from core.model import Move
+from core.registry import rules_for
+from core.view import seat_view
+
+
+class LocalTable:
+    """A match played by the engine; the same ``seed`` deals the same cards and makes the
+    bots play the same moves."""
+
+    def __init__(self, variant: str, options: dict[str, Any], house_rules: Sequence[str],
+                 bots: Sequence[str], seed: int) -> None:
+        try:
+            self.state = engine.new_match(variant, seed, options, tuple(house_rules))
+        except EngineError as error:
+            raise TableError(error.message, error.code) from None
+        state = self.state
+        self.bots = tuple(bots)
+        self.seed = seed
+        self.target = rules_for(state.variant, state.options, state.house_rules).target
+        self.where = f"the engine on this computer, seed {seed}"
+
+    def view(self) -> Json:
+        return msgspec.to_builtins(seat_view(self.state, PERSON))
+
+    def legal_moves(self) -> list[Json]:
+        if self.state.phase != "playing" or self.state.turn != PERSON:
+            return []
+        return msgspec.to_builtins(engine.legal_moves(self.state))
+
+    def play(self, move: Json) -> list[Json]:
+        try:
+            self.state, events = engine.play(self.state, msgspec.convert(move, Move), PERSON)
+        except (EngineError, msgspec.ValidationError) as error:
+            raise TableError(getattr(error, "message", str(error)),
+                             getattr(error, "code", "")) from None
+        return msgspec.to_builtins(events)
+
+    def bot_play(self) -> list[Json]:
+        seat = self.state.turn
+        assert seat is not None and seat != PERSON, "a bot plays only another seat's turn"
+        move = choose_move(self.bots[seat], seat_view(self.state, seat), self.seed)
+        self.state, events = engine.play(self.state, move)
+        return msgspec.to_builtins(events)
+
+    def next_hand(self) -> None:
+        self.state = engine.next_hand(self.state)

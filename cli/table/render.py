@@ -1,0 +1,109 @@
+"""What the terminal table shows, as ``rich`` renderables: the table, the person's hand
+and the score sheet. Cards keep their wire codes (``7c``, ``13s``), the very codes the
+person may type, coloured by suit."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table as Grid
+from rich.text import Text
+
+from cli.table.base import Json
+from cli.table.words import TEAMS, line_name, seat_name
+
+SUIT_STYLES = {"c": "bold red", "d": "bold yellow", "b": "bold green", "s": "bold blue"}
+LEGEND = Text.assemble(
+    "Cards are rank and suit: ", ("c", SUIT_STYLES["c"]), " coppe, ", ("d", SUIT_STYLES["d"]),
+    " denari, ", ("b", SUIT_STYLES["b"]), " bastoni, ", ("s", SUIT_STYLES["s"]),
+    " spade; 1 asso, 11 fante, 12 cavallo, 13 re.")
+
+
+def card(code: str, style: str = "") -> Text:
+    """One card, coloured by its suit."""
+    return Text(code, style=f"{SUIT_STYLES[code[-1]]} {style}".strip())
+
+
+def card_row(codes: Iterable[str], empty: str = "empty") -> Text:
+    codes = list(codes)
+    if not codes:
+        return Text(empty, style="dim")
+    return Text(" ").join(card(code) for code in codes)
+
+
+def marks(view: Json, team: int) -> Text:
+    """The team's scopa and colore marks of this hand, e.g. ``scopa 7 (7c)``."""
+    bonuses = [event for event in view["events"]
+               if event["type"] == "bonus" and event["team"] == team]
+    if not bonuses:
+        return Text("")
+    return Text(", ").join(
+        Text.assemble((f"{line_name(b['name']).lower()} {b['points']} ", "bold magenta"), "(",
+                      card(b["card"]), ")") for b in bonuses)
+
+
+def table_panel(view: Json, bots: tuple[str, ...], target: int) -> Panel:
+    """The match now: scores, seats with their card counts (who dealt, who is to play),
+    the table, both piles with their marks."""
+    seats = Grid.grid(padding=(0, 2))
+    seats.add_column()
+    seats.add_column(justify="right")
+    seats.add_column()
+    for seat in (2, 3, 1, 0):  # partner opposite, then left, right and you
+        notes = []
+        if view["dealer"] == seat:
+            notes.append(Text("dealer", style="cyan"))
+        if view["turn"] == seat:
+            notes.append(Text("to play", style="bold reverse"))
+        seats.add_row(seat_name(seat, bots), plural(view["hand_sizes"][seat], "card"),
+                      Text(" · ").join(notes))
+    piles = Grid.grid(padding=(0, 2))
+    piles.add_column()
+    piles.add_column(justify="right")
+    piles.add_column()
+    for team in (0, 1):
+        who = "you + partner" if team == 0 else "right + left"
+        piles.add_row(f"{TEAMS[team]} ({who})", f"{len(view['piles'][team])} in pile",
+                      marks(view, team))
+    scores = Text(f"Match: us {view['scores'][0]}, them {view['scores'][1]}; "
+                  f"first to {target} wins.", style="bold")
+    table = Text.assemble(("Table: ", "bold"), card_row(view["table"]))
+    title = f"{view['variant'].capitalize()} · hand {view['hand']}"
+    return Panel(Group(scores, seats, table, piles), title=title, title_align="left",
+                 expand=False)
+
+
+def plural(count: int, noun: str) -> str:
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+
+def hand_line(cards: Sequence[str], playable: set[str]) -> Text:
+    """The person's hand, each card after its key (``1``, ``2``…); playable cards bright,
+    the others dim."""
+    parts = []
+    for key, code in enumerate(cards, start=1):
+        style = "" if code in playable else "dim"
+        parts.append(Text.assemble((f"[{key}] ", "bold" if code in playable else "dim"),
+                                   card(code, style if style else "reverse")))
+    return Text.assemble(("Your hand  ", "bold"), Text("  ").join(parts))
+
+
+def score_sheet(scored: Json, target: int) -> RenderableType:
+    """The ``hand_scored`` event as a sheet: its lines in order, the hand's points and the
+    match totals against the target."""
+    sheet = Grid(title="Score sheet", title_justify="left", show_edge=False)
+    sheet.add_column("Team")
+    sheet.add_column("Score line")
+    sheet.add_column("Points", justify="right")
+    sheet.add_column("Cards")
+    for line in scored["lines"]:
+        sheet.add_row(TEAMS[line["team"]], line_name(line["name"]), str(line["points"]),
+                      card_row(line["cards"], empty=""))
+    hand = Text(f"This hand: us {scored['points'][0]}, them {scored['points'][1]}.",
+                style="bold")
+    match = Text(f"Match: us {scored['scores'][0]}, them {scored['scores'][1]} "
+                 f"(first to {target}).", style="bold")
+    return Group(sheet, hand, match)
+

@@ -1,0 +1,143 @@
+"""Helpers that play the web table as a person would: by clicking (or by keyboard), and
+reading only what the page shows.
+
+The page says where it is in ``body[data-state]``: ``setup``, ``waiting`` (the bots or
+the server), ``your-turn``, ``choosing`` (a choice is asked), ``hand-over``,
+``game-over`` or ``error``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import urllib.request
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from playwright.sync_api import Page
+
+SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
+"""Where the tests leave screenshots of the table (git-ignored)."""
+
+PERSON_STATES = ("your-turn", "hand-over", "game-over", "error")
+SAVED = "JSON.parse(localStorage.getItem('foraccio.table.match'))"
+"""The match the page keeps in localStorage: its latest token and the seat keys."""
+
+
+def state(page: Page) -> str:
+    return page.get_attribute("body", "data-state") or ""
+
+
+def wait_for(page: Page, *states: str, timeout: float = 20_000) -> str:
+    """Wait until the page is in one of ``states`` (by default: the person's move, the end
+    of a hand or of the match, or an error); return it."""
+    wanted = states or PERSON_STATES
+    page.wait_for_selector(", ".join(f"body[data-state={s}]" for s in wanted), timeout=timeout)
+    return state(page)
+
+
+def start_match(page: Page, url: str, variant: str = "foraccio", pace: str = "instant",
+                options: dict[str, str | bool] | None = None, bots: str = "heuristic") -> None:
+    """Open the table and deal a new match of ``variant`` at ``pace``; ``options`` fills
+    option fields by name (a bool checks or unchecks a box); every bot seat gets
+    ``bots``."""
+    page.goto(url + "/")
+    wait_for(page, "setup")
+    page.select_option("#pace", pace)
+    page.select_option("#variant", variant)
+    for name, value in (options or {}).items():
+        if isinstance(value, bool):
+            page.set_checked(f"#option-{name}", value)
+        else:
+            page.fill(f"#option-{name}", value)
+    for seat in (1, 2, 3):
+        page.select_option(f"#bot-{seat}", bots)
+    page.click("#start")
+
+
+@dataclass
+class Hand:
+    """What the person met while playing a hand."""
+
+    plays: int = 0
+    choices: list[str] = field(default_factory=list)
+    """The titles of the choices asked, in order."""
+    options: list[list[str]] = field(default_factory=list)
+    """The options each choice offered."""
+
+
+Prefer = Callable[[list[tuple[str, int]]], int | None]
+"""Given the legal cards and how many ways each can be played, the index of the one to
+play; None for the first."""
+
+
+Answer = Callable[[list[str]], str]
+"""Given the words of a choice's options, how the chosen one starts."""
+
+
+def play_hand(page: Page, prefer: Prefer | None = None, answer: Answer | None = None) -> Hand:
+    """Play the person's turns until the hand is over by clicking the first highlighted
+    card (or the one ``prefer`` picks), answering each choice with the first option (or
+    the first whose words start with what ``answer`` says)."""
+    hand = Hand()
+    while wait_for(page) == "your-turn":
+        legal = page.locator("#hand .card.legal")
+        cards = legal.evaluate_all("cards => cards.map(c => [c.dataset.card, +c.dataset.ways])")
+        index = (prefer(cards) if prefer else None) or 0
+        legal.nth(index).click()
+        hand.plays += 1
+        while True:
+            page.wait_for_selector("#choice[open], body:not([data-state=choosing])")
+            if not page.locator("#choice[open]").count():
+                break
+            hand.choices.append(page.text_content("#choice-title"))
+            options = page.locator("#choice-options .choice")
+            words = [text.strip() for text in options.all_text_contents()]
+            hand.options.append(words)
+            start = answer(words) if answer else ""
+            chosen = next((i for i, text in enumerate(words) if text.startswith(start)), 0)
+            options.nth(chosen).click()
+    assert state(page) in ("hand-over", "game-over"), page.text_content("#error")
+    return hand
+
+
+def sheet(page: Page) -> tuple[list[tuple[str, str, int]], str, str]:
+    """The score sheet shown: its lines (team, name, points), the hand's and the match's
+    totals."""
+    rows = page.locator("#sheet-lines tr").evaluate_all(
+        "rows => rows.map(r => [...r.children].slice(0, 3).map(c => c.textContent))")
+    lines = [(team, name, int(points)) for team, name, points in rows]
+    return lines, page.text_content("#sheet-hand"), page.text_content("#sheet-match")
+
+
+def seat_view(page: Page, url: str) -> dict:
+    """Seat 0's view from the server, asked with the keys the page keeps: what the page
+    should be showing."""
+    saved = page.evaluate(SAVED)
+    body = json.dumps({"token": saved["token"], "seat_key": saved["keys"][0]}).encode()
+    request = urllib.request.Request(url + "/games/view", data=body,
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return json.load(response)
+
+
+def totals(words: str) -> tuple[int, int]:
+    found = re.search(r"us (\d+), them (\d+)", words)
+    assert found, words
+    return int(found[1]), int(found[2])
+
+
+def origin(url: str) -> str | None:
+    if url.startswith(("data:", "blob:")):
+        return None
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}"
+
+
+def screenshot(page: Page, name: str, **options) -> Path:
+    SCREENSHOTS.mkdir(exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    page.screenshot(path=str(path), **options)
+    return path

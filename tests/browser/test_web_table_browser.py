@@ -1,0 +1,336 @@
+"""The web table at ``/`` in a real browser against a real server: whole hands of each
+variant played by clicking, a choice of captures, a Zobelon re declared, the score
+sheet, errors in plain words, a reload that resumes, the bots' pace, the keyboard and a
+phone's width. Every page is watched: no request may leave the server's origin and no
+script may log an error."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+import urllib.request
+
+import pytest
+
+from tests.browser.conftest import api_server
+from tests.browser.table import (
+    SAVED,
+    origin,
+    play_hand,
+    screenshot,
+    seat_view,
+    sheet,
+    start_match,
+    state,
+    totals,
+    wait_for,
+)
+
+pytestmark = pytest.mark.xdist_group("browser-table")
+
+LINE_NAMES = {"Primo onore", "Secondo onore", "Terzo onore", "Spade", "Carte", "Napoli",
+              "Scopa", "Colore", "La 24"}
+NO_SUCH_RESOURCE = re.compile(r"^Failed to load resource: ")
+"""How Chromium logs a request that failed or answered an error status: expected where
+a test makes one fail on purpose, an error anywhere else."""
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    with api_server(tmp_path_factory.mktemp("table") / "log") as url:
+        yield url
+
+
+class Watched:
+    """A page whose requests and console are recorded."""
+
+    def __init__(self, page):
+        self.page = page
+        self.requests: list[str] = []
+        self.errors: list[str] = []
+        self.allowed: re.Pattern | None = None
+        page.on("request", lambda request: self.requests.append(request.url))
+        page.on("console", lambda message: message.type == "error" and self.errors.append(
+            message.text))
+        page.on("pageerror", lambda error: self.errors.append(f"uncaught: {error}"))
+
+    def allow(self, pattern: re.Pattern) -> None:
+        """Console errors matching ``pattern`` are expected in this test."""
+        self.allowed = pattern
+
+
+@pytest.fixture
+def watched(browser, server):
+    """A fresh page (its own localStorage) at a desktop size; afterwards, no request went
+    to another origin and no error was logged."""
+    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    watch = Watched(context.new_page())
+    try:
+        yield watch
+    finally:
+        context.close()
+    elsewhere = [url for url in watch.requests if origin(url) not in (server, None)]
+    assert not elsewhere, f"requests left the server's origin: {elsewhere}"
+    errors = [error for error in watch.errors
+              if not (watch.allowed and watch.allowed.search(error))]
+    assert not errors, f"console errors: {errors}"
+
+
+def assert_sheet_is_the_hands(page, server, target):
+    """The sheet shows the ``hand_scored`` lines in order, their sums as the hand's
+    points, and the match totals against the target."""
+    lines, hand, match = sheet(page)
+    scored = [event for event in seat_view(page, server)["events"]
+              if event["type"] == "hand_scored"][-1]
+    assert [(team, points) for team, _, points in lines] == [
+        (("Us", "Them")[line["team"]], line["points"]) for line in scored["lines"]]
+    assert {name for _, name, _ in lines} <= LINE_NAMES
+    assert totals(hand) == tuple(scored["points"]) == (
+        sum(p for team, _, p in lines if team == "Us"),
+        sum(p for team, _, p in lines if team == "Them"))
+    assert totals(match) == tuple(scored["scores"])
+    assert f"first to {target} wins" in match
+
+
+def several_ways(cards, king: bool = False, at_least: int = 2):
+    """The first legal card that can be played in ``at_least`` ways (a re, with ``king``)."""
+    return next((i for i, (card, ways) in enumerate(cards)
+                 if ways >= at_least and card.startswith("13") == king), None)
+
+
+def lay_unless_several_captures(options: list[str]) -> str:
+    """Take when a card offers several captures; otherwise lay, so that the table fills."""
+    return "takes " if sum(o.startswith("takes ") for o in options) > 1 else "lays it"
+
+
+def test_a_whole_hand_of_foraccio_with_a_choice_of_captures(watched, server):
+    page = watched.page
+    # Capture not compulsory: the person lays cards that could capture, so the table fills
+    # and a card soon has several captures (in nineteen hands out of twenty, the first).
+    start_match(page, server, "foraccio", bots="random", options={"capture_required": False})
+    hands = []
+    for _ in range(4):
+        hand = play_hand(page, prefer=lambda cards: several_ways(cards, at_least=3),
+                         answer=lay_unless_several_captures)
+        hands.append(hand)
+        assert hand.plays == 13
+        if any(sum(o.startswith("takes ") for o in options) > 1 for options in hand.options):
+            break
+        if state(page) == "game-over":
+            break
+        page.click("#next-hand")
+    choice = next(options for hand in hands for options in hand.options
+                  if sum(o.startswith("takes ") for o in options) > 1)
+    assert all(option.startswith(("takes ", "lays it on the table")) for option in choice)
+    assert any(title.startswith("Which cards does the ") for hand in hands
+               for title in hand.choices)
+    screenshot(page, "foraccio-score-sheet")
+    assert_sheet_is_the_hands(page, server, 71)
+
+    if state(page) == "hand-over":  # the next hand is dealt and shown
+        page.click("#next-hand")
+        wait_for(page)
+        assert page.text_content("#hand-number") == f"Hand {len(hands) + 1}"
+
+
+def test_a_whole_hand_of_zobelon_with_a_king_declared(watched, server):
+    page = watched.page
+    start_match(page, server, "zobelon", bots="random")
+    for _ in range(8):
+        hand = play_hand(page, prefer=lambda cards: several_ways(cards, king=True),
+                         answer=lambda options: "As a ")
+        assert hand.plays == 12
+        if any("A re is a jolly" in title for title in hand.choices):
+            break
+        if state(page) == "game-over":
+            page.click("#sheet-new-match")
+            page.click("#start")
+        else:
+            page.click("#next-hand")
+    else:
+        pytest.fail("no re to declare in eight hands")
+    asked = next(i for i, title in enumerate(hand.choices) if "A re is a jolly" in title)
+    assert hand.options[asked][0].startswith("Sweep: take the whole table")
+    assert all(option.startswith("As a ") for option in hand.options[asked][1:])
+    assert_sheet_is_the_hands(page, server, 121)
+    screenshot(page, "zobelon-score-sheet")
+
+
+def test_the_form_is_built_from_the_variants_and_house_rules(watched, server):
+    page = watched.page
+    with urllib.request.urlopen(server + "/variants") as answer:
+        variants = {v["name"]: v for v in json.load(answer)["variants"]}
+    with urllib.request.urlopen(server + "/house-rules") as answer:
+        rules = json.load(answer)["house_rules"]
+    page.goto(server + "/")
+    wait_for(page, "setup")
+    screenshot(page, "setup", full_page=True)
+    for name, variant in variants.items():
+        page.select_option("#variant", name)
+        shown = page.locator("#options [name]").evaluate_all("fields => fields.map(f => f.name)")
+        assert shown == [option["name"] for option in variant["options"]]
+        offered = page.locator("input[name=house_rule]").evaluate_all(
+            "boxes => boxes.map(b => b.value)")
+        assert offered == [rule["name"] for rule in rules if name in rule["variants"]]
+
+    # An option set in the form reaches the match: a target of 1, which the first hand
+    # reaches (unless it ties, and another is played), so the match's end shows.
+    page.select_option("#pace", "instant")
+    page.select_option("#variant", "foraccio")
+    page.fill("#option-target", "1")
+    page.click("#start")
+    wait_for(page)
+    assert page.text_content("#goal") == "1"
+    assert seat_view(page, server)["options"]["target"] == 1
+    while play_hand(page) and state(page) == "hand-over":
+        page.click("#next-hand")
+    assert_sheet_is_the_hands(page, server, 1)
+    result = page.text_content("#sheet-result")
+    assert re.fullmatch(r"(You and your partner|Your opponents) win the match, \d+ to \d+[.!]",
+                        result)
+    assert page.is_visible("#sheet-new-match") and not page.is_visible("#next-hand")
+    screenshot(page, "match-over")
+    page.click("#sheet-new-match")
+    assert wait_for(page, "setup") == "setup"
+
+
+def test_errors_are_said_in_plain_words(watched, server):
+    page = watched.page
+    watched.allow(NO_SUCH_RESOURCE)  # the failures made on purpose below
+    start_match(page, server)
+    assert wait_for(page) == "your-turn"
+
+    # The server is out of reach: the page says so, and trying again goes on.
+    page.route("**/games/**", lambda route: route.abort("connectionrefused"))
+    page.locator("#hand .card.legal").first.click()
+    if page.locator("#choice[open]").count():
+        page.locator("#choice-options .choice").first.click()
+    assert wait_for(page) == "error"
+    assert page.text_content("#error-text") == (
+        "The server cannot be reached. Check that it is still running, then try again.")
+    screenshot(page, "error-unreachable")
+    page.unroute("**/games/**")
+    page.click("#error-retry")
+    assert wait_for(page) in ("your-turn", "hand-over")
+
+    # A token the server did not make (here, altered): the match cannot go on.
+    page.evaluate(f"""() => {{
+        const saved = {SAVED};
+        saved.token = saved.token.slice(0, -4) + (saved.token.endsWith("AAAA") ? "BBBB" : "AAAA");
+        localStorage.setItem("foraccio.table.match", JSON.stringify(saved));
+    }}""")
+    page.reload()
+    assert wait_for(page) == "error"
+    words = page.text_content("#error-text")
+    assert words.startswith("The server no longer recognises this match")
+    assert "{" not in words and "invalid_token" not in words
+    assert not page.is_visible("#error-retry")
+    page.click("#error-new")
+    assert wait_for(page, "setup") == "setup"
+
+
+def test_a_reload_resumes_the_match(watched, server):
+    page = watched.page
+    start_match(page, server)
+    for _ in range(2):  # two plays, by keyboard: focus is on the first legal card
+        assert wait_for(page) == "your-turn"
+        page.keyboard.press("Enter")
+        if page.locator("#choice[open]").count():
+            page.keyboard.press("Enter")
+    assert wait_for(page) == "your-turn"
+    before = {part: page.locator(f"{part} .card").evaluate_all(
+        "cards => cards.map(c => c.dataset.card)") for part in ("#hand", "#table-cards")}
+    counts = page.locator(".seat .count").all_text_contents()
+
+    page.reload()
+
+    assert wait_for(page) == "your-turn"
+    after = {part: page.locator(f"{part} .card").evaluate_all(
+        "cards => cards.map(c => c.dataset.card)") for part in ("#hand", "#table-cards")}
+    assert after == before and len(after["#hand"]) == 11
+    assert page.locator(".seat .count").all_text_contents() == counts
+    page.locator("#hand .card.legal").first.click()  # and the match goes on
+    if page.locator("#choice[open]").count():
+        page.locator("#choice-options .choice").first.click()
+    assert wait_for(page) == "your-turn"
+    assert page.locator("#hand .card").count() == 10
+
+
+def test_the_bots_play_one_at_a_time_and_can_be_skipped(watched, server):
+    page = watched.page
+    start_match(page, server)
+    assert wait_for(page) == "your-turn"
+    page.select_option("#pace", "slow")
+    page.locator("#hand .card.legal").first.click()
+    if page.locator("#choice[open]").count():
+        page.locator("#choice-options .choice").first.click()
+    # Three bots play before the person's next turn, each shown for 1.8 s.
+    page.wait_for_selector("#skip:visible")
+    # (Waits are on selectors: the page's policy forbids the eval behind wait_for_function.)
+    page.wait_for_selector("#last-play:has-text('Right')")
+    shown = page.text_content("#last-play")
+    assert re.fullmatch(r"Right \(heuristic\) (lays \d+[cdbs]|plays \d+[cdbs]: .+)\.", shown)
+    screenshot(page, "bots-playing")
+    started = time.monotonic()
+    page.click("#skip")
+    assert wait_for(page) == "your-turn"
+    assert time.monotonic() - started < 2.5, "skipping shows the rest at once"
+    assert not page.is_visible("#skip")
+
+
+def test_the_table_is_usable_by_keyboard_with_a_visible_focus(watched, server):
+    page = watched.page
+    start_match(page, server)
+    assert wait_for(page) == "your-turn"
+    page.keyboard.press("Tab")  # from the first legal card to the next
+    focused = page.evaluate("""() => {
+        const card = document.activeElement, style = getComputedStyle(card);
+        return {card: card.dataset.card, legal: card.classList.contains('legal'),
+                outline: style.outlineStyle, width: parseFloat(style.outlineWidth)};
+    }""")
+    assert focused["card"] and focused["legal"], focused
+    assert focused["outline"] != "none" and focused["width"] >= 2, focused
+    screenshot(page, "keyboard-focus")
+    page.keyboard.press(" ")  # Space plays it
+    if page.locator("#choice[open]").count():
+        assert page.evaluate("document.activeElement.classList.contains('choice')")
+        page.keyboard.press("Enter")
+    page.locator(f"#hand [data-card='{focused['card']}']").wait_for(state="detached")
+
+
+def test_the_table_fits_a_phone(browser, server):
+    context = browser.new_context(viewport={"width": 390, "height": 844},
+                                  device_scale_factor=2, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    try:
+        start_match(page, server)
+        assert wait_for(page) == "your-turn"
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= 390, f"the page is {width} px wide on a 390 px screen"
+        right = page.locator("#hand .card").evaluate_all(
+            "cards => Math.max(...cards.map(c => c.getBoundingClientRect().right))")
+        assert right <= 390
+        screenshot(page, "phone", full_page=True)
+    finally:
+        context.close()
+
+
+def test_a_new_match_asked_for_mid_play_stops_the_bots_of_the_old_one(watched, server):
+    page = watched.page
+    start_match(page, server)
+    assert wait_for(page) == "your-turn"
+    page.select_option("#pace", "slow")
+    page.locator("#hand .card.legal").first.click()
+    if page.locator("#choice[open]").count():
+        page.locator("#choice-options .choice").first.click()
+    page.wait_for_selector("#skip:visible")
+
+    page.click("#new-match")
+
+    assert wait_for(page, "setup") == "setup"
+    page.wait_for_timeout(2_500)  # longer than a bot's turn at this pace
+    assert state(page) == "setup" and page.is_visible("#setup") and page.is_hidden("#table")
+    page.select_option("#pace", "instant")
+    page.click("#setup-cancel")  # back to the match, where it stopped
+    assert wait_for(page) == "your-turn"

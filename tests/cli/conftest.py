@@ -1,0 +1,14 @@
+"""Fixtures of the command's tests: a real API server for the terminal table's sealed games."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser.conftest import api_server
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory):
+    """The API served by granian, as ``make run`` serves it; one per test worker."""
+    with api_server(tmp_path_factory.mktemp("server") / "log") as url:
+        yield url

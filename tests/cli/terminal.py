@@ -1,0 +1,62 @@
+"""Driving ``foraccio play`` in a pseudo-terminal with pexpect, as a person would."""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pexpect
+
+ROOT = Path(__file__).resolve().parents[2]
+FORACCIO = Path(sys.executable).with_name("foraccio")
+
+PLAY = r"Your play \(key or code, \? for help, q to quit\): "
+KING = r"Sweep or which value for \d+[cdbs]\? \(s or a number, Enter to go back\): "
+WAY = r"Which way\? \(1-\d+, Enter to go back\): "
+NEXT = r"Enter deals the next hand, q quits: "
+
+
+def spawn(*args: str, timeout: float = 30) -> pexpect.spawn:
+    """``foraccio play`` with ``args`` in an 120-column terminal without colours (TERM=dumb
+    makes rich write plain text, so the screen reads as it is meant)."""
+    env = {**os.environ, "TERM": "dumb", "COLUMNS": "120", "LINES": "50"}
+    return pexpect.spawn(str(FORACCIO), ["play", "--pace", "0", *args], cwd=str(ROOT),
+                         env=env, encoding="utf-8", timeout=timeout, dimensions=(50, 120))
+
+
+@dataclass
+class Hand:
+    """What a person saw playing a hand with the first card each time."""
+
+    plays: int = 0
+    kings: list[str] = field(default_factory=list)
+    """The prompts of a re (sweep or which value)."""
+    ways: list[str] = field(default_factory=list)
+    """The lists of captures a card offered."""
+    screen: str = ""
+    """Everything shown from the last play to the end-of-hand prompt."""
+
+
+def play_a_hand(child: pexpect.spawn, king: str = "s") -> Hand:
+    """Play the person's cards until the hand is over: key 1 each time, the first way to a
+    choice of captures, and to a re's question ``king``: ``s`` (a sweep) or ``value`` (the
+    first value offered)."""
+    hand = Hand()
+    while True:
+        found = child.expect([PLAY, KING, WAY, NEXT])
+        if found == 0:
+            child.sendline("1")
+            hand.plays += 1
+        elif found == 1:
+            hand.kings.append(child.before)
+            offered = re.search(r"give it a value: (\d+)", child.before)
+            child.sendline(offered[1] if king == "value" and offered else "s")
+        elif found == 2:
+            hand.ways.append(child.before)
+            child.sendline("1")
+        else:
+            hand.screen = child.before
+            return hand

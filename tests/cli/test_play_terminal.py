@@ -1,0 +1,105 @@
+"""``foraccio play`` in a real pseudo-terminal, driven with pexpect: a whole hand against
+the local engine (seeded, so the same every run) and one against a real server."""
+
+from __future__ import annotations
+
+import re
+
+import pexpect
+
+from tests.cli.terminal import play_a_hand, spawn
+
+SHEET_LINE = re.compile(r"^\s*(Us|Them)\s*│\s*(Primo onore|Secondo onore|Terzo onore|Spade|"
+                        r"Carte|Napoli|Scopa|Colore|La 24)\s*│\s*(\d+)", re.MULTILINE)
+"""A line of the score sheet: its team, its name and its points, between the columns'
+rules."""
+
+
+def assert_score_sheet(screen: str, target: int) -> None:
+    """The sheet's lines add up to the hand's points, shown with the match against
+    ``target``."""
+    assert "Score sheet" in screen
+    hand = re.search(r"This hand: us (\d+), them (\d+)\.", screen)
+    match = re.search(rf"Match: us (\d+), them (\d+) \(first to {target}\)\.", screen)
+    assert hand and match, screen
+    points = [0, 0]
+    for team, _, value in SHEET_LINE.findall(screen):
+        points[team == "Them"] += int(value)
+    assert points == [int(hand[1]), int(hand[2])]
+    assert [int(match[1]), int(match[2])] == points  # the first hand: match = hand
+
+
+def leave(child: pexpect.spawn) -> None:
+    child.sendline("q")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+
+def test_a_whole_hand_of_foraccio_with_a_choice_of_captures():
+    child = spawn("--seed", "4", "--bots", "random")
+    child.expect("first to 71")
+
+    hand = play_a_hand(child)
+
+    assert hand.plays == 13
+    assert hand.ways, "seed 4 gives a card with several captures"
+    assert re.search(r"1\) takes [\d cdbs]+\r?\n\s+2\) takes", hand.ways[0]), hand.ways[0]
+    assert_score_sheet(hand.screen, 71)
+    leave(child)
+
+
+def test_a_whole_hand_of_zobelon_with_a_king_declared():
+    child = spawn("--variant", "zobelon", "--seed", "1", "--bots", "heuristic,random,random")
+    child.expect("first to 121")
+
+    hand = play_a_hand(child, king="value")
+
+    assert hand.plays == 12
+    assert hand.kings, "seed 1 deals the person a re, played with a choice"
+    assert re.search(r"\d+[cdbs] is a jolly re\. Sweep: s, takes [\d cdbs]+; or give it a "
+                     r"value: \d+", hand.kings[0]), hand.kings[0]
+    assert_score_sheet(hand.screen, 121)
+    leave(child)
+
+
+def test_a_typed_code_plays_that_card_and_a_bad_one_is_explained():
+    child = spawn("--seed", "4", "--bots", "random")
+    child.expect(r"Your hand +\[1\] (\d+[cdbs])")
+    first = child.match[1]
+    child.sendline("99")
+    child.expect("There is no card 99")
+    child.sendline("zz")
+    child.expect("neither a key, a card nor a move")
+    child.sendline(first)
+    child.expect(rf"You (play|lay) {first}")
+    leave(child)
+
+
+def test_seed_is_refused_with_a_server():
+    child = spawn("--url", "http://127.0.0.1:9", "--seed", "1")
+    child.expect("dealt by the server")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 2
+
+
+def test_an_unreachable_server_is_said_in_plain_words():
+    child = spawn("--url", "http://127.0.0.1:9")
+    child.expect(r"cannot be reached")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 1
+
+
+def test_a_whole_hand_through_a_server_in_a_sealed_game(server):
+    child = spawn("--url", server, "--bots", "random")
+    child.expect("sealed game on")
+
+    hand = play_a_hand(child)
+
+    assert hand.plays == 13
+    assert_score_sheet(hand.screen, 71)
+    child.sendline("")  # deal the next hand: the server deals it
+    child.expect("Hand 2: ")
+    leave(child)

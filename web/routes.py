@@ -1,0 +1,56 @@
+"""The routes of the web table: the page at ``/`` and its files under ``/table/``.
+
+The page is served with a Content-Security-Policy that lets it load scripts, styles
+and data only from its own origin: whatever a bug or an injected string tried, the
+browser would send no request elsewhere and run no inline script.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+from litestar import Response, Router, get
+from litestar.datastructures import CacheControlHeader
+from litestar.static_files import create_static_files_router
+
+from api.docs_ui import only
+
+STATIC = Path(__file__).parent / "static"
+ASSETS = "/table"
+"""Where the page's files are served."""
+
+POLICY = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+          "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+
+REVALIDATE = CacheControlHeader(no_cache=True)
+"""The files carry no version in their names: a browser asks each time whether its copy
+is still current (cheap, with the ETag), so a new release is never mixed with an old
+script."""
+
+
+def assets() -> tuple[str, ...]:
+    """Every file of the page under :data:`STATIC`, as a path relative to it."""
+    return tuple(sorted(str(path.relative_to(STATIC)) for path in STATIC.rglob("*")
+                        if path.is_file() and path.name != "index.html"))
+
+
+@cache
+def page() -> bytes:
+    return (STATIC / "index.html").read_bytes()
+
+
+@get("/", media_type="text/html; charset=utf-8", include_in_schema=False,
+     sync_to_thread=False, cache_control=REVALIDATE, name="web-table")
+def table_page() -> Response[bytes]:
+    """The web table's page."""
+    return Response(page(), headers={"Content-Security-Policy": POLICY,
+                                     "X-Content-Type-Options": "nosniff"})
+
+
+def table_router() -> Router:
+    """The page and its files; nothing of it goes into the OpenAPI document."""
+    files = create_static_files_router(ASSETS, directories=[STATIC], name="web-table-files",
+                                       cache_control=REVALIDATE, include_in_schema=False,
+                                       before_request=only(assets()))
+    return Router("/", route_handlers=[table_page, files], include_in_schema=False)

@@ -1,0 +1,255 @@
+// The web table's flow: resume the saved match or show the new-match form, then play:
+// the bots' turns one request at a time, shown one play at a time at the chosen pace
+// (Skip or Escape hurries them), the person's turn with the legal cards, the score
+// sheet at the end of each hand, the next hand, the end of the match.
+//
+// `document.body.dataset.state` says where the table is (setup, waiting, your-turn,
+// hand-over, game-over, error), for people's styles and for the browser tests.
+
+import {ApiError} from "./api.js";
+import {Match} from "./match.js";
+import {chooseMove} from "./prompt.js";
+import {clearPlays, renderHand, renderScores, renderTable, showPlay} from "./render.js";
+import {buildSetup} from "./setup.js";
+import {renderSheet} from "./sheet.js";
+import {forgetMatch, savedMatch, savedPace, savePace} from "./store.js";
+import {errorWords, seatName} from "./words.js";
+
+const $ = (selector) => document.querySelector(selector);
+
+const PACES = {slow: 1800, normal: 1000, fast: 400, instant: 0};
+/** Milliseconds a bot's play stays in view before the next. */
+let pace = PACES[savedPace()] ?? PACES.normal;
+let match = null;
+let session = 0;  // bumped when the match shown changes: older loops then stop
+let skipping = false;
+let wake = null;  // resolves the pause in progress, when skipped
+
+function setState(state) {
+  document.body.dataset.state = state;
+}
+
+function say(words) {
+  $("#status").textContent = words;
+}
+
+/** Wait `ms`, or less when the person skips. */
+function pause(ms) {
+  if (skipping || ms <= 0) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    wake = () => { clearTimeout(timer); resolve(); };
+  });
+}
+
+function skip() {
+  skipping = true;
+  wake?.();
+}
+
+function showOnly(section) {
+  for (const id of ["#setup", "#table", "#sheet"]) $(id).hidden = id !== section;
+  if (section === "#sheet") $("#table").hidden = false;  // the sheet sits over the table
+}
+
+// --- errors ---------------------------------------------------------------------------
+
+let retry = null;
+
+function showError(error, again) {
+  if (!(error instanceof ApiError)) console.warn(error);  // a bug of the page: keep the trace
+  const fatal = ["invalid_token", "forbidden_seat"].includes(error.code);
+  $("#error-text").textContent = error instanceof ApiError ? errorWords(error)
+    : "Something went wrong on this page. Reloading it resumes the match.";
+  say("");
+  retry = fatal ? null : again;
+  $("#error-retry").hidden = retry === null;
+  $("#error").hidden = false;
+  setState("error");
+  (retry ? $("#error-retry") : $("#error-new")).focus();
+}
+
+function hideError() {
+  $("#error").hidden = true;
+}
+
+/** Run `step`, showing any failure in plain words with a way to try again: `again`, or
+ * `step` itself. */
+async function guarded(step, again = null) {
+  try {
+    hideError();
+    await step();
+  } catch (error) {
+    showError(error, again ?? (() => guarded(step)));
+  }
+}
+
+/** Try again after a failure in play: from the last token the server gave, as a reload
+ * would (the step that failed may have been half done). */
+function recover() {
+  return guarded(() => resume(match.toJSON()), recover);
+}
+
+// --- playing --------------------------------------------------------------------------
+
+function draw() {
+  renderScores(match.view, match.goal);
+  renderTable(match.view, match.bots);
+  renderHand(match.view.cards, [], () => {});
+}
+
+/** Play on until the person has something to do: their card, or the end of a hand. */
+async function advance() {
+  const mine = session;
+  skipping = pace === 0;
+  while (match.view.phase === "playing" && match.view.turn !== 0) {
+    setState("waiting");
+    const seat = match.view.turn;
+    say(`${seatName(seat, match.bots)} is playing…`);
+    $("#skip").hidden = pace === 0;
+    const before = match.view;
+    const events = await match.botPlay();
+    if (mine !== session) return;  // another match was started or resumed meanwhile
+    await tell(events, before);
+    if (mine !== session) return;
+  }
+  $("#skip").hidden = true;
+  skipping = false;
+  if (match.view.phase === "playing") await yourTurn();
+  else handOver();
+}
+
+/** Show a bot's play in two beats: what it plays and takes on the table it found,
+ * then the table after it. */
+async function tell(events, before) {
+  const play = events.find((event) => event.type === "laid" || event.type === "captured");
+  clearPlays();
+  if (play) {
+    renderTable(before, match.bots);
+    showPlay(play, match.bots);
+    await pause(pace / 2);
+  }
+  renderScores(match.view, match.goal);
+  renderTable(match.view, match.bots);
+  if (play) showPlay(play, match.bots);
+  renderHand(match.view.cards, [], () => {});
+  await pause(pace / 2);
+}
+
+async function yourTurn() {
+  const mine = session;
+  const moves = await match.legalMoves();
+  if (mine !== session) return;
+  draw();
+  setState("your-turn");
+  say("Your turn: choose a card.");
+  renderHand(match.view.cards, moves, (card) => guarded(() => pick(card, moves), recover));
+}
+
+async function pick(card, moves) {
+  if (document.body.dataset.state !== "your-turn") return;
+  setState("choosing");
+  const move = await chooseMove(moves.filter((m) => m.card === card));
+  if (move === null) {  // went back: choose again
+    setState("your-turn");
+    $(`#hand [data-card="${card}"]`)?.focus();
+    return;
+  }
+  setState("waiting");
+  renderHand(match.view.cards, [], () => {});
+  const events = await match.play(move);
+  clearPlays();
+  draw();
+  const play = events.find((event) => event.type === "laid" || event.type === "captured");
+  if (play) showPlay(play, match.bots);
+  await advance();
+}
+
+function handOver() {
+  draw();
+  const over = renderSheet(match.view, match.goal);
+  showOnly("#sheet");
+  setState(over ? "game-over" : "hand-over");
+  say(over ? "The match is over." : "The hand is over.");
+  (over ? $("#sheet-new-match") : $("#next-hand")).focus();
+}
+
+async function nextHand() {
+  setState("waiting");
+  await match.nextHand();
+  showOnly("#table");
+  clearPlays();
+  draw();
+  await advance();
+}
+
+// --- starting -------------------------------------------------------------------------
+
+async function start(setup) {
+  setState("waiting");
+  session += 1;
+  match = await Match.start(setup);
+  showOnly("#table");
+  clearPlays();
+  draw();
+  // From here on the match exists: trying again resumes it, never starts another.
+  await guarded(advance, recover);
+}
+
+async function resume(saved) {
+  setState("waiting");
+  session += 1;
+  match = new Match(saved);
+  await match.refresh();
+  showOnly(match.view.phase === "playing" ? "#table" : "#sheet");
+  draw();
+  await advance();
+}
+
+function newMatch() {
+  session += 1;  // the match in play, if any, stops where it is (its token is saved)
+  hideError();
+  showOnly("#setup");
+  $("#setup-cancel").hidden = match === null || match.view?.phase === "game_over";
+  setState("setup");
+  $("#variant").focus();
+}
+
+function wire() {
+  for (const seat of document.querySelectorAll(".seat")) {
+    seat.append($("#seat-template").content.cloneNode(true));
+  }
+  const paceSelect = $("#pace");
+  paceSelect.value = Object.keys(PACES).find((name) => PACES[name] === pace);
+  paceSelect.addEventListener("change", () => {
+    pace = PACES[paceSelect.value];
+    savePace(paceSelect.value);
+  });
+  $("#skip").addEventListener("click", skip);
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && document.body.dataset.state === "waiting") skip();
+  });
+  $("#next-hand").addEventListener("click", () => guarded(nextHand, recover));
+  for (const button of ["#new-match", "#sheet-new-match", "#error-new"]) {
+    $(button).addEventListener("click", newMatch);
+  }
+  $("#setup-cancel").addEventListener("click", recover);
+  $("#error-retry").addEventListener("click", () => retry?.());
+}
+
+async function main() {
+  wire();
+  await guarded(() => buildSetup($("#setup-form"), (setup) => {
+    forgetMatch();
+    return guarded(() => start(setup));
+  }));
+  const saved = savedMatch();
+  if (saved) {
+    match = new Match(saved);
+    await recover();
+  } else if (document.body.dataset.state !== "error") {
+    newMatch();
+  }
+}
+
+main();

@@ -1,0 +1,112 @@
+// The new-match form, built from what the server says it plays: `GET /variants` (each
+// variant's options with their types, choices, bounds and defaults) and
+// `GET /house-rules` (each with the variants it applies to). Nothing of it is written
+// into the page, so a server with another variant or house rule shows it as well.
+
+import {get} from "./api.js";
+import {humanize} from "./words.js";
+
+// The API lists no bots; these are the names `autoplay` takes (README, "The engine").
+export const BOTS = [
+  ["heuristic", "Heuristic (guards what scores)"],
+  ["random", "Random (any legal card)"],
+  ["ismcts", "ISMCTS (searches; slower, stronger)"],
+];
+const BOT_SEATS = [[2, "Your partner (opposite)"], [1, "Opponent on your right"],
+                   [3, "Opponent on your left"]];
+
+function element(tag, attributes = {}, children = []) {
+  const made = document.createElement(tag);
+  for (const [key, value] of Object.entries(attributes)) {
+    if (key === "text") made.textContent = value;
+    else if (value === true) made.setAttribute(key, "");
+    else if (value !== false && value != null) made.setAttribute(key, value);
+  }
+  made.append(...children);
+  return made;
+}
+
+function optionField(option) {
+  const id = `option-${option.name}`;
+  let input;
+  if (option.type === "bool") {
+    input = element("input", {type: "checkbox", id, name: option.name, checked: option.default === true});
+  } else if (option.choices) {
+    input = element("select", {id, name: option.name},
+                    option.choices.map((choice) => element("option", {value: choice, text: choice,
+                                                                      selected: choice === option.default})));
+  } else if (option.type === "int") {
+    input = element("input", {type: "number", id, name: option.name, value: option.default, step: 1,
+                              min: option.minimum, max: option.maximum, required: true});
+  } else {
+    input = element("input", {type: "text", id, name: option.name, value: option.default});
+  }
+  input.dataset.type = option.type;
+  const hint = element("small", {id: `${id}-hint`, text: option.description});
+  input.setAttribute("aria-describedby", hint.id);
+  const label = element("label", {for: id, text: humanize(option.name)});
+  return element("div", {class: `field field-${option.type}`}, [label, input, hint]);
+}
+
+function ruleField(rule) {
+  const id = `house-rule-${rule.name}`;
+  const hint = element("small", {id: `${id}-hint`, text: rule.description});
+  return element("div", {class: "field field-bool"}, [
+    element("label", {for: id, text: rule.title}),
+    element("input", {type: "checkbox", id, name: "house_rule", value: rule.name,
+                      "aria-describedby": hint.id}),
+    hint,
+  ]);
+}
+
+/** The form's value from its fields: only options that differ from their defaults. */
+function readOptions(form, variant) {
+  const options = {};
+  for (const option of variant.options) {
+    const input = form.elements.namedItem(option.name);
+    const value = option.type === "bool" ? input.checked
+                : option.type === "int" ? Number(input.value) : input.value;
+    if (value !== option.default) options[option.name] = value;
+  }
+  return options;
+}
+
+/** Fill the form in `form` and call `onStart(setup)` when the person starts a match. */
+export async function buildSetup(form, onStart) {
+  const [{variants}, {house_rules: rules}] = await Promise.all([get("/variants"), get("/house-rules")]);
+  const select = form.querySelector("#variant");
+  select.replaceChildren(...variants.map((v) => element("option", {value: v.name, text: v.title})));
+  const bots = form.querySelector("#bots");
+  bots.replaceChildren(element("legend", {text: "Bots"}), ...BOT_SEATS.map(([seat, label]) => element("div", {class: "field"}, [
+    element("label", {for: `bot-${seat}`, text: label}),
+    element("select", {id: `bot-${seat}`, name: `bot-${seat}`},
+            BOTS.map(([name, words]) => element("option", {value: name, text: words}))),
+  ])));
+
+  const show = () => {
+    const variant = variants.find((v) => v.name === select.value);
+    form.querySelector("#variant-description").textContent = `${variant.description} First to ${variant.target} points.`;
+    form.querySelector("#options").replaceChildren(element("legend", {text: "Options"}),
+                                                    ...variant.options.map(optionField));
+    const fitting = rules.filter((rule) => rule.variants.includes(variant.name));
+    const fieldset = form.querySelector("#house-rules");
+    fieldset.hidden = fitting.length === 0;
+    fieldset.replaceChildren(element("legend", {text: "House rules"}), ...fitting.map(ruleField));
+  };
+  select.addEventListener("change", show);
+  show();
+
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    if (!form.reportValidity()) return;
+    const variant = variants.find((v) => v.name === select.value);
+    const options = readOptions(form, variant);
+    onStart({
+      variant: variant.name,
+      options,
+      houseRules: [...form.querySelectorAll("input[name=house_rule]:checked")].map((input) => input.value),
+      bots: [null, ...[1, 2, 3].map((seat) => form.elements.namedItem(`bot-${seat}`).value)],
+      target: options.target ?? variant.target,
+    });
+  });
+}
