@@ -281,6 +281,16 @@ class Health(Wire):
 # --- errors ---------------------------------------------------------------------------
 
 
+class PluginFailure(Wire):
+    """The plugin of a ``plugin_error``: a variant or a house rule, its distribution, and
+    the hook whose implementation failed (or returned the rule function that failed)."""
+
+    kind: Literal["variant", "house_rule"]
+    name: str
+    distribution: str | None = None
+    hook: str | None = None
+
+
 class Problem(Wire):
     """An RFC 9457 problem document (``application/problem+json``).
 
@@ -294,6 +304,8 @@ class Problem(Wire):
     detail: str
     code: str
     type: str = "about:blank"
+    plugin: PluginFailure | None = None
+    """With code ``plugin_error``: the plugin whose code failed."""
 
 
 BODIES = (VariantList, VariantInfo, HouseRuleList, NewGame, StateBody, GameRequest, ViewRequest,
