@@ -96,14 +96,14 @@ def _checked_options(variant_name: str, option_items: tuple, _types: tuple,
     variant = get_variant(variant_name)
     given = dict(option_items)
     try:
-        resolved = resolve_options(variant, given)
-        house_rules_for(variant, house_rules)
+        resolved = resolve_options(variant, given, house_rules_for(variant, house_rules))
     except EngineError as error:
         raise InvalidState(error.message) from None
     if resolved != given:
         missing = next(name for name in resolved if name not in given)
-        _invalid(f"The state's options must list every option of variant {variant.name!r}; "
-                 f"{missing!r} is missing (its default is {resolved[missing]!r}).")
+        _invalid(f"The state's options must list every option of variant {variant.name!r} "
+                 f"and of its house rules; {missing!r} is missing (its default is "
+                 f"{resolved[missing]!r}).")
     rules = rules_for(variant.name, resolved, house_rules)
     deck = tuple(rules.hook.foraccio_build_deck(options=rules.options))
     return _Checked(variant, deck, frozenset(deck))
