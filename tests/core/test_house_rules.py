@@ -151,7 +151,11 @@ def test_house_rules_are_layered_in_the_order_given(registered):
 
     assert scopa_points(()) == [5]
     assert scopa_points(("double-scopa",)) == [10]
-    # The later rule wraps the earlier: doubled, then dropped on the last play (not here).
+    # The house rule named later wraps the one named before it, so it changes what the
+    # earlier one made of the scopa: times 2 then plus 1 is 11, plus 1 then times 2 is 12.
+    assert scopa_points(("double-scopa", "plus-one")) == [11]
+    assert scopa_points(("plus-one", "double-scopa")) == [12]
+    # Doubled, then dropped on the last play (not here).
     assert scopa_points(("double-scopa", "no-last-play-scopa")) == [10]
 
 
