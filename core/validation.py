@@ -28,6 +28,7 @@ from core.errors import EngineError, InvalidState
 from core.model import State as EngineState
 from core.reachable import reached
 from core.registry import Variant, get_variant, house_rules_for, resolve_options, rules_for
+from core.registry.catalogue import on_change
 from core.wire import VERSION, State, to_wire
 
 SEATS = 4
@@ -107,6 +108,10 @@ def _checked_options(variant_name: str, option_items: tuple, _types: tuple,
     rules = rules_for(variant.name, resolved, house_rules)
     deck = tuple(rules.hook.foraccio_build_deck(options=rules.options))
     return _Checked(variant, deck, frozenset(deck))
+
+
+# A house rule registered anew may have other options, or none of that name at all.
+on_change(_checked_options.cache_clear)
 
 
 # --- cards ----------------------------------------------------------------------------

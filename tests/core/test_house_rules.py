@@ -292,3 +292,14 @@ def test_a_house_rule_whose_requirement_fails_is_refused():
         register_house_rule(HouseRule("picky", "Picky", "Fails.", applies_to=broken))
 
     assert (caught.value.name, caught.value.hook) == ("picky", "applies_to")
+
+
+def test_a_posted_state_is_checked_against_the_house_rules_known_now(registered):
+    registered(DOUBLE_SCOPA)
+    state = to_wire(new_match("foraccio", 1, house_rules=["double-scopa"]))
+    assert validate_state(state).house_rules == ("double-scopa",)
+
+    registered(dataclasses.replace(DOUBLE_SCOPA, options=()))  # its option is gone
+
+    with pytest.raises(InvalidState, match="has no option 'factor'"):
+        validate_state(state)
