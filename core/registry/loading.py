@@ -162,7 +162,7 @@ def check(record: Variant | HouseRule, variants: Mapping[str, Variant]) -> None:
     that fail to assemble (a house rule's with each of ``variants`` it applies to)."""
     owner = Owner.of(record)
     if not isinstance(record.name, str) or not record.name:
-        raise owner.error(None, "it has no name")
+        raise owner.error(None, "its name is not a non-empty str")
     if isinstance(record, HouseRule) and SEPARATOR in record.name:
         raise owner.error(None, f"a house rule's name holds no {SEPARATOR!r}: its options "
                                 f"are named '<house rule>{SEPARATOR}<option>'")
@@ -196,6 +196,8 @@ def _loaded(candidate: Candidate) -> Variant | HouseRule:
     if not isinstance(plugin, Variant | HouseRule):
         raise _LoadFailed(f"the entry point names {shorten(repr(plugin))}, which is neither a "
                           f"core.registry.Variant nor a core.registry.HouseRule")
+    if not isinstance(plugin.name, str) or not plugin.name:
+        raise _LoadFailed(f"its name is {shorten(repr(plugin.name))}, not a non-empty str")
     loaded_from(plugin, candidate.distribution)
     return plugin
 
@@ -218,7 +220,9 @@ def _without_clashes(records: list[Variant | HouseRule], before: Loaded,
             others = sorted({other.distribution for other in records
                              if other is not record and _kind(other) == kind
                              and other.name == record.name})
-            reason = (f"{', '.join(map(repr, others))} also declare(s) a "
+            declare = ("distribution {} also declares" if len(others) == 1
+                       else "distributions {} also declare")
+            reason = (f"{declare.format(', '.join(map(repr, others)))} a "
                       f"{kind.replace('_', ' ')} of that name; none of them is loaded")
         else:
             kept.append(record)

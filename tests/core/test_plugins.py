@@ -111,6 +111,7 @@ def test_a_built_in_plugin_that_fails_to_import_is_skipped_too(caplog):
 @pytest.mark.parametrize(("load", "kind", "error"), [
     (broken_import, None, "ImportError: No module named 'napoli_to_ten'"),
     (lambda: "napoli", None, "neither a core.registry.Variant nor a core.registry.HouseRule"),
+    (lambda: a_house_rule(None), None, "its name is None, not a non-empty str"),
     (lambda: a_house_rule("broken", NotAHook()), "house_rule", "foraccio_shuffle_twice"),
     (lambda: a_variant("broken", BrokenDeck()), "variant",
      "foraccio_build_deck: it raised ZeroDivisionError: no deck today"),
@@ -177,10 +178,12 @@ def test_two_installed_plugins_of_one_name_are_both_refused(installed):
 
     assert "quiet" not in house_rules() and "quiet" in variants()  # variants are apart
     assert {(skip.distribution, skip.reason) for skip in skipped()} == {
-        ("first", "'second' also declare(s) a house rule of that name; none of them is loaded"),
-        ("second", "'first' also declare(s) a house rule of that name; none of them is loaded"),
+        ("first", "distribution 'second' also declares a house rule of that name; none of "
+                  "them is loaded"),
+        ("second", "distribution 'first' also declares a house rule of that name; none of "
+                   "them is loaded"),
     }
-    with pytest.raises(UnknownHouseRule, match="was not loaded: 'second' also declare"):
+    with pytest.raises(UnknownHouseRule, match="was not loaded: distribution 'second' also"):
         get_house_rule("quiet")
 
 
