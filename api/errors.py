@@ -3,8 +3,10 @@
 Engine errors know nothing of HTTP; here each gets a status and a
 ``code`` (the engine's own code, e.g. ``capture_required`` or
 ``invalid_state``). Litestar's HTTP errors (a malformed body, an unknown
-path) get a ``code`` too, and anything unexpected becomes a 500 problem
-that is logged with its stack trace and tells the client nothing internal.
+path) get a ``code`` too. A plugin's failure (:class:`~core.errors.PluginError`)
+is a 500 problem with code ``plugin_error`` that names the plugin and the hook,
+and anything else unexpected a 500 ``internal_error``: both are logged with
+their stack trace, and neither tells the client anything internal.
 
 Messages quote what a client sent only up to a short bound (:mod:`core.quoting`);
 as a last line of defence, :func:`problem` also cuts any ``detail`` to
@@ -31,7 +33,7 @@ from api.limits import BudgetOverLimit
 from api.openapi import PROBLEM_JSON
 from api.schemas import Problem
 from api.sealing import SealingError
-from core.errors import EngineError
+from core.errors import EngineError, PluginError
 from core.quoting import shorten
 
 CODES_BY_STATUS = {400: "invalid_body", 413: "body_too_large", 500: "internal_error"}
@@ -50,12 +52,12 @@ NOT_FOUND = "Not Found."
 logger = structlog.get_logger("api.errors")
 
 
-def problem(status: int, code: str, detail: str,
-            headers: dict[str, str] | None = None) -> ProblemDetailsException:
+def problem(status: int, code: str, detail: str, headers: dict[str, str] | None = None,
+            **extra: object) -> ProblemDetailsException:
     """Return the exception that renders as a problem document with these fields."""
     return ProblemDetailsException(
         status_code=status, title=HTTPStatus(status).phrase, detail=shorten(detail, MAX_DETAIL),
-        type_="about:blank", extra={"code": code}, headers=headers,
+        type_="about:blank", extra={"code": code, **extra}, headers=headers,
     )
 
 
@@ -129,6 +131,16 @@ def http_problem(error: HTTPException) -> ProblemDetailsException:
     return problem(status, code, detail, headers=error.headers)
 
 
+def plugin_problem(error: PluginError) -> ProblemDetailsException:
+    """A plugin's code failed: log it with the stack trace of what it raised, and answer
+    500 naming the plugin and the hook (its own exception stays in the log)."""
+    logger.error("plugin_error", plugin_kind=error.kind, plugin=error.name,
+                 distribution=error.distribution, hook=error.hook, exc_info=error)
+    return problem(500, error.code, error.message, plugin={
+        "kind": error.kind, "name": error.name, "distribution": error.distribution,
+        "hook": error.hook})
+
+
 def unexpected_problem(error: Exception) -> ProblemDetailsException:
     """Anything not foreseen: log it with its stack trace, answer 500 without internals."""
     logger.error("unhandled_error", exc_info=error)
@@ -159,6 +171,7 @@ def problem_details_plugin() -> ProblemDetailsPlugin:
     return ProblemDetailsPlugin(ProblemDetailsConfig(
         exception_to_problem_detail_map={
             EngineError: engine_problem,
+            PluginError: plugin_problem,
             SealingError: sealing_problem,
             BudgetOverLimit: budget_problem,
             Busy: busy_problem,

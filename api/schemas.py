@@ -39,9 +39,12 @@ Seed = Annotated[int, msgspec.Meta(
 
 
 class OptionInfo(Wire):
-    """One option of a variant: its type, its default and the values it allows."""
+    """One option of a variant or a house rule: its type, its default and the values it
+    allows."""
 
     name: str
+    """As the options of ``POST /games`` name it: a house rule's as
+    ``<house rule>.<option>``, e.g. ``double-scopa.factor``."""
     type: Literal["bool", "int", "str"]
     default: OptionValue
     description: str
@@ -61,28 +64,47 @@ class VariantInfo(Wire):
     options: tuple[OptionInfo, ...]
 
 
+class SkippedPlugin(Wire):
+    """A plugin this server did not load, and why: it failed to import, broke a hook's
+    contract, failed when its rules were first assembled, or is named like another."""
+
+    name: str
+    """Its name, or its entry point's when it failed before telling what it was."""
+    distribution: str
+    """The installed distribution that declares it (``foraccio`` for a built-in one)."""
+    reason: str
+    kind: Literal["variant", "house_rule"] | None = None
+    """What it is; null when it failed before telling (listed with both)."""
+
+
 class VariantList(Wire):
-    """Every variant this server plays."""
+    """Every variant this server plays, and the variants it did not load."""
 
     variants: tuple[VariantInfo, ...]
+    skipped: tuple[SkippedPlugin, ...] = ()
 
 
 # --- house rules ----------------------------------------------------------------------
 
 
 class HouseRuleInfo(Wire):
-    """A house rule a match may be played with, and the variants it applies to."""
+    """A house rule a match may be played with, the variants it applies to and its
+    options."""
 
     name: str
     title: str
     description: str
     variants: tuple[str, ...]
+    """The variants of this server it applies to."""
+    options: tuple[OptionInfo, ...] = ()
+    """Its options, given in the options of ``POST /games`` as ``<house rule>.<option>``."""
 
 
 class HouseRuleList(Wire):
-    """Every house rule this server knows."""
+    """Every house rule this server knows, and the house rules it did not load."""
 
     house_rules: tuple[HouseRuleInfo, ...]
+    skipped: tuple[SkippedPlugin, ...] = ()
 
 
 # --- sealed games ---------------------------------------------------------------------
@@ -307,6 +329,16 @@ class Health(Wire):
 # --- errors ---------------------------------------------------------------------------
 
 
+class PluginFailure(Wire):
+    """The plugin of a ``plugin_error``: a variant or a house rule, its distribution, and
+    the hook whose implementation failed (or returned the rule function that failed)."""
+
+    kind: Literal["variant", "house_rule"]
+    name: str
+    distribution: str | None = None
+    hook: str | None = None
+
+
 class Problem(Wire):
     """An RFC 9457 problem document (``application/problem+json``).
 
@@ -320,6 +352,8 @@ class Problem(Wire):
     detail: str
     code: str
     type: str = "about:blank"
+    plugin: PluginFailure | None = None
+    """With code ``plugin_error``: the plugin whose code failed."""
 
 
 BODIES = (VariantList, VariantInfo, HouseRuleList, NewGame, StateBody, GameRequest, ViewRequest,

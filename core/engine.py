@@ -59,15 +59,17 @@ def new_match(variant: str, seed: int, options: Mapping[str, Any] | None = None,
     """Start a match of ``variant``: draw for the first dealer and deal the first hand.
 
     ``seed`` decides every shuffle and cut of the match. ``options`` override
-    the variant's defaults; unknown options or bad values raise
+    the defaults of the variant's options and of its house rules' (named
+    ``"<house rule>.<option>"``); unknown options or bad values raise
     :class:`~core.errors.InvalidOptions`. ``house_rules`` names the house rules
     to play with, layered in that order; an unknown one raises
     :class:`~core.errors.UnknownHouseRule`, one that does not apply to
     ``variant`` (or is named twice) :class:`~core.errors.IncompatibleHouseRule`.
     """
     found = get_variant(variant)
-    resolved = resolve_options(found, options)
-    house_rules = tuple(rule.name for rule in house_rules_for(found, house_rules))
+    layered = house_rules_for(found, house_rules)
+    resolved = resolve_options(found, options, layered)
+    house_rules = tuple(rule.name for rule in layered)
     rules = rules_for(variant, resolved, house_rules)
     rng = generator(seed, 0)
     deck = list(rules.deck)

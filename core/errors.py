@@ -85,3 +85,50 @@ class InvalidState(EngineError):
 
 class UnknownBot(EngineError):
     code = "unknown_bot"
+
+
+class PluginError(Exception):
+    """A variant's or house rule's own code failed: one of its hook implementations (or
+    a rule function one returned) raised, or answered with something its hook's contract
+    does not allow (a score line for a team that does not exist, a deal that loses a
+    card, ...).
+
+    Not an :class:`EngineError`: the request was fine, the plugin was not, so the API
+    answers 500 with code ``plugin_error``. ``kind`` is ``"variant"`` or
+    ``"house_rule"``; ``name`` the variant's or house rule's name; ``distribution`` the
+    installed distribution it came from (``None`` for one registered at run time);
+    ``hook`` the hook whose implementation failed (or that returned the rule function
+    that failed). ``problem`` says what was wrong with a malformed answer, and is None
+    when the plugin raised: the exception raised is then the ``__cause__``, kept for the
+    log, never for a client. The messages never name a card (see sealed games).
+    """
+
+    code = "plugin_error"
+
+    def __init__(self, kind: str, name: str, hook: str | None, problem: str | None = None,
+                 distribution: str | None = None) -> None:
+        # Every attribute is in ``args``, so the error pickles (a bot's worker process
+        # may raise it).
+        super().__init__(kind, name, hook, problem, distribution)
+        self.kind, self.name, self.hook = kind, name, hook
+        self.problem, self.distribution = problem, distribution
+
+    @property
+    def plugin(self) -> str:
+        """The plugin, as a message names it: ``house rule 'x' (distribution 'y')``."""
+        where = f" (distribution {self.distribution!r})" if self.distribution else ""
+        return f"{self.kind.replace('_', ' ')} {self.name!r}{where}"
+
+    @property
+    def message(self) -> str:
+        """What a client may be told: the plugin, the hook, and what it answered wrong,
+        if that was the problem; nothing of the exception it raised."""
+        where = f" in {self.hook}" if self.hook else ""
+        what = f": {self.problem}" if self.problem else "; the error has been logged"
+        text = f"{self.plugin} failed{where}{what}."
+        return text[0].upper() + text[1:]
+
+    def __str__(self) -> str:
+        cause = self.__cause__
+        raised = f" ({type(cause).__name__}: {cause})" if cause is not None else ""
+        return f"{self.message}{raised}"

@@ -1,9 +1,19 @@
 """Hook specifications: every point where a variant or a house rule shapes the game.
 
 A variant is an ordered list of plugins implementing these hooks (see
-:mod:`core.registry`). Hooks are grouped by the phases of a match. Every hook
-takes keyword arguments; an implementation may accept fewer arguments than
-the spec lists, so specs can grow without breaking plugins.
+:mod:`core.registry`); a house rule's plugins are registered after the variant's,
+house rule after house rule in the order the match names them, so a later one
+overrides or wraps the earlier ones (that order is part of the contract). Hooks
+are grouped by the phases of a match. Every hook takes keyword arguments; an
+implementation may accept fewer arguments than the spec lists, so specs can
+grow without breaking plugins. ``options`` holds the variant's options by name
+and each house rule's as ``"<house rule>.<option>"``.
+
+Each docstring says what an answer must be. The engine checks it where the
+plugin returns it (:mod:`core.registry.guards`): a malformed answer, or an
+exception raised by the implementation or by a rule function it returned, is a
+:class:`~core.errors.PluginError` naming the plugin and the hook (the API's 500
+``plugin_error``), never a failure later in another plugin.
 
 Calling conventions, chosen per hook:
 
@@ -74,7 +84,8 @@ def foraccio_first_dealer(deck: Sequence[str], rng: Random, options: Options) ->
 
 @hookspec(firstresult=True)
 def foraccio_match_target(options: Options) -> int | None:
-    """Return the score a team must reach to win the match (71 in Foraccio).
+    """Return the score a team must reach to win the match (71 in Foraccio): an int
+    from 1.
 
     Called when the rules of a variant with given options are assembled.
 
@@ -91,7 +102,7 @@ def foraccio_match_target(options: Options) -> int | None:
 
 @hookspec(firstresult=True)
 def foraccio_next_dealer(dealer: int, options: Options) -> int | None:
-    """Return the seat that deals the next hand.
+    """Return the seat that deals the next hand, 0 to 3.
 
     Called when a hand after the first is dealt.
 
@@ -171,7 +182,8 @@ def foraccio_capture_effects(options: Options) -> CaptureEffect | None:
     :param options: The match's options.
 
     Returns a function, or None to contribute nothing. All results are used,
-    in plugin order.
+    in plugin order. Each :class:`~core.model.Bonus` an effect returns is for a
+    seat 0 to 3 and that seat's team, worth an int from 0 points.
     """
 
 
@@ -182,7 +194,8 @@ def foraccio_capture_effects(options: Options) -> CaptureEffect | None:
 
 @hookspec(firstresult=True)
 def foraccio_collect_table(state: State, options: Options) -> int | None:
-    """Return the seat whose team takes the cards left on the table when a hand ends.
+    """Return the seat (0 to 3) whose team takes the cards left on the table when a
+    hand ends.
 
     Called once per hand, after its last play, only when the table is not
     empty. Taking these cards is never a scopa.
@@ -211,7 +224,9 @@ def foraccio_score_lines(state: State, options: Options) -> Sequence[ScoreLine] 
         bonus events in ``state.events``; ``state.dealer`` dealt the hand.
     :param options: The match's options.
 
-    All results are used, in plugin order.
+    Returns a sequence of :class:`~core.model.ScoreLine`, each for team 0 or 1
+    and worth an int from 0 points, or None. All results are used, in plugin
+    order. The built-in lines' names are listed in docs/plugins.md.
     """
 
 
@@ -231,5 +246,6 @@ def foraccio_match_winner(scores: tuple[int, int], target: int, options: Options
     :param options: The match's options.
 
     Return the winning team (0 or 1), or None to play another hand. Every
-    plugin may return None, so a variant must provide a fallback.
+    plugin may return None, so a variant must provide a fallback (some plugin
+    of a variant must implement this hook).
     """

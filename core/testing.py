@@ -48,6 +48,7 @@ from core.model import (
 from core.registry import (
     HouseRule,
     Variant,
+    applicable_variants,
     get_variant,
     house_rules,
     house_rules_for,
@@ -90,8 +91,9 @@ def scenario(
         rest = [card for card in DECK if card not in placed]
         piles = (rest[0::2], rest[1::2])
     found = get_variant(variant)
-    resolved = resolve_options(found, options)
-    house_rules = tuple(rule.name for rule in house_rules_for(found, house_rules))
+    layered = house_rules_for(found, house_rules)
+    resolved = resolve_options(found, options, layered)
+    house_rules = tuple(rule.name for rule in layered)
     state = before_first_hand(variant, resolved, seed, dealer, house_rules)
     return replace(
         state,
@@ -239,7 +241,8 @@ def option_variations(variant: Variant) -> list[dict[str, OptionValue]]:
 
 def compatible_house_rules(variant: Variant) -> list[HouseRule]:
     """Return every known house rule that applies to ``variant``, by name."""
-    return [rule for _, rule in sorted(house_rules().items()) if variant.name in rule.variants]
+    return [rule for _, rule in sorted(house_rules().items())
+            if variant.name in applicable_variants(rule)]
 
 
 def hand_scores(record: Iterable[HandRecord]) -> tuple[int, int]:

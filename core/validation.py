@@ -28,6 +28,7 @@ from core.errors import EngineError, InvalidState
 from core.model import State as EngineState
 from core.reachable import reached
 from core.registry import Variant, get_variant, house_rules_for, resolve_options, rules_for
+from core.registry.catalogue import on_change
 from core.wire import VERSION, State, to_wire
 
 SEATS = 4
@@ -96,17 +97,21 @@ def _checked_options(variant_name: str, option_items: tuple, _types: tuple,
     variant = get_variant(variant_name)
     given = dict(option_items)
     try:
-        resolved = resolve_options(variant, given)
-        house_rules_for(variant, house_rules)
+        resolved = resolve_options(variant, given, house_rules_for(variant, house_rules))
     except EngineError as error:
         raise InvalidState(error.message) from None
     if resolved != given:
         missing = next(name for name in resolved if name not in given)
-        _invalid(f"The state's options must list every option of variant {variant.name!r}; "
-                 f"{missing!r} is missing (its default is {resolved[missing]!r}).")
+        _invalid(f"The state's options must list every option of variant {variant.name!r} "
+                 f"and of its house rules; {missing!r} is missing (its default is "
+                 f"{resolved[missing]!r}).")
     rules = rules_for(variant.name, resolved, house_rules)
     deck = tuple(rules.hook.foraccio_build_deck(options=rules.options))
     return _Checked(variant, deck, frozenset(deck))
+
+
+# A house rule registered anew may have other options, or none of that name at all.
+on_change(_checked_options.cache_clear)
 
 
 # --- cards ----------------------------------------------------------------------------

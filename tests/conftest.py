@@ -1,1 +1,70 @@
 """Shared fixtures and helpers for the test suite."""
+
+from __future__ import annotations
+
+from importlib import metadata
+from types import SimpleNamespace
+
+import pytest
+
+from core.registry import (
+    DISABLE_AUTOLOAD,
+    ENTRY_POINT_GROUP,
+    Variant,
+    load_installed_plugins,
+    register_house_rule,
+    register_variant,
+    unregister_house_rule,
+    unregister_variant,
+)
+
+
+@pytest.fixture
+def registered():
+    """Register variants and house rules for one test: ``registered(record, ...)``; they
+    are forgotten after it."""
+    records = []
+
+    def register(*new):
+        for record in new:
+            (register_variant if isinstance(record, Variant) else register_house_rule)(record)
+            records.append(record)
+
+    yield register
+    for record in reversed(records):
+        (unregister_variant if isinstance(record, Variant) else unregister_house_rule)(
+            record.name)
+
+
+class FakeEntryPoint:
+    """What ``importlib.metadata.entry_points`` yields for an installed distribution:
+    ``load`` stands for importing the object it names."""
+
+    def __init__(self, name, load, distribution="foraccio-house-rules"):
+        self.name = name
+        self.group = ENTRY_POINT_GROUP
+        self.dist = SimpleNamespace(name=distribution)
+        self._load = load
+
+    def load(self):
+        return self._load()
+
+
+@pytest.fixture
+def installed(monkeypatch):
+    """Install fake entry points: ``installed([...])`` loads them as the registry would
+    load those of installed distributions, in their place; the real ones are loaded
+    again after the test."""
+    monkeypatch.delenv(DISABLE_AUTOLOAD, raising=False)
+
+    def install(entry_points):
+        def entry_points_of(group):
+            assert group == ENTRY_POINT_GROUP
+            return list(entry_points)
+
+        monkeypatch.setattr(metadata, "entry_points", entry_points_of)
+        return load_installed_plugins()
+
+    yield install
+    monkeypatch.undo()
+    load_installed_plugins()

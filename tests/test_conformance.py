@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pytest
 
-from core.registry import installed_plugins, variants
+from core.registry import applicable_variants, installed_plugins, variants
 from core.testing import check_random_match, compatible_house_rules, option_variations
 
 SEEDS = (0, 1, 2)
@@ -36,7 +36,8 @@ def test_installed_house_rules_are_played_with_each_variant_they_apply_to():
     installed = installed_plugins().house_rules
     assert "napoli-to-ten" in installed, "install examples/napoli-to-ten (make test does)"
     for rule in installed.values():
-        assert all((name, (rule.name,)) in RULE_SETS for name in rule.variants)
+        assert applicable_variants(rule)
+        assert all((name, (rule.name,)) in RULE_SETS for name in applicable_variants(rule))
 
 
 @pytest.mark.parametrize("seed", SEEDS)

@@ -1,10 +1,6 @@
 """The variants and house rules that ship with the engine, each a set of plugins (see
-:mod:`core.hookspecs`)."""
+:mod:`core.hookspecs`).
 
-from variants.foraccio import FORACCIO
-from variants.house_rules import BUILTIN_HOUSE_RULES
-from variants.zobelon import ZOBELON
-
-BUILTIN_VARIANTS = (FORACCIO, ZOBELON)
-
-__all__ = ["BUILTIN_HOUSE_RULES", "BUILTIN_VARIANTS"]
+The engine does not import this package: it loads each of them by name, as it
+loads an installed plugin, from :data:`core.registry.DEFAULT_PLUGINS`.
+"""

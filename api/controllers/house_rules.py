@@ -1,4 +1,5 @@
-"""``GET /house-rules``: the house rules a match may be played with, and where."""
+"""``GET /house-rules``: the house rules a match may be played with, where, and with
+which options."""
 
 from __future__ import annotations
 
@@ -7,15 +8,25 @@ from typing import ClassVar
 import msgspec
 from litestar import Controller, get
 
+from api.controllers.variants import describe_option, describe_skipped
 from api.openapi import documented
 from api.schemas import HouseRuleInfo, HouseRuleList
-from core.registry import HouseRule, get_house_rule, house_rules
+from core.registry import (
+    HouseRule,
+    applicable_variants,
+    get_house_rule,
+    house_rules,
+    option_key,
+)
 
 
 def describe(rule: HouseRule) -> HouseRuleInfo:
-    """The wire description of ``rule``."""
+    """The wire description of ``rule``: the variants it applies to are those of this
+    server its requirements accept."""
     return HouseRuleInfo(name=rule.name, title=rule.title, description=rule.description,
-                         variants=rule.variants)
+                         variants=applicable_variants(rule),
+                         options=tuple(describe_option(spec, option_key(rule, spec))
+                                       for spec in rule.options))
 
 
 def _example() -> object:
@@ -31,8 +42,12 @@ class HouseRuleController(Controller):
 
     @get("/", operation_id="listHouseRules", summary="List the house rules",
          description="Every house rule a match may be played with (`house_rules` of "
-                     "`POST /games`), with what it changes and the variants it applies to.",
+                     "`POST /games`), with what it changes, the variants it applies to and "
+                     "its options (given in the `options` of `POST /games` as "
+                     "`<house rule>.<option>`); `skipped` lists the house rules this server "
+                     "did not load (a broken plugin, a name taken twice) and why.",
          operation_class=documented(response=lambda: {"house_rules": _example()}))
     async def list_house_rules(self) -> HouseRuleList:
         """List every house rule."""
-        return HouseRuleList(house_rules=tuple(map(describe, house_rules().values())))
+        return HouseRuleList(house_rules=tuple(map(describe, house_rules().values())),
+                             skipped=describe_skipped("house_rule"))

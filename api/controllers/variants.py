@@ -10,9 +10,17 @@ from litestar.params import FromPath
 
 from api.errors import engine_problem, problem_responses
 from api.openapi import documented
-from api.schemas import OptionInfo, VariantInfo, VariantList
+from api.schemas import OptionInfo, SkippedPlugin, VariantInfo, VariantList
 from core.errors import UnknownVariant
-from core.registry import Variant, get_variant, resolve_options, rules_for, variants
+from core.registry import (
+    OptionSpec,
+    Variant,
+    get_variant,
+    resolve_options,
+    rules_for,
+    skipped,
+    variants,
+)
 
 
 def describe(variant: Variant) -> VariantInfo:
@@ -23,13 +31,24 @@ def describe(variant: Variant) -> VariantInfo:
         title=variant.title,
         description=variant.description,
         target=rules_for(variant.name, defaults).target,
-        options=tuple(
-            OptionInfo(name=spec.name, type=spec.type_name, default=spec.default,
-                       description=spec.description, choices=spec.choices, minimum=spec.minimum,
-                       maximum=spec.maximum)
-            for spec in variant.options
-        ),
+        options=tuple(describe_option(spec) for spec in variant.options),
     )
+
+
+def describe_option(spec: OptionSpec, name: str | None = None) -> OptionInfo:
+    """The wire description of the option ``spec``, called ``name`` in a match's options
+    (its own name by default)."""
+    return OptionInfo(name=name or spec.name, type=spec.type_name, default=spec.default,
+                      description=spec.description, choices=spec.choices,
+                      minimum=spec.minimum, maximum=spec.maximum)
+
+
+def describe_skipped(kind: str) -> tuple[SkippedPlugin, ...]:
+    """The plugins of ``kind`` that were not loaded, and those that failed before they
+    could tell their kind."""
+    return tuple(SkippedPlugin(name=skip.name, distribution=skip.distribution,
+                               reason=skip.reason, kind=skip.kind)
+                 for skip in skipped() if skip.kind in (kind, None))
 
 
 def _foraccio() -> object:
@@ -44,15 +63,18 @@ class VariantController(Controller):
 
     @get("/", operation_id="listVariants", summary="List the variants",
          description="Every variant this server plays, with its match target and its "
-                     "options (type, default, allowed values).",
+                     "options (type, default, allowed values); `skipped` lists the "
+                     "variants it did not load (a broken plugin, a name taken twice) and why.",
          operation_class=documented(response=lambda: {"variants": {"variants": [_foraccio()]}}))
     async def list_variants(self) -> VariantList:
         """List every variant."""
-        return VariantList(variants=tuple(describe(variant) for variant in variants().values()))
+        return VariantList(variants=tuple(describe(variant) for variant in variants().values()),
+                           skipped=describe_skipped("variant"))
 
     @get("/{name:str}", operation_id="getVariant", summary="Describe one variant",
          description="One variant by name, with its match target and its options. "
-                     "An unknown name answers 404 with code `unknown_variant`.",
+                     "An unknown name answers 404 with code `unknown_variant`; so does a "
+                     "variant that was not loaded, saying why.",
          responses=problem_responses({404: [("unknown_variant",
                                              "There is no variant 'scopone'; known variants: "
                                              "foraccio.")]}),

@@ -10,7 +10,6 @@ from itertools import pairwise
 import pytest
 from msgspec.structs import replace
 
-from core import registry
 from core.cards import DECK, RANK
 from core.engine import legal_moves, new_match, next_hand, play, score_hand
 from core.errors import (
@@ -23,7 +22,7 @@ from core.errors import (
 )
 from core.hookspecs import hookimpl
 from core.model import Dealt, FirstDealerChosen, Move
-from core.registry import Variant, get_variant, register_variant
+from core.registry import Variant, get_variant
 from core.replay import replay
 from core.rules import LAY
 from core.testing import random_playout, scenario
@@ -385,8 +384,7 @@ class NoCapture:
         return lambda hand, table: ((), [LAY[card] for card in hand])
 
 
-def test_a_variant_registered_again_under_its_name_plays_by_its_new_rules(monkeypatch):
-    monkeypatch.setattr(registry, "_registered", dict(registry._registered))
+def test_a_variant_registered_again_under_its_name_plays_by_its_new_rules(registered):
     foraccio = get_variant("foraccio")
 
     def house(*extra):
@@ -396,8 +394,8 @@ def test_a_variant_registered_again_under_its_name_plays_by_its_new_rules(monkey
     def fives():
         return scenario(variant="house", table=["5c"], hands={0: ["5d"], 1: ["6d"]})
 
-    register_variant(house(NoCapture()))
+    registered(house(NoCapture()))
     assert legal_moves(fives()) == (Move("5d"),)
 
-    register_variant(house())  # replaces the variant: captures are back
+    registered(house())  # replaces the variant: captures are back
     assert legal_moves(fives()) == (Move("5d", ("5c",)),)

@@ -3,19 +3,30 @@ the house rules layered on it, in order; each is checked, recorded and cached.""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 from msgspec.structs import replace
 
-from core import registry
 from core.engine import legal_moves, new_match, play, rules_of
-from core.errors import IncompatibleHouseRule, InvalidState, UnknownHouseRule
+from core.errors import (
+    IncompatibleHouseRule,
+    InvalidOptions,
+    InvalidState,
+    PluginError,
+    UnknownHouseRule,
+)
 from core.hookspecs import hookimpl
 from core.model import Bonus
 from core.registry import (
     HouseRule,
+    OptionSpec,
+    applicable_variants,
     get_house_rule,
     get_variant,
+    has_options,
     house_rules,
+    implements,
     installed_plugins,
     make_plugin_manager,
     plugin_manager,
@@ -28,34 +39,36 @@ from core.validation import validate_state
 from core.wire import to_wire
 
 
-@pytest.fixture
-def own_registry(monkeypatch):
-    """House rules registered by the test are forgotten after it."""
-    monkeypatch.setattr(registry, "_registered_house_rules",
-                        dict(registry._registered_house_rules))
-    yield
-    monkeypatch.undo()
-    registry._forget_rule_sets()
+def scopa_changed(change):
+    """The plugin of a test house rule changing every scopa's points by
+    ``change(points, options)``: it wraps the capture effects below it."""
+
+    class ScopaChanged:
+        @hookimpl(wrapper=True)
+        def foraccio_capture_effects(self, options):
+            effects = yield
+            return [effect and (lambda capture, effect=effect: tuple(
+                replace(bonus, points=change(bonus.points, options))
+                if bonus.name == "scopa" else bonus
+                for bonus in effect(capture))) for effect in effects]
+
+    return ScopaChanged()
 
 
-class DoubleScopa:
-    """A house rule of the tests: every scopa is worth twice as much."""
-
-    @hookimpl(wrapper=True)
-    def foraccio_capture_effects(self):
-        effects = yield
-        return [effect and (lambda capture, effect=effect: tuple(
-            replace(bonus, points=2 * bonus.points) if bonus.name == "scopa" else bonus
-            for bonus in effect(capture))) for effect in effects]
-
-
-DOUBLE_SCOPA = HouseRule("double-scopa", "Double scopa", "Every scopa counts twice.",
-                         ("foraccio",), (DoubleScopa(),))
+DOUBLE_SCOPA = HouseRule(
+    "double-scopa", "Double scopa", "Every scopa counts twice (or `factor` times).",
+    plugins=(scopa_changed(lambda points, options: points * options["double-scopa.factor"]),),
+    options=(OptionSpec("factor", 2, "What a scopa's points are multiplied by.",
+                        minimum=1, maximum=4),),
+    applies_to=has_options("last_play_scopa"))
+PLUS_ONE = HouseRule("plus-one", "Scopa plus one", "Every scopa counts one more.",
+                     plugins=(scopa_changed(lambda points, options: points + 1),))
 
 
-def scopa_points(house_rules):
+def scopa_points(house_rules, options=None):
+    """The bonus points of a scopa of 5 (5s takes the 5c alone on the table)."""
     state = scenario(table=["5c"], hands={0: ["5s"], 1: ["7c"]}, turn=0,
-                     house_rules=house_rules)
+                     house_rules=house_rules, options=options)
     _, events = play(state, legal_moves(state)[0])
     return [event.points for event in events if isinstance(event, Bonus)]
 
@@ -67,7 +80,7 @@ def test_the_built_in_house_rules_are_known_with_the_variants_they_apply_to():
     known = house_rules()
 
     # Installed ones (examples/napoli-to-ten in the test environment) come on top.
-    assert {name: rule.variants for name, rule in known.items()
+    assert {name: applicable_variants(rule) for name, rule in known.items()
             if name not in installed_plugins().house_rules} == {
         "single-card-priority": ("foraccio", "zobelon"),
         "no-last-play-scopa": ("foraccio", "zobelon"),
@@ -108,7 +121,8 @@ def test_the_plugin_manager_registers_the_variants_plugins_then_each_rules_in_or
 
     manager = make_plugin_manager(foraccio, rules)
 
-    registered = [plugin for _, plugin in manager.list_name_plugin()]
+    # Each plugin is registered behind its guard, which holds it.
+    registered = [stand_in.plugin for _, stand_in in manager.list_name_plugin()]
     assert registered == [*foraccio.plugins, *rules[0].plugins, *rules[1].plugins]
 
 
@@ -132,26 +146,26 @@ def test_each_combination_has_its_own_cached_plugin_manager_and_rules():
     assert len(with_colore.effects) == len(plain.effects) + 1
 
 
-def test_house_rules_are_layered_in_the_order_given(own_registry):
-    register_house_rule(DOUBLE_SCOPA)
+def test_house_rules_are_layered_in_the_order_given(registered):
+    registered(DOUBLE_SCOPA, PLUS_ONE)
 
     assert scopa_points(()) == [5]
     assert scopa_points(("double-scopa",)) == [10]
-    # The later rule wraps the earlier: doubled, then dropped on the last play (not here).
+    # The house rule named later wraps the one named before it, so it changes what the
+    # earlier one made of the scopa: times 2 then plus 1 is 11, plus 1 then times 2 is 12.
+    assert scopa_points(("double-scopa", "plus-one")) == [11]
+    assert scopa_points(("plus-one", "double-scopa")) == [12]
+    # Doubled, then dropped on the last play (not here).
     assert scopa_points(("double-scopa", "no-last-play-scopa")) == [10]
 
 
-def test_a_house_rule_registered_again_replaces_the_old_one(own_registry):
-    register_house_rule(DOUBLE_SCOPA)
+def test_a_house_rule_registered_again_replaces_the_old_one(registered):
+    registered(DOUBLE_SCOPA)
     assert scopa_points(("double-scopa",)) == [10]
 
-    register_house_rule(replace_plugins(DOUBLE_SCOPA, ()))  # caches are cleared
+    registered(dataclasses.replace(DOUBLE_SCOPA, plugins=()))  # caches are cleared
 
     assert scopa_points(("double-scopa",)) == [5]
-
-
-def replace_plugins(rule, plugins):
-    return HouseRule(rule.name, rule.title, rule.description, rule.variants, plugins)
 
 
 def test_compatible_house_rules_lists_those_that_apply_to_a_variant():
@@ -192,3 +206,100 @@ def test_a_posted_state_with_bad_house_rules_is_invalid(variant, names, problem)
 def test_a_posted_state_with_known_house_rules_is_valid():
     state = new_match("zobelon", 3, house_rules=("no-last-play-scopa",))
     assert validate_state(to_wire(state)) == state
+
+
+# --- house rules' options -------------------------------------------------------------
+
+
+def test_a_house_rules_options_are_in_the_matchs_options_under_its_name(registered):
+    registered(DOUBLE_SCOPA)
+
+    state = new_match("foraccio", 1, {"double-scopa.factor": 3, "target": 51},
+                      house_rules=["double-scopa"])
+
+    assert state.options == {**new_match("foraccio", 1).options, "target": 51,
+                             "double-scopa.factor": 3}
+    assert new_match("foraccio", 1, house_rules=["double-scopa"]).options[
+        "double-scopa.factor"] == 2  # its default
+    assert scopa_points(("double-scopa",), {"double-scopa.factor": 3}) == [15]
+    assert validate_state(to_wire(state)) == state
+
+
+def test_a_match_without_house_rule_options_keeps_the_options_it_always_had():
+    assert set(new_match("foraccio", 1, house_rules=["colore"]).options) == {
+        spec.name for spec in get_variant("foraccio").options}
+
+
+@pytest.mark.parametrize(("options", "house_rules", "problem"), [
+    ({"double-scopa.factor": 9}, ["double-scopa"],
+     "Option 'factor' of house rule 'double-scopa' must be at most 4; got 9."),
+    ({"double-scopa.factor": "2"}, ["double-scopa"],
+     "Option 'factor' of house rule 'double-scopa' must be a int, not '2'."),
+    ({"double-scopa.fattore": 3}, ["double-scopa"],
+     "House rule 'double-scopa' has no option 'fattore'; its options are: factor."),
+    ({"double-scopa.factor": 3}, [], "Option 'double-scopa.factor' names no house rule of "
+                                     "this match"),
+    ({"plus-one.factor": 3}, ["plus-one"],
+     "House rule 'plus-one' has no option 'factor'; it has no options."),
+])
+def test_a_house_rules_options_are_checked(registered, options, house_rules, problem):
+    registered(DOUBLE_SCOPA, PLUS_ONE)
+
+    with pytest.raises(InvalidOptions) as caught:
+        new_match("foraccio", 1, options, house_rules=house_rules)
+
+    assert caught.value.message.startswith(problem)
+
+
+def test_a_posted_state_must_list_its_house_rules_options(registered):
+    registered(DOUBLE_SCOPA)
+    state = to_wire(new_match("foraccio", 1, house_rules=["double-scopa"]))
+    options = {name: value for name, value in state.options.items() if "." not in name}
+
+    with pytest.raises(InvalidState, match=r"'double-scopa\.factor' is missing"):
+        validate_state(replace(state, options=options))
+
+
+# --- which variants a house rule applies to -------------------------------------------
+
+
+def test_a_house_rule_states_what_it_needs_of_a_variant(registered):
+    kings = HouseRule("kings", "Kings", "Needs jolly kings.", plugins=(),
+                      applies_to=has_options("king_scopa_value"))
+    dealt = HouseRule("dealt", "Dealt", "Needs a deal.", plugins=(),
+                      applies_to=implements("foraccio_deal"))
+    named = HouseRule("named", "Named", "Lists its variants, as before.", ("foraccio",), ())
+    registered(kings, dealt, named)
+
+    assert applicable_variants(kings) == ("zobelon",)
+    assert applicable_variants(dealt) == ("foraccio", "zobelon")
+    assert applicable_variants(named) == ("foraccio",)
+    assert applicable_variants(DOUBLE_SCOPA) == ("foraccio", "zobelon")
+    with pytest.raises(IncompatibleHouseRule, match="applies to: zobelon"):
+        new_match("foraccio", 1, house_rules=["kings"])
+
+
+def test_a_house_rule_never_applies_to_a_variant_that_has_its_plugin_already():
+    # Zobelon scores colore with the very plugin the colore house rule adds to Foraccio.
+    assert not get_house_rule("colore").applies(get_variant("zobelon"))
+
+
+def test_a_house_rule_whose_requirement_fails_is_refused():
+    def broken(variant):
+        raise AttributeError("no such thing")
+
+    with pytest.raises(PluginError) as caught:
+        register_house_rule(HouseRule("picky", "Picky", "Fails.", applies_to=broken))
+
+    assert (caught.value.name, caught.value.hook) == ("picky", "applies_to")
+
+
+def test_a_posted_state_is_checked_against_the_house_rules_known_now(registered):
+    registered(DOUBLE_SCOPA)
+    state = to_wire(new_match("foraccio", 1, house_rules=["double-scopa"]))
+    assert validate_state(state).house_rules == ("double-scopa",)
+
+    registered(dataclasses.replace(DOUBLE_SCOPA, options=()))  # its option is gone
+
+    with pytest.raises(InvalidState, match="has no option 'factor'"):
+        validate_state(state)

@@ -8,14 +8,21 @@ Foraccio's plugins, so the two games can never score it differently.
 
 from __future__ import annotations
 
-from core.registry import HouseRule
+from core.registry import HouseRule, Variant
 from variants.zobelon import colore
+
+
+def scores_no_colore(variant: Variant) -> bool:
+    """True for a variant that does not score colore already: Zobelon does, by this very
+    plugin (and pluggy would not register it twice)."""
+    return colore not in variant.plugins
+
 
 COLORE = HouseRule(
     name="colore",
     title="Colore",
     description="A capture whose table cards are all of the capturing card's suit scores a "
                 "colore worth the card's value, as in Zobelon (where it is a rule of the game).",
-    variants=("foraccio",),
     plugins=(colore,),
+    applies_to=scores_no_colore,
 )

@@ -40,6 +40,5 @@ NO_LAST_PLAY_SCOPA = HouseRule(
     title="No scopa on the last play",
     description="Emptying the table with the last card of a hand is not a scopa; any other "
                 "bonus of that capture still counts.",
-    variants=("foraccio", "zobelon"),
     plugins=(NoLastPlayScopa(),),
 )

@@ -45,6 +45,5 @@ SINGLE_CARD_PRIORITY = HouseRule(
     description="When a table card has the value of the played card, the card must take it "
                 "and may not take a sum of other cards instead (Scopa's rule); a Zobelon king "
                 "given a value is held to it the same way.",
-    variants=("foraccio", "zobelon"),
     plugins=(SingleCardFirst(),),
 )

@@ -1,0 +1,75 @@
+"""The rules of one rule set (a variant, its options and its house rules), assembled
+from its plugin manager: the hooks called once per rule set are called here.
+
+Assembling is also the last check of a plugin when it loads: a variant is
+assembled with its default options, a house rule with each variant it applies to.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import pluggy
+
+from core.model import OptionValue
+from core.registry.guards import Owner
+from core.registry.records import HouseRule, Variant
+from core.rules import CaptureEffect, PlayRule
+
+REQUIRED_HOOKS = ("foraccio_build_deck", "foraccio_first_dealer", "foraccio_match_target",
+                  "foraccio_next_dealer", "foraccio_deal", "foraccio_play_rule",
+                  "foraccio_collect_table", "foraccio_match_winner")
+"""The hooks a variant must implement: the engine needs their answer (the match winner's
+may be None, but some plugin must be asked)."""
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The rules of one rule set (a variant, its options and house rules), assembled
+    once from its hooks."""
+
+    variant: Variant
+    options: Mapping[str, OptionValue]
+    house_rules: tuple[HouseRule, ...]
+    hook: Any
+    """The plugin manager's hook relay, for the hooks called once per hand or match."""
+    deck: tuple[str, ...]
+    play: PlayRule
+    effects: tuple[CaptureEffect, ...]
+    target: int
+
+
+def assemble(manager: pluggy.PluginManager, variant: Variant,
+             options: Mapping[str, OptionValue], house_rules: tuple[HouseRule, ...]) -> Rules:
+    """Call the set-up and rule-factory hooks of ``manager`` (built by
+    :func:`~core.registry.make_plugin_manager` for ``variant`` and ``house_rules``) with
+    the resolved ``options``, and return the rules they make.
+
+    Raise :class:`~core.errors.PluginError` naming the plugin that fails, or the
+    variant when none of its plugins implements a hook the engine needs.
+    """
+    hook = manager.hook
+    owner = Owner.of(variant)
+    for name in REQUIRED_HOOKS:
+        if not getattr(hook, name).get_hookimpls():
+            raise owner.error(name, "none of its plugins implements it")
+
+    def answer(name: str) -> Any:
+        result = getattr(hook, name)(options=options)
+        if result is None:
+            raise owner.error(name, "every plugin implementing it answered None")
+        return result
+
+    return Rules(
+        variant=variant,
+        options=options,
+        house_rules=house_rules,
+        hook=hook,
+        deck=tuple(answer("foraccio_build_deck")),
+        play=answer("foraccio_play_rule"),
+        # pluggy returns results last-registered first; effects apply in plugin order.
+        effects=tuple(e for e in reversed(answer("foraccio_capture_effects")) if e),
+        target=answer("foraccio_match_target"),
+    )

@@ -1,0 +1,71 @@
+"""The rule-set cache: one plugin manager per variant and house rules, one assembled
+:class:`~core.registry.Rules` per variant, options and house rules.
+
+Every engine call needs the rules of its state; they are assembled on first use
+and kept, and forgotten whenever what is known changes (a plugin registered or
+loaded anew).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import Any
+
+import pluggy
+
+from core.model import OptionValue
+from core.registry.assembly import Rules, assemble
+from core.registry.catalogue import get_variant, house_rules_for, on_change
+from core.registry.managers import make_plugin_manager
+from core.registry.options import resolve_options
+
+
+@lru_cache(maxsize=64)
+def plugin_manager(name: str, house_rules: tuple[str, ...] = ()) -> pluggy.PluginManager:
+    """Return the cached plugin manager of the variant called ``name`` with the house
+    rules called ``house_rules`` (see :func:`~core.registry.house_rules_for`)."""
+    variant = get_variant(name)
+    return make_plugin_manager(variant, house_rules_for(variant, house_rules))
+
+
+def rules_for(variant_name: str, options: Mapping[str, OptionValue],
+              house_rules: tuple[str, ...] = ()) -> Rules:
+    """Return the rules of ``variant_name`` with ``options`` (resolved, see
+    :func:`~core.registry.resolve_options`) and the house rules called ``house_rules``,
+    in order, assembling them on first use."""
+    # Every engine call needs the rules; remembering the last ones saves
+    # building the cache key on the hot path.
+    global _last_rules
+    last_name, last_options, last_house_rules, rules = _last_rules
+    if variant_name == last_name and house_rules == last_house_rules and options == last_options:
+        return rules
+    house_rules = tuple(house_rules)
+    rules = _assemble(variant_name, tuple(options.items()), house_rules)
+    _last_rules = (variant_name, dict(options), house_rules, rules)
+    return rules
+
+
+_last_rules: tuple[str | None, Mapping[str, OptionValue] | None, tuple[str, ...] | None, Any] = (
+    None, None, None, None)
+
+
+@lru_cache(maxsize=256)
+def _assemble(variant_name: str, option_items: tuple[tuple[str, OptionValue], ...],
+              house_rule_names: tuple[str, ...]) -> Rules:
+    variant = get_variant(variant_name)
+    house_rules = house_rules_for(variant, house_rule_names)
+    options = resolve_options(variant, dict(option_items), house_rules)
+    return assemble(plugin_manager(variant_name, house_rule_names), variant, options,
+                    house_rules)
+
+
+def forget_rule_sets() -> None:
+    """Forget every plugin manager and rule set built so far."""
+    global _last_rules
+    plugin_manager.cache_clear()
+    _assemble.cache_clear()
+    _last_rules = (None, None, None, None)
+
+
+on_change(forget_rule_sets)

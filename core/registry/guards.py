@@ -1,0 +1,360 @@
+"""The boundary around plugin code: whatever a plugin does wrong is caught where it does
+it and reported as a :class:`~core.errors.PluginError` naming the plugin and the hook.
+
+A plugin manager never holds a plugin itself but a :class:`GuardedPlugin` standing
+in for it: each of its hook implementations is called through a guard that
+
+- turns any exception the implementation raises into a ``PluginError`` (the
+  exception is its ``__cause__``, for the log);
+- checks the implementation's answer against its hook's contract (a deal holds
+  each card of the deck once, a score line is for team 0 or 1, a target is a
+  positive int, ...) and refuses a malformed one there, before any other plugin
+  or the engine reads it;
+- puts the same guard around each rule function the play-phase factories return
+  (the play rule, each capture effect), whose bonuses are checked as they are made.
+
+A ``PluginError`` raised by an inner plugin passes through the guards of the
+wrappers around it unchanged, so the error always names the plugin whose code
+failed. Guards cost one Python call per hook implementation and per rule
+function called; the engine makes no pluggy call per play, so a play pays for
+two or three of them.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable, Sequence
+from typing import Any, NamedTuple
+
+import pluggy
+
+from core.cards import RANK
+from core.errors import PluginError
+from core.model import MAX_SAFE_INTEGER, Bonus, ScoreLine
+from core.quoting import quote
+from core.registry.records import HouseRule, Variant
+
+SEATS = 4
+TEAMS = 2
+
+
+class Owner(NamedTuple):
+    """Whose plugin it is: ``kind`` ``"variant"`` or ``"house_rule"``, its name and
+    its distribution."""
+
+    kind: str
+    name: str
+    distribution: str | None
+
+    @classmethod
+    def of(cls, record: Variant | HouseRule) -> Owner:
+        kind = "variant" if isinstance(record, Variant) else "house_rule"
+        return cls(kind, record.name, record.distribution)
+
+    def error(self, hook: str | None, problem: str | None = None) -> PluginError:
+        """A :class:`PluginError` of this owner's in ``hook``."""
+        return PluginError(self.kind, self.name, hook, problem, self.distribution)
+
+
+class GuardedPlugin:
+    """What a plugin manager registers for one plugin: the plugin's hook
+    implementations, each behind its guard. ``plugin`` is the plugin itself and
+    ``owner`` the variant or house rule it belongs to."""
+
+    def __init__(self, plugin: Any, owner: Owner) -> None:
+        self.plugin = plugin
+        self.owner = owner
+
+    def __repr__(self) -> str:
+        return f"<{self.owner.kind} {self.owner.name!r}: {self.plugin!r}>"
+
+
+def guarded(plugin: Any, owner: Owner, manager: pluggy.PluginManager) -> GuardedPlugin:
+    """Return the stand-in of ``plugin`` for ``manager``: every attribute ``manager``
+    takes for a hook implementation, guarded, with the same hook options."""
+    stand_in = GuardedPlugin(plugin, owner)
+    for attribute in dir(plugin):
+        opts = manager.parse_hookimpl_opts(plugin, attribute)
+        if opts is None:
+            continue
+        hook = opts.get("specname") or attribute
+        function = getattr(plugin, attribute)
+        if opts.get("wrapper") or opts.get("hookwrapper"):
+            if not inspect.isgeneratorfunction(function):
+                raise owner.error(hook, "its wrapper implementation is not a generator "
+                                        "function (it must yield once)")
+            guard = _guarded_wrapper(function, owner, hook, checked=bool(opts.get("wrapper")))
+        else:
+            guard = _guarded_implementation(function, owner, hook)
+        # pluggy reads the parameters through ``__wrapped__`` and the options from the
+        # marker attribute, so the guard is taken for the implementation it wraps.
+        guard.__wrapped__ = function  # type: ignore[attr-defined]
+        guard.__name__ = guard.__qualname__ = attribute
+        setattr(guard, f"{manager.project_name}_impl", dict(opts))
+        setattr(stand_in, attribute, guard)
+    return stand_in
+
+
+def applies(rule: HouseRule, variant: Variant) -> bool:
+    """Whether ``rule`` applies to ``variant``; a failure of its ``applies_to`` is the
+    house rule's :class:`PluginError` (hook ``applies_to``)."""
+    try:
+        return rule.applies(variant)
+    except Exception as error:
+        raise Owner.of(rule).error("applies_to") from error
+
+
+def _guarded_implementation(function: Callable, owner: Owner, hook: str) -> Callable:
+    check = _CHECKS.get(hook)
+    names = _parameters(function)
+
+    def guard(*args, **kwargs):
+        try:
+            result = function(*args, **kwargs)
+        except PluginError:
+            raise
+        except Exception as error:
+            raise owner.error(hook) from error
+        if check is None or result is None:
+            return result
+        return check(owner, hook, result, dict(zip(names, args, strict=False)) | kwargs)
+
+    return guard
+
+
+def _guarded_wrapper(function: Callable, owner: Owner, hook: str, checked: bool) -> Callable:
+    check = _WRAPPER_CHECKS.get(hook) if checked else None
+    names = _parameters(function)
+
+    def guard(*args, **kwargs):
+        try:
+            # The wrapper's own generator runs inside this one: what pluggy sends or
+            # throws in reaches it. An inner plugin's failure comes in as a PluginError
+            # already naming that plugin, and passes through.
+            result = yield from function(*args, **kwargs)
+        except PluginError:
+            raise
+        except Exception as error:
+            raise owner.error(hook) from error
+        if check is None:
+            return result
+        if result is None:
+            if hook in _LIST_HOOKS:
+                raise _refuse(owner, hook, "None, not the list of the answers it wrapped")
+            return result
+        return check(owner, hook, result, dict(zip(names, args, strict=False)) | kwargs)
+
+    return guard
+
+
+def _parameters(function: Callable) -> tuple[str, ...]:
+    try:
+        return tuple(inspect.signature(function).parameters)
+    except (TypeError, ValueError):
+        return ()
+
+
+# --- rule functions (called on every play) --------------------------------------------
+
+
+def _guarded_play_rule(rule: Callable, owner: Owner) -> Callable:
+    if getattr(rule, "_foraccio_guarded", False):
+        return rule  # passed on unchanged from a plugin below: its owner's guard stays
+
+    def play_rule(hand, table):
+        try:
+            captures, lays = rule(hand, table)
+        except PluginError:
+            raise
+        except Exception as error:
+            raise owner.error("foraccio_play_rule") from error
+        return captures, lays
+
+    play_rule._foraccio_guarded = True  # type: ignore[attr-defined]
+    return play_rule
+
+
+def _guarded_effect(effect: Callable, owner: Owner) -> Callable:
+    if getattr(effect, "_foraccio_guarded", False):
+        return effect
+
+    def capture_effect(context):
+        try:
+            bonuses = tuple(effect(context))
+        except PluginError:
+            raise
+        except Exception as error:
+            raise owner.error("foraccio_capture_effects") from error
+        if bonuses:
+            problem = next(filter(None, map(_bonus_problem, bonuses)), None)
+            if problem:
+                raise owner.error("foraccio_capture_effects", f"a capture effect it returned "
+                                                              f"made {problem}")
+        return bonuses
+
+    capture_effect._foraccio_guarded = True  # type: ignore[attr-defined]
+    return capture_effect
+
+
+# --- the contracts of the hooks' answers ----------------------------------------------
+# Each check gets the owner, the hook, an implementation's (non-None) answer and the
+# arguments it was called with; it returns the answer (rule functions guarded) or
+# raises the owner's PluginError saying what is wrong. Messages never name a card.
+
+
+def _refuse(owner: Owner, hook: str, problem: str) -> PluginError:
+    return owner.error(hook, f"it returned {problem}")
+
+
+def _check_deck(owner, hook, deck, call):
+    if isinstance(deck, str | bytes) or not isinstance(deck, Sequence) or not deck:
+        raise _refuse(owner, hook, f"{_kind(deck)}, not a sequence of cards")
+    if not all(isinstance(card, str) and card in RANK for card in deck):
+        raise _refuse(owner, hook, "a deck holding something that is not a card")
+    if len(set(deck)) != len(deck):
+        raise _refuse(owner, hook, "a deck holding a card twice")
+    return deck
+
+
+def _check_seat(owner, hook, seat, call):
+    if not _is_int(seat, 0, SEATS - 1):
+        raise _refuse(owner, hook, f"{quote(seat, 40)}, which is not a seat (0 to 3)")
+    return seat
+
+
+def _check_first_dealer(owner, hook, first, call):
+    _check_seat(owner, hook, getattr(first, "dealer", None), call)
+    return first
+
+
+def _check_target(owner, hook, target, call):
+    if not _is_int(target, 1, MAX_SAFE_INTEGER):
+        raise _refuse(owner, hook, f"a target of {quote(target, 40)}, not a positive int")
+    return target
+
+
+def _check_deal(owner, hook, deal, call):
+    hands, table = getattr(deal, "hands", None), getattr(deal, "table", None)
+    if not (_is_sequence(hands) and len(hands) == SEATS and all(map(_is_sequence, hands))
+            and _is_sequence(table)):
+        raise _refuse(owner, hook, f"{_kind(deal)}, not a Deal of four hands and a table")
+    dealt = [card for cards in (*hands, table) for card in cards]
+    deck = call.get("deck")
+    if len(set(dealt)) != len(dealt):
+        raise _refuse(owner, hook, "a deal holding a card twice")
+    if deck is not None and set(dealt) != set(deck):
+        lost = len(set(deck) - set(dealt))
+        extra = len(set(dealt) - set(deck))
+        raise _refuse(owner, hook, f"a deal that loses {lost} card(s) of the deck and holds "
+                                   f"{extra} card(s) not in it")
+    return deal
+
+
+def _check_play_rule(owner, hook, rule, call):
+    if not callable(rule):
+        raise _refuse(owner, hook, f"{_kind(rule)}, not a play rule function")
+    return _guarded_play_rule(rule, owner)
+
+
+def _check_effect(owner, hook, effect, call):
+    if not callable(effect):
+        raise _refuse(owner, hook, f"{_kind(effect)}, not a capture effect function")
+    return _guarded_effect(effect, owner)
+
+
+def _check_effects(owner, hook, effects, call):
+    if not _is_sequence(effects):
+        raise _refuse(owner, hook, f"{_kind(effects)}, not a list of capture effects")
+    return [effect and _check_effect(owner, hook, effect, call) for effect in effects]
+
+
+def _check_score_lines(owner, hook, lines, call):
+    if not _is_sequence(lines):
+        raise _refuse(owner, hook, f"{_kind(lines)}, not a list of score lines")
+    problem = next(filter(None, map(_score_line_problem, lines)), None)
+    if problem:
+        raise _refuse(owner, hook, problem)
+    return lines
+
+
+def _check_each_score_lines(owner, hook, results, call):
+    if not _is_sequence(results):
+        raise _refuse(owner, hook, f"{_kind(results)}, not a list of lists of score lines")
+    for lines in results:
+        if lines is not None:
+            _check_score_lines(owner, hook, lines, call)
+    return results
+
+
+def _check_winner(owner, hook, team, call):
+    if not _is_int(team, 0, TEAMS - 1):
+        raise _refuse(owner, hook, f"{quote(team, 40)} as the winner, not a team (0 or 1)")
+    return team
+
+
+def _score_line_problem(line: Any) -> str | None:
+    if not isinstance(line, ScoreLine):
+        return f"{_kind(line)} among its score lines"
+    if not _is_int(line.team, 0, TEAMS - 1):
+        return f"a score line for team {quote(line.team, 40)} (teams are 0 and 1)"
+    if not _is_int(line.points, 0, MAX_SAFE_INTEGER):
+        return f"a score line of {quote(line.points, 40)} points (an int from 0)"
+    if not isinstance(line.name, str) or not line.name:
+        return "a score line without a name"
+    if not all(isinstance(card, str) and card in RANK for card in line.cards):
+        return "a score line whose cards are not all cards"
+    return None
+
+
+def _bonus_problem(bonus: Any) -> str | None:
+    if not isinstance(bonus, Bonus):
+        return f"{_kind(bonus)}, not a Bonus"
+    if not _is_int(bonus.seat, 0, SEATS - 1):
+        return f"a bonus for seat {quote(bonus.seat, 40)} (seats are 0 to 3)"
+    if bonus.team != bonus.seat % TEAMS:
+        return f"a bonus of seat {bonus.seat} for team {quote(bonus.team, 40)}, not its own"
+    if not _is_int(bonus.points, 0, MAX_SAFE_INTEGER):
+        return f"a bonus of {quote(bonus.points, 40)} points (an int from 0)"
+    if not isinstance(bonus.name, str) or not bonus.name:
+        return "a bonus without a name"
+    if bonus.card not in RANK:
+        return "a bonus whose card is not a card"
+    return None
+
+
+def _is_int(value: Any, low: int, high: int) -> bool:
+    return type(value) is int and low <= value <= high
+
+
+def _is_sequence(value: Any) -> bool:
+    return isinstance(value, Sequence) and not isinstance(value, str | bytes)
+
+
+def _kind(value: Any) -> str:
+    return "None" if value is None else f"a {type(value).__name__}"
+
+
+_CHECKS: dict[str, Callable] = {
+    "foraccio_build_deck": _check_deck,
+    "foraccio_first_dealer": _check_first_dealer,
+    "foraccio_match_target": _check_target,
+    "foraccio_next_dealer": _check_seat,
+    "foraccio_deal": _check_deal,
+    "foraccio_play_rule": _check_play_rule,
+    "foraccio_capture_effects": _check_effect,
+    "foraccio_collect_table": _check_seat,
+    "foraccio_score_lines": _check_score_lines,
+    "foraccio_match_winner": _check_winner,
+}
+"""The check of a plain implementation's answer, by hook."""
+
+_LIST_HOOKS = frozenset({"foraccio_capture_effects", "foraccio_score_lines"})
+
+_WRAPPER_CHECKS: dict[str, Callable] = {
+    **_CHECKS,
+    # The list-returning hooks' wrappers return the list of every contribution.
+    "foraccio_capture_effects": _check_effects,
+    "foraccio_score_lines": _check_each_score_lines,
+}
+"""The check of a wrapper's answer, by hook: a first-result hook's wrapper answers as a
+plain implementation does."""

@@ -1,0 +1,51 @@
+"""The engine never imports its plugins: ``core`` names the built-in variants and house
+rules as strings (``core.registry.DEFAULT_PLUGINS``) and loads them like installed ones,
+so no module of ``core`` imports ``variants`` and no import cycle can form."""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+CORE = ROOT / "core"
+
+
+def test_no_module_of_core_imports_variants():
+    importing = []
+    for path in sorted(CORE.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                names = [node.module or ""] if node.level == 0 else []
+            else:
+                continue
+            if any(name == "variants" or name.startswith("variants.") for name in names):
+                importing.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert importing == []
+
+
+def test_importing_every_module_of_core_imports_no_variant():
+    # A fresh interpreter: this one has imported the variants long ago.
+    program = (
+        "import pkgutil, sys, core\n"
+        "for module in pkgutil.walk_packages(core.__path__, 'core.'):\n"
+        "    __import__(module.name)\n"
+        "print(sorted(name for name in sys.modules if name.split('.')[0] == 'variants'))\n")
+    result = subprocess.run([sys.executable, "-c", program], cwd=ROOT, capture_output=True,
+                            text=True, check=True)
+    assert result.stdout.strip() == "[]"
+
+
+def test_the_built_in_variants_are_imported_when_first_asked_for():
+    program = ("import sys\n"
+               "from core.registry import variants\n"
+               "assert 'variants' not in sys.modules\n"
+               "print(list(variants()), 'variants.foraccio' in sys.modules)\n")
+    result = subprocess.run([sys.executable, "-c", program], cwd=ROOT, capture_output=True,
+                            text=True, check=True)
+    assert result.stdout.split("[")[1].startswith("'foraccio', 'zobelon'")
+    assert result.stdout.strip().endswith("True")
