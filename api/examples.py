@@ -60,7 +60,7 @@ CUT = 17
 HOUSE_RULES = ("single-card-priority", "colore")
 BOTS = ("heuristic", "random", "heuristic", "random")
 BOT_SEED = 1
-AUTOPLAY_PLAYS = 8
+AUTOPLAY_PLAYS = 4
 """The autoplay example starts this many plays before the end of the hand, to stay short."""
 ISMCTS_BUDGET = Budget(iterations=50)
 EXAMPLE_SECRET = "foraccio-example-secret: public, never deploy with it"

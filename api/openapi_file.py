@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 PATH = Path(__file__).resolve().parents[1] / "openapi" / "openapi.json"
-WIDTH = 100
+WIDTH = 120
 """Longest line that holds a whole array or object."""
 
 
