@@ -32,18 +32,20 @@ from core.notation import find_move, read, words
 from core.plays import plays_of
 from core.registry import Rules, rules_for
 from core.wire import State as WireState
+from core.wire import to_wire
 
 MEMO_SIZE = 4096
 """States remembered per process: a few MB, enough for many matches in progress."""
 
-_memo: OrderedDict[int, tuple[Rules, State]] = OrderedDict()
-"""Each state with the rule set that made it: holding the rule set keeps its id, part
-of every key, from being reused by a rule set assembled later (a variant registered
-anew under the same name)."""
+_memo: OrderedDict[int, tuple[Rules, State, WireState | None]] = OrderedDict()
+"""Each state with the rule set that made it and, when known, its wire form: holding
+the rule set keeps its id, part of every key, from being reused by a rule set
+assembled later (a variant registered anew under the same name)."""
 
 
 def reached(state: WireState) -> State:
-    """Return the engine's state after dealing and playing what ``state`` records.
+    """Return the engine's state after dealing and playing what ``state`` records
+    (with :func:`wire_of`, its wire form to compare ``state`` with).
 
     The inputs are ``state``'s variant, options, house rules and seed, and each
     recorded hand's cut and moves. Raise :class:`~core.errors.InvalidState`
@@ -210,7 +212,13 @@ def remember(state: State, wire: WireState) -> None:
     back, checking it then costs no replay at all.
     """
     rules = rules_for(state.variant, state.options, state.house_rules)
-    _remember(_plan(wire, rules)[-1][0], state, rules)
+    _remember(_plan(wire, rules)[-1][0], state, rules, wire)
+
+
+def wire_of(state: State) -> WireState:
+    """Return the wire form of the engine's ``state``: the one remembered with it when
+    the server answered it, else made anew."""
+    return _wires.get(id(state)) or to_wire(state)
 
 
 def remember_resumed(state: State, summary: WireState, deck: tuple[str, ...]) -> None:
@@ -228,14 +236,29 @@ def _recall(key: int) -> State | None:
     return found[1]
 
 
-def _remember(key: int, state: State, rules: Rules) -> State:
-    _memo[key] = (rules, state)
+def _remember(key: int, state: State, rules: Rules, wire: WireState | None = None) -> State:
+    if key in _memo:
+        _forget_wire(_memo[key])
+    _memo[key] = (rules, state, wire)
     _memo.move_to_end(key)
+    if wire is not None:
+        _wires[id(state)] = wire
     if len(_memo) > MEMO_SIZE:
-        _memo.popitem(last=False)
+        _forget_wire(_memo.popitem(last=False)[1])
     return state
+
+
+def _forget_wire(entry: tuple[Rules, State, WireState | None]) -> None:
+    if entry[2] is not None:
+        _wires.pop(id(entry[1]), None)
+
+
+_wires: dict[int, WireState] = {}
+"""The wire forms of remembered states, by the state's id: the memo holds each such
+state, so its id stays its own while it is here."""
 
 
 def forget() -> None:
     """Empty the memo (for tests and benchmarks that measure a cold start)."""
     _memo.clear()
+    _wires.clear()

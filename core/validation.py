@@ -26,10 +26,10 @@ import msgspec
 
 from core.errors import EngineError, InvalidState
 from core.model import State as EngineState
-from core.reachable import reached
+from core.reachable import reached, wire_of
 from core.registry import Variant, get_variant, house_rules_for, resolve_options, rules_for
 from core.registry.catalogue import on_change
-from core.wire import VERSION, State, to_wire
+from core.wire import VERSION, State
 
 SEATS = 4
 TEAMS = 2
@@ -217,6 +217,8 @@ def _check_match_over(state: State) -> None:
     if state.phase == "game_over":
         return
     rules = rules_for(state.variant, state.options, state.house_rules)
+    if max(state.scores) < rules.target:
+        return  # nobody can have won: spare the hook call on every request
     winner = rules.hook.foraccio_match_winner(scores=state.scores, target=rules.target,
                                               options=rules.options)
     if winner is not None:
@@ -230,7 +232,7 @@ def _check_match_over(state: State) -> None:
 
 def _check_reachable(state: State) -> EngineState:
     engine_state = reached(state)
-    expected = to_wire(engine_state)
+    expected = wire_of(engine_state)
     if expected != state:
         path, mine, theirs = _first_difference(expected, state, "state")
         _invalid(f"{path} is not what the engine reaches from the state's seed, options, "
