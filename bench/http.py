@@ -22,19 +22,19 @@ import asyncio
 import os
 import re
 import shutil
-import signal
-import socket
 import statistics
 import subprocess
-import sys
 import tempfile
 import time
 import urllib.request
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import NamedTuple
 
+from api.sealing import SECRET_VARIABLE
 from bench import bodies, validation
+from bench.server import HOST, Server, serving
 
 GOAL = 0.8
 FLOOR = 0.5
@@ -52,7 +52,6 @@ VALIDATION_FLOOR = 0.25
 """Most server CPU per ``/games/play`` the check that a posted state is reachable may add."""
 CONNECTIONS = (16, 50)
 
-HOST = "127.0.0.1"
 
 
 class Load(NamedTuple):
@@ -85,18 +84,6 @@ class Target(NamedTuple):
 # --- the server -----------------------------------------------------------------------
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind((HOST, 0))
-        return probe.getsockname()[1]
-
-
-class Server(NamedTuple):
-    url: str
-    pid: int
-    """Leader of the server's process group."""
-
-
 def cpu_seconds(server: Server) -> float:
     """CPU time used so far by every thread of every process of the server (Linux)."""
     ticks = 0
@@ -111,43 +98,12 @@ def cpu_seconds(server: Server) -> float:
 
 
 @contextmanager
-def server(workers: int):
-    """Run granian on a free loopback port; yield it; stop it afterwards."""
-    port = free_port()
-    granian = Path(sys.executable).with_name("granian")
-    command = [str(granian), "--interface", "asgi", "--factory", "--host", HOST,
-               "--port", str(port), "--workers", str(workers), "api.app:create_app"]
-    # The request log goes to /dev/null: written as in production, not kept.
-    from api.sealing import SECRET_VARIABLE
-
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                               start_new_session=True,
-                               env={**os.environ, SECRET_VARIABLE: bodies.BENCH_SECRET})
-    url = f"http://{HOST}:{port}"
-    try:
-        wait_until_up(url, process)
-        yield Server(url, process.pid)
-    finally:
-        os.killpg(process.pid, signal.SIGTERM)
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait()
-
-
-def wait_until_up(url: str, process: subprocess.Popen, timeout: float = 30.0) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise SystemExit(f"the server exited early:\n{process.stderr.read().decode()}")
-        try:
-            with urllib.request.urlopen(f"{url}/health", timeout=1) as response:
-                if response.status == 200:
-                    return
-        except OSError:
-            time.sleep(0.1)
-    raise SystemExit(f"the server did not answer /health within {timeout:g} s")
+def server(workers: int) -> Iterator[Server]:
+    """A real server with the benchmark's secret, its log in a temporary file."""
+    with tempfile.TemporaryDirectory() as folder, serving(
+            Path(folder) / "server.log", workers,
+            {SECRET_VARIABLE: bodies.BENCH_SECRET}) as running:
+        yield running
 
 
 def check_target(url: str, target: Target) -> None:

@@ -10,11 +10,6 @@ process group, the pool's bot processes included, is stopped afterwards.
 from __future__ import annotations
 
 import json
-import os
-import signal
-import socket
-import subprocess
-import sys
 import tempfile
 import time
 import urllib.error
@@ -24,7 +19,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import NamedTuple
 
-HOST = "127.0.0.1"
+from bench.server import serving
 
 
 class Live(NamedTuple):
@@ -62,47 +57,9 @@ def request(url: str, path: str, body: dict | None = None, timeout: float = 30) 
                   time.monotonic() - start)
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind((HOST, 0))
-        return probe.getsockname()[1]
-
-
 @contextmanager
 def live_server(**environment: str) -> Iterator[Live]:
     """Serve the app with granian (one worker) and ``environment`` added; yield it."""
-    port = free_port()
-    granian = Path(sys.executable).with_name("granian")
-    with tempfile.TemporaryDirectory() as folder:
-        log = Path(folder) / "server.log"
-        with log.open("wb") as output:
-            process = subprocess.Popen(
-                [str(granian), "--interface", "asgi", "--factory", "--host", HOST,
-                 "--port", str(port), "api.app:create_app"],
-                stdout=output, stderr=subprocess.STDOUT, start_new_session=True,
-                env={**os.environ, **environment})
-        url = f"http://{HOST}:{port}"
-        try:
-            _wait_until_up(url, process, log)
-            yield Live(url, log)
-        finally:
-            os.killpg(process.pid, signal.SIGTERM)
-            try:
-                process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                os.killpg(process.pid, signal.SIGKILL)
-                process.wait()
-
-
-def _wait_until_up(url: str, process: subprocess.Popen, log: Path, timeout: float = 30) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise RuntimeError(f"the server exited early:\n{log.read_text()}")
-        try:
-            with urllib.request.urlopen(f"{url}/health", timeout=1) as response:
-                if response.status == 200:
-                    return
-        except OSError:
-            time.sleep(0.1)
-    raise RuntimeError(f"the server did not answer /health within {timeout:g} s")
+    with tempfile.TemporaryDirectory() as folder, serving(
+            Path(folder) / "server.log", environment=environment) as running:
+        yield Live(running.url, running.log)

@@ -296,7 +296,7 @@ def test_the_table_is_usable_by_keyboard_with_a_visible_focus(watched, server):
     if page.locator("#choice[open]").count():
         assert page.evaluate("document.activeElement.classList.contains('choice')")
         page.keyboard.press("Enter")
-    page.locator(f"#hand [data-card='{focused['card']}']").wait_for(state="detached")
+    page.locator(f"#hand button[data-card='{focused['card']}']").wait_for(state="detached")
 
 
 def test_the_table_fits_a_phone(browser, server):

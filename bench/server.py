@@ -1,0 +1,81 @@
+"""A real server process, as ``make run`` starts it, for the benchmarks and the tests.
+
+granian serves ``api.app:create_app`` on a free loopback port with the
+environment given; :func:`serving` waits until ``GET /health`` answers, yields
+the server, and stops its whole process group afterwards (the bot pool's
+processes included). Its log, standard output and error, goes to a file.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from pathlib import Path
+from typing import NamedTuple
+
+HOST = "127.0.0.1"
+ROOT = Path(__file__).resolve().parents[1]
+
+
+class Server(NamedTuple):
+    url: str
+    pid: int
+    """Leader of the server's process group."""
+    log: Path
+
+
+def free_port() -> int:
+    """A loopback port nothing listens on now."""
+    with socket.socket() as probe:
+        probe.bind((HOST, 0))
+        return probe.getsockname()[1]
+
+
+@contextmanager
+def serving(log: Path, workers: int = 1,
+            environment: Mapping[str, str | None] | None = None) -> Iterator[Server]:
+    """Serve the app with ``workers`` granian workers; ``environment`` sets (or, with
+    None, removes) variables of the server's environment. Raise RuntimeError, with the
+    log, when the server does not come up."""
+    port = free_port()
+    granian = Path(sys.executable).with_name("granian")
+    env = {**os.environ, **(environment or {})}
+    command = [str(granian), "--interface", "asgi", "--factory", "--host", HOST,
+               "--port", str(port), "--workers", str(workers), "api.app:create_app"]
+    with log.open("wb") as output:
+        process = subprocess.Popen(
+            command, cwd=ROOT, stdout=output, stderr=subprocess.STDOUT, start_new_session=True,
+            env={name: value for name, value in env.items() if value is not None})
+    server = Server(f"http://{HOST}:{port}", process.pid, log)
+    try:
+        _wait_until_up(server, process)
+        yield server
+    finally:
+        os.killpg(process.pid, signal.SIGTERM)
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+
+
+def _wait_until_up(server: Server, process: subprocess.Popen, timeout: float = 30) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"the server exited early:\n{server.log.read_text()}")
+        try:
+            with urllib.request.urlopen(f"{server.url}/health", timeout=1) as response:
+                if response.status == 200:
+                    return
+        except OSError:
+            time.sleep(0.1)
+    raise RuntimeError(f"the server did not answer /health within {timeout:g} s:\n"
+                       f"{server.log.read_text()}")
