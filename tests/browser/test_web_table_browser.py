@@ -257,16 +257,22 @@ def test_a_reload_resumes_the_match(watched, server):
     assert page.locator("#hand .card").count() == 10
 
 
-def test_the_bots_play_one_at_a_time_and_can_be_skipped(watched, server):
-    page = watched.page
+def play_a_card_with_the_bots_slow(page, server) -> None:
+    """Start a match, set the slow pace and play the first legal card: the bots then
+    play, one at a time, with Skip shown."""
     start_match(page, server)
     assert wait_for(page) == "your-turn"
     page.select_option("#pace", "slow")
     page.locator("#hand .card.legal").first.click()
     if page.locator("#choice[open]").count():
         page.locator("#choice-options .choice").first.click()
-    # Three bots play before the person's next turn, each shown for 1.8 s.
     page.wait_for_selector("#skip:visible")
+
+
+def test_the_bots_play_one_at_a_time_and_can_be_skipped(watched, server):
+    page = watched.page
+    # Three bots play before the person's next turn, each shown for 1.8 s.
+    play_a_card_with_the_bots_slow(page, server)
     # (Waits are on selectors: the page's policy forbids the eval behind wait_for_function.)
     page.wait_for_selector("#last-play:has-text('Right')")
     shown = page.text_content("#last-play")
@@ -318,13 +324,7 @@ def test_the_table_fits_a_phone(browser, server):
 
 def test_a_new_match_asked_for_mid_play_stops_the_bots_of_the_old_one(watched, server):
     page = watched.page
-    start_match(page, server)
-    assert wait_for(page) == "your-turn"
-    page.select_option("#pace", "slow")
-    page.locator("#hand .card.legal").first.click()
-    if page.locator("#choice[open]").count():
-        page.locator("#choice-options .choice").first.click()
-    page.wait_for_selector("#skip:visible")
+    play_a_card_with_the_bots_slow(page, server)
 
     page.click("#new-match")
 
