@@ -33,6 +33,7 @@ from rich.progress import (
 )
 from rich.text import Text
 
+from cli.arguments import add_match_arguments
 from core.bots import BOTS, Budget, choose_move
 from core.engine import new_match, next_hand, play
 from core.errors import EngineError
@@ -249,11 +250,7 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
     """Add ``simulate`` to the ``foraccio`` command's subcommands."""
     sim = commands.add_parser("simulate", help="play bots against each other, print JSON",
                               description=__doc__.split("\n")[0])
-    sim.add_argument("--variant", default="foraccio",
-                     help="the variant to play (default: %(default)s)")
-    sim.add_argument("--house-rules", default="", help="comma-separated house rule names")
-    sim.add_argument("--options", default="{}", type=json.loads,
-                     help='JSON object of option values, e.g. \'{"target": 31}\'')
+    add_match_arguments(sim)
     sim.add_argument("--bots", type=parse_lineups, default=parse_lineups("heuristic,random"),
                      help="2 bots (team 0's, team 1's) or 4 (seats 0-3); seats swap "
                           "every other match (default: heuristic,random)")
@@ -279,7 +276,7 @@ def run(args: argparse.Namespace) -> int:
     budget = None
     if args.iterations is not None or args.seconds is not None:
         budget = Budget(iterations=args.iterations, seconds=args.seconds)
-    house_rules = tuple(name.strip() for name in args.house_rules.split(",") if name.strip())
+    house_rules = args.house_rules
     try:
         # Fail on a bad variant, option or house rule before starting any worker.
         new_match(args.variant, 0, args.options, house_rules)

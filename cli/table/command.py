@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import argparse
-import json
 import secrets
 
 from rich.console import Console
 
+from cli.arguments import add_match_arguments
 from cli.table.base import TableError
 from cli.table.choose import Quit
 from cli.table.game import TableLoop
@@ -41,11 +41,7 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
         description="You sit at seat 0 with a bot partner opposite, against two bots. "
                     "Without --url the engine runs here; with it, a running server deals "
                     "a sealed game.")
-    play.add_argument("--variant", default="foraccio",
-                      help="the variant to play (default: %(default)s)")
-    play.add_argument("--house-rules", default="", help="comma-separated house rule names")
-    play.add_argument("--options", default="{}", type=json.loads,
-                      help='JSON object of option values, e.g. \'{"target": 31}\'')
+    add_match_arguments(play)
     play.add_argument("--bots", type=parse_bots, default=parse_bots("heuristic"),
                       help="one bot for the three other seats, or three: right, partner, "
                            f"left ({', '.join(sorted(BOTS))}; default: heuristic)")
@@ -63,7 +59,7 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     """Run ``foraccio play`` with its parsed arguments."""
     console = Console(highlight=False)
-    house_rules = tuple(name.strip() for name in args.house_rules.split(",") if name.strip())
+    house_rules = args.house_rules
     if args.url is not None and args.seed is not None:
         console.print("foraccio play: --seed goes with local matches only: a sealed game "
                       "on a server is dealt by the server.", style="red")
