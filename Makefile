@@ -51,7 +51,7 @@ run: $(STAMP)
 
 # One seeded random match in the terminal.
 demo: $(STAMP)
-	$(PY) -m core.demo
+	$(PY) -m cli.demo
 
 # Regenerate the committed OpenAPI document from the app (api/openapi_file.py).
 openapi: $(STAMP)

@@ -17,7 +17,7 @@ start-up or on first use, and stopped on shutdown:
 - **Cancellation.** While a request waits, its ASGI ``receive`` is watched for
   ``http.disconnect``: when the client goes, it leaves the queue, or its job
   is cancelled (:data:`~api.botwork.CANCEL` down the process's socket, which
-  the bots look for between rounds of playouts, :mod:`core.bots.limits`), and
+  the bots look for between rounds of playouts, :mod:`bots.limits`), and
   the process is free again within milliseconds. The request ends with
   :class:`ClientGone`; the answer goes nowhere (the log shows 499).
 

@@ -16,7 +16,7 @@ job at a time from the socket ``FD`` and writes one pickled answer back
 that went away); the job's deadline is the server's ceiling
 (``FORACCIO_BOT_SECONDS``), counted from when the process takes the job. Both
 are checked by the bots between rounds of playouts and between plays
-(:mod:`core.bots.limits`), so work stops within a few milliseconds of either.
+(:mod:`bots.limits`), so work stops within a few milliseconds of either.
 """
 
 from __future__ import annotations
@@ -31,9 +31,9 @@ from collections.abc import Sequence
 from multiprocessing.connection import Connection
 from typing import Literal, NamedTuple
 
-from core.bots import Budget, choose_move
-from core.bots.autoplay import Autoplay, autoplay
-from core.bots.limits import Interrupted, Reason, limited
+from bots import Budget, choose_move
+from bots.autoplay import Autoplay, autoplay
+from bots.limits import Interrupted, Reason, limited
 from core.errors import EngineError
 from core.model import Move, State
 from core.registry import installed_plugins

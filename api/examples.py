@@ -37,8 +37,8 @@ from api.schemas import (
     StateBody,
 )
 from api.sealing import SealedGame, Sealer
-from core.bots import Budget, move_for_state
-from core.bots.autoplay import autoplay
+from bots import Budget, move_for_state
+from bots.autoplay import autoplay
 from core.engine import (
     hand_points,
     legal_moves,

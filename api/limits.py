@@ -41,7 +41,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from api.schemas import MAX_AUTOPLAY_PLAYS
-from core.bots.base import Budget
+from bots.base import Budget
 
 PROCESSES = "FORACCIO_BOT_PROCESSES"
 QUEUE = "FORACCIO_BOT_QUEUE"
@@ -50,7 +50,7 @@ ITERATIONS = "FORACCIO_BOT_ITERATIONS"
 PLAYS = "FORACCIO_AUTOPLAY_PLAYS"
 
 MOST_ITERATIONS = 1000
-"""The API's own bound on ``budget.iterations`` (:class:`~core.bots.base.Budget`):
+"""The API's own bound on ``budget.iterations`` (:class:`~bots.base.Budget`):
 a ceiling above it would change nothing."""
 
 

@@ -13,7 +13,7 @@ from typing import Annotated, Literal
 import msgspec
 
 from api.sealing import MAX_TOKEN_LENGTH
-from core.bots.base import Budget
+from bots.base import Budget
 from core.model import (
     MAX_SAFE_INTEGER,
     AnyEvent,

@@ -47,8 +47,8 @@ from cli.simulate import (
     simulate,
     summarize,
 )
-from core.bots import choose_move
-from core.bots.ismcts import DEFAULT_ITERATIONS, search_stats
+from bots import choose_move
+from bots.ismcts import DEFAULT_ITERATIONS, search_stats
 from core.engine import new_match, play
 from core.model import HandScored
 from core.view import seat_view

@@ -36,9 +36,9 @@ from api.schemas import (
     SealedAutoplayed,
 )
 from api.sealing import Sealer
-from core.bots import SEARCHING, ready_bot
-from core.bots.autoplay import SEATS, check_autoplay
-from core.bots.ismcts import DEFAULT_ITERATIONS
+from bots import SEARCHING, ready_bot
+from bots.autoplay import SEATS, check_autoplay
+from bots.ismcts import DEFAULT_ITERATIONS
 from core.view import seat_view
 
 UNKNOWN_BOT = ("unknown_bot", "There is no bot 'minimax'; known bots: heuristic, ismcts, random.")

@@ -13,7 +13,7 @@ from cli.table.choose import Quit
 from cli.table.game import TableLoop
 from cli.table.local import LocalTable
 from cli.table.remote import RemoteTable
-from core.bots import BOTS
+from bots import BOTS
 
 MAX_SEED = 2**53 - 1
 

@@ -13,7 +13,7 @@ import msgspec
 
 from cli.table.base import PERSON, Json, TableError
 from core import engine
-from core.bots import choose_move
+from bots import choose_move
 from core.errors import EngineError
 from core.model import Move
 from core.registry import rules_for

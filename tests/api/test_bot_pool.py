@@ -18,7 +18,7 @@ from api.app import create_app
 from api.botpool import BotPool, ClientGone
 from api.botwork import AutoplayJob, BotMoveJob
 from api.limits import BotLimits, limits_from_environment
-from core.bots import Budget, choose_move
+from bots import Budget, choose_move
 from core.model import Move
 from core.testing import random_playout
 from core.view import seat_view
@@ -244,7 +244,7 @@ def test_a_process_that_dies_is_replaced():
 
 
 def test_an_autoplay_in_the_pool_is_the_local_autoplay():
-    from core.bots.autoplay import autoplay
+    from bots.autoplay import autoplay
 
     state = start()
     args = (state, ("heuristic", "random", "ismcts", "random"), "hand_over", 2,

@@ -16,7 +16,7 @@ import msgspec
 import pytest
 
 from api.sealing import SealedGame, new_game_id
-from core.bots import choose_move
+from bots import choose_move
 from core.engine import new_match, next_hand, play
 from core.model import State
 from core.view import seat_view, view_legal_moves

@@ -9,7 +9,7 @@ from rich.console import Console
 
 from cli.main import main
 from cli.simulate import simulate
-from core.bots import Budget
+from bots import Budget
 
 
 def test_simulate_prints_a_json_summary(capsys):

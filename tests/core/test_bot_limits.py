@@ -1,4 +1,4 @@
-"""Limits set from outside the bots (:mod:`core.bots.limits`) stop them, never change them."""
+"""Limits set from outside the bots (:mod:`bots.limits`) stop them, never change them."""
 
 from __future__ import annotations
 
@@ -6,9 +6,9 @@ import time
 
 import pytest
 
-from core.bots import Budget, choose_move, ismcts
-from core.bots.autoplay import autoplay
-from core.bots.limits import Interrupted, check, iteration_cap, limited
+from bots import Budget, choose_move, ismcts
+from bots.autoplay import autoplay
+from bots.limits import Interrupted, check, iteration_cap, limited
 from core.testing import random_playout
 from core.view import seat_view
 

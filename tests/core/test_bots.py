@@ -7,9 +7,9 @@ import random
 import msgspec
 import pytest
 
-from core.bots import BOTS, Budget, choose_move, move_for_state
-from core.bots.autoplay import autoplay
-from core.bots.heuristic import heuristic_bot, playout_move
+from bots import BOTS, Budget, choose_move, move_for_state
+from bots.autoplay import autoplay
+from bots.heuristic import heuristic_bot, playout_move
 from core.engine import legal_moves, new_match, rules_of
 from core.errors import IllegalMove, UnknownBot
 from core.model import Dealt

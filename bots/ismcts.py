@@ -6,7 +6,7 @@ every card played, the table and the piles, and how many cards each seat
 holds; in Foraccio no rule reveals more, such as a void), and plays the hand
 out from there once per candidate move, every seat playing as the heuristic
 bot would from its own seat of that deal
-(:func:`~core.bots.heuristic.playout_move`: the heuristic's scores, found
+(:func:`~bots.heuristic.playout_move`: the heuristic's scores, found
 from the deal without building a view). Every candidate meets the same deal
 and the same playout chances (common random numbers), so the hand-point
 differences between candidates measure the moves, not the luck of the deal.
@@ -33,9 +33,9 @@ import random
 import time
 from collections import Counter
 
-from core.bots import limits
-from core.bots.base import Budget
-from core.bots.heuristic import greedy_move, move_scores, playout_move
+from bots import limits
+from bots.base import Budget
+from bots.heuristic import greedy_move, move_scores, playout_move
 from core.cards import RANK
 from core.engine import play, rules_of
 from core.model import HandRecord, HandScored, Move, State
@@ -60,7 +60,7 @@ CANDIDATES = 6
 
 HEURISTIC_PLIES: int | None = None
 """After the candidate move, this many plays use the heuristic bot's policy
-(:func:`~core.bots.heuristic.playout_move`) and the rest the cheaper greedy
+(:func:`~bots.heuristic.playout_move`) and the rest the cheaper greedy
 policy; None: the heuristic plays every seat to the end of the hand."""
 
 
@@ -122,7 +122,7 @@ def _candidates(view: SeatView, moves: tuple[Move, ...]) -> tuple[Move, ...]:
 
 
 def _limits(budget: Budget | None, view: SeatView) -> tuple[int, float | None]:
-    # Whoever runs the bot may cap the playouts (core.bots.limits): the default budget
+    # Whoever runs the bot may cap the playouts (bots.limits): the default budget
     # and a time budget promise no count, so they stop there. An explicit count is
     # left alone, so that it gives the same move everywhere; a server refuses one
     # over its cap instead.
@@ -151,8 +151,8 @@ def _search(view: SeatView, candidates: tuple[Move, ...], rng: random.Random, it
     candidate stays in and rounds are played until the deadline or the iterations.
 
     Before each round the limits set from outside are checked
-    (:func:`core.bots.limits.check`), which may stop the search with
-    :class:`~core.bots.limits.Interrupted`: a round makes a few playouts, a few
+    (:func:`bots.limits.check`), which may stop the search with
+    :class:`~bots.limits.Interrupted`: a round makes a few playouts, a few
     milliseconds, so a search stops that quickly."""
     totals = [0.0] * len(candidates)
     alive = list(range(len(candidates)))

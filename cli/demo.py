@@ -1,6 +1,6 @@
 """Play one seeded match between random players and print each hand's score lines.
 
-Run with ``python -m core.demo [--variant NAME] [--seed N]``.
+Run with ``python -m cli.demo [--variant NAME] [--seed N]``.
 """
 
 from __future__ import annotations

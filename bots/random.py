@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from core.bots.base import Budget
+from bots.base import Budget
 from core.model import Move
 from core.view import SeatView, view_legal_moves
 

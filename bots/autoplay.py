@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from typing import Literal, NamedTuple
 
-from core.bots import Budget, choose_move, get_bot, limits
+from bots import Budget, choose_move, get_bot, limits
 from core.engine import next_hand, play
 from core.errors import WrongPhase
 from core.model import AnyEvent, State
@@ -18,7 +18,7 @@ SEATS = range(4)
 class Autoplay(NamedTuple):
     """Where the bots stopped: the state, the events in order, the plays made, and
     whether they reached the phase asked for (false when ``max_plays`` or the limits of
-    :mod:`core.bots.limits` stopped them, or a seat they do not play for was to play)."""
+    :mod:`bots.limits` stopped them, or a seat they do not play for was to play)."""
 
     state: State
     events: tuple[AnyEvent, ...]
@@ -37,11 +37,11 @@ def autoplay(state: State, bots: Sequence[str], until: Literal["hand_over", "gam
     :class:`~core.errors.WrongPhase` on a match already over and
     :class:`~core.errors.UnknownBot` on a bad name.
 
-    The limits set from outside (:mod:`core.bots.limits`) are checked before each
+    The limits set from outside (:mod:`bots.limits`) are checked before each
     play and during a search. When they stop the bots after at least one play,
     the plays made so far are returned (``done`` false; the move being searched
     is dropped, so they are the very plays an unlimited run starts with);
-    before any, :class:`~core.bots.limits.Interrupted` is raised.
+    before any, :class:`~bots.limits.Interrupted` is raised.
     """
     check_autoplay(state, bots)
     events: list[AnyEvent] = []

@@ -9,13 +9,13 @@ same move.
 
 from __future__ import annotations
 
-# Not ``import random``: the submodule core.bots.random would shadow it here.
+# Not ``import random``: the submodule bots.random would shadow it here.
 from random import Random
 
-from core.bots.base import Bot, Budget
-from core.bots.heuristic import heuristic_bot
-from core.bots.ismcts import ismcts_bot
-from core.bots.random import random_bot
+from bots.base import Bot, Budget
+from bots.heuristic import heuristic_bot
+from bots.ismcts import ismcts_bot
+from bots.random import random_bot
 from core.errors import IllegalMove, Reason, UnknownBot
 from core.model import Move, State
 from core.quoting import quote

@@ -22,7 +22,7 @@ import random
 from collections import Counter
 from functools import lru_cache
 
-from core.bots.base import Budget
+from bots.base import Budget
 from core.cards import DECK, RANK, SUIT
 from core.model import Move
 from core.registry import Rules, rules_for
