@@ -37,6 +37,8 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 
+from bots import choose_move
+from bots.ismcts import DEFAULT_ITERATIONS, search_stats
 from cli.simulate import (
     MatchJob,
     MatchResult,
@@ -47,8 +49,6 @@ from cli.simulate import (
     simulate,
     summarize,
 )
-from bots import choose_move
-from bots.ismcts import DEFAULT_ITERATIONS, search_stats
 from core.engine import new_match, play
 from core.model import HandScored
 from core.view import seat_view

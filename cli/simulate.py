@@ -33,8 +33,8 @@ from rich.progress import (
 )
 from rich.text import Text
 
-from cli.arguments import add_match_arguments
 from bots import BOTS, Budget, choose_move
+from cli.arguments import add_match_arguments
 from core.engine import new_match, next_hand, play
 from core.errors import EngineError
 from core.model import HandScored

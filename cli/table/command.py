@@ -7,13 +7,13 @@ import secrets
 
 from rich.console import Console
 
+from bots import BOTS
 from cli.arguments import add_match_arguments
 from cli.table.base import TableError
 from cli.table.choose import Quit
 from cli.table.game import TableLoop
 from cli.table.local import LocalTable
 from cli.table.remote import RemoteTable
-from bots import BOTS
 
 MAX_SEED = 2**53 - 1
 

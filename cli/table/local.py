@@ -11,9 +11,9 @@ from typing import Any
 
 import msgspec
 
+from bots import choose_move
 from cli.table.base import PERSON, Json, TableError
 from core import engine
-from bots import choose_move
 from core.errors import EngineError
 from core.model import Move
 from core.registry import rules_for

@@ -7,9 +7,9 @@ import json
 
 from rich.console import Console
 
+from bots import Budget
 from cli.main import main
 from cli.simulate import simulate
-from bots import Budget
 
 
 def test_simulate_prints_a_json_summary(capsys):
