@@ -19,12 +19,12 @@ from typing import Any
 
 from msgspec.structs import replace
 
-from core.cards import BY_VALUE, sort_by_value
 from core.errors import IllegalMove, InvalidCut, Reason, WrongPhase
 from core.model import (
     AnyEvent,
     Captured,
     Dealt,
+    DealtMore,
     FirstDealerChosen,
     HandRecord,
     HandScored,
@@ -40,9 +40,8 @@ from core.plays import index_of, plays_of
 from core.quoting import quote
 from core.registry import Rules, get_variant, house_rules_for, resolve_options, rules_for
 from core.rng import generator
-from core.rules import LAY, CaptureContext
+from core.rules import LAY, CaptureContext, Deal, Seating
 
-SEATS = 4
 _NO_CARDS: tuple[str, ...] = ()
 
 
@@ -74,7 +73,8 @@ def new_match(variant: str, seed: int, options: Mapping[str, Any] | None = None,
     rng = generator(seed, 0)
     deck = list(rules.deck)
     rng.shuffle(deck)
-    first = rules.hook.foraccio_first_dealer(deck=tuple(deck), rng=rng, options=resolved)
+    first = rules.hook.foraccio_first_dealer(deck=tuple(deck), rng=rng, options=resolved,
+                                             seating=rules.seating)
     drawn = FirstDealerChosen(draws=first.draws, dealer=first.dealer)
     start = before_first_hand(variant, resolved, seed, first.dealer, house_rules)
     return _shuffle_and_deal(start, rules, first.dealer, None, (drawn,))
@@ -83,6 +83,8 @@ def new_match(variant: str, seed: int, options: Mapping[str, Any] | None = None,
 def before_first_hand(variant: str, options: Mapping[str, Any], seed: int, dealer: int,
                       house_rules: tuple[str, ...] = ()) -> State:
     """Return the empty state a match is in before its first deal."""
+    seating = rules_for(variant, options, house_rules).seating
+    teams = len(seating.teams)
     return State(
         variant=variant,
         options=dict(options),
@@ -91,12 +93,12 @@ def before_first_hand(variant: str, options: Mapping[str, Any], seed: int, deale
         dealer=dealer,
         turn=None,
         phase="hand_over",
-        hands=(_NO_CARDS,) * SEATS,
+        hands=(_NO_CARDS,) * seating.seats,
         table=_NO_CARDS,
-        piles=(_NO_CARDS, _NO_CARDS),
+        piles=(_NO_CARDS,) * teams,
         last_capturer=None,
         events=(),
-        scores=(0, 0),
+        scores=(0,) * teams,
         winner=None,
         record=(),
         house_rules=house_rules,
@@ -115,7 +117,8 @@ def next_hand(state: State, cut: int | None = None) -> State:
     if state.phase == "game_over":
         raise WrongPhase("The match is over; start a new one.", "match_over")
     rules = rules_of(state)
-    dealer = rules.hook.foraccio_next_dealer(dealer=state.dealer, options=rules.options)
+    dealer = rules.hook.foraccio_next_dealer(dealer=state.dealer, options=rules.options,
+                                             seating=rules.seating)
     return _shuffle_and_deal(state, rules, dealer, cut, ())
 
 
@@ -134,26 +137,49 @@ def _shuffle_and_deal(state: State, rules: Rules, dealer: int, cut: int | None,
 def start_hand(state: State, rules: Rules, dealer: int, cut: int, deck: tuple[str, ...],
                opening: tuple[AnyEvent, ...] = ()) -> State:
     """Deal ``deck`` (already shuffled and cut) from ``dealer`` and start the next hand."""
-    deal = rules.hook.foraccio_deal(deck=deck, dealer=dealer, options=rules.options)
-    hands = tuple(tuple(cards) for cards in deal.hands)
-    dealt = [card for cards in (*hands, deal.table) for card in cards]
-    if len(hands) != SEATS or len(dealt) != len(deck) or set(dealt) != set(deck):
-        raise RuntimeError(f"variant {rules.variant.name!r} dealt cards that are not its deck")
+    deal = _deal(rules, deck, dealer, 0)
     hand = state.hand + 1
+    hands = deal.hands
     return replace(
         state,
         hand=hand,
         dealer=dealer,
-        turn=_next_seat_with_cards(hands, dealer),
+        turn=_next_seat_with_cards(rules.seating, hands, dealer),
         phase="playing",
         hands=hands,
-        table=sort_by_value(deal.table),
-        piles=(_NO_CARDS, _NO_CARDS),
+        table=_in_table_order(rules, deal.table),
+        piles=(_NO_CARDS,) * len(rules.seating.teams),
         last_capturer=None,
         events=(*opening, Dealt(hand=hand, dealer=dealer, cut=cut)),
         record=(*state.record, HandRecord(dealer=dealer, cut=cut, deck=deck)),
         notation="",
+        stock=deal.stock,
+        stage=0,
     )
+
+
+def _deal(rules: Rules, cards: tuple[str, ...], dealer: int, stage: int) -> Deal:
+    """One stage of the deal of ``cards``, its hands and stock as tuples."""
+    deal = rules.hook.foraccio_deal(deck=cards, dealer=dealer, options=rules.options,
+                                    seating=rules.seating, stage=stage,
+                                    variant=rules.variant.name)
+    return Deal(tuple(map(tuple, deal.hands)), tuple(deal.table), tuple(deal.stock))
+
+
+def _deal_more(state: State, rules: Rules, seat: int) -> tuple[State, tuple[AnyEvent, ...]]:
+    """Deal the next stage from the stock of ``state``, where every hand is empty and
+    ``seat`` played last; the seat after it with cards plays next."""
+    stage = state.stage + 1
+    deal = _deal(rules, state.stock, state.dealer, stage)
+    event = DealtMore(hand=state.hand, stage=stage, table=deal.table)
+    table = _in_table_order(rules, state.table + deal.table) if deal.table else state.table
+    return replace(state, hands=deal.hands, table=table, stock=deal.stock, stage=stage,
+                   turn=_next_seat_with_cards(rules.seating, deal.hands, seat),
+                   events=(*state.events, event)), (event,)
+
+
+def _in_table_order(rules: Rules, cards) -> tuple[str, ...]:
+    return tuple(sorted(cards, key=rules.table_order.__getitem__))
 
 
 # --- playing --------------------------------------------------------------------------
@@ -199,11 +225,13 @@ def play(state: State, move: Move, seat: int | None = None) -> tuple[State, tupl
     card = move.card
     at = hand.index(card)
     hands = (*hands[:turn], hand[:at] + hand[at + 1:], *hands[turn + 1:])
-    nxt = (turn + 1) % SEATS
+    seating = rules.seating
+    nxt = seating.next_seat[turn]
     if not hands[nxt]:
-        nxt = _next_seat_with_cards(hands, turn)
+        nxt = _next_seat_with_cards(seating, hands, turn)
     if index >= capturing:
-        at = bisect(table, BY_VALUE[card], key=BY_VALUE.__getitem__)
+        order = rules.table_order
+        at = bisect(table, order[card], key=order.__getitem__)
         events: tuple[AnyEvent, ...] = (Laid(turn, card),)
         state = replace(state, hands=hands, table=(*table[:at], card, *table[at:]),
                         events=state.events + events, turn=nxt, notation=notation)
@@ -214,16 +242,17 @@ def play(state: State, move: Move, seat: int | None = None) -> tuple[State, tupl
             [c for c in table if c not in take])
         events = (Captured(turn, card, take, jolly),)
         if rules.effects:
-            context = CaptureContext(turn, card, take, jolly, table, after, nxt is None)
+            last_play = nxt is None and not state.stock
+            context = CaptureContext(turn, card, take, jolly, table, after, last_play)
             for effect in rules.effects:
                 events += tuple(effect(context))
-        piles = state.piles
-        pile = piles[turn % 2] + take + (card,)
-        state = replace(state, hands=hands, table=after, last_capturer=turn,
-                        piles=(pile, piles[1]) if turn % 2 == 0 else (piles[0], pile),
+        piles, team = state.piles, seating.team_of[turn]
+        piles = (*piles[:team], piles[team] + take + (card,), *piles[team + 1:])
+        state = replace(state, hands=hands, table=after, last_capturer=turn, piles=piles,
                         events=state.events + events, turn=nxt, notation=notation)
     if nxt is None:
-        state, closing = _end_hand(state, rules)
+        state, closing = (_deal_more(state, rules, turn) if state.stock
+                          else _end_hand(state, rules))
         events += closing
     return state, events
 
@@ -238,9 +267,13 @@ def _noted(notation: str, moves: tuple[Move, ...], capturing: int, index: int) -
     return f"{notation} {word}" if notation else word
 
 
-def _next_seat_with_cards(hands: Sequence[Sequence[str]], seat: int) -> int | None:
-    for step in range(1, SEATS + 1):
-        nxt = (seat + step) % SEATS
+def _next_seat_with_cards(seating: Seating, hands: Sequence[Sequence[str]],
+                          seat: int) -> int | None:
+    """The first seat after ``seat`` in turn order that holds cards (``seat`` itself
+    last), or None when no seat does."""
+    nxt = seat
+    for _ in range(seating.seats):
+        nxt = seating.next_seat[nxt]
         if hands[nxt]:
             return nxt
     return None
@@ -259,16 +292,17 @@ def _end_hand(state: State, rules: Rules) -> tuple[State, tuple[AnyEvent, ...]]:
     closing: list[AnyEvent] = []
     piles = state.piles
     if state.table:
-        seat = rules.hook.foraccio_collect_table(state=state, options=rules.options)
-        team = seat % 2
+        seat = rules.hook.foraccio_collect_table(state=state, options=rules.options,
+                                                 seating=rules.seating)
+        team = rules.seating.team_of[seat]
         piles = tuple(pile + state.table if i == team else pile for i, pile in enumerate(piles))
         closing.append(TableCollected(seat=seat, team=team, cards=state.table))
     state = replace(state, table=_NO_CARDS, piles=piles)
     lines = score_hand(state)
-    points = hand_points(lines)
-    scores = (state.scores[0] + points[0], state.scores[1] + points[1])
+    points = hand_points(lines, len(state.scores))
+    scores = tuple(map(int.__add__, state.scores, points))
     winner = rules.hook.foraccio_match_winner(scores=scores, target=rules.target,
-                                              options=rules.options)
+                                              options=rules.options, seating=rules.seating)
     closing.append(HandScored(lines=lines, points=points, scores=scores))
     if winner is not None:
         closing.append(MatchWon(team=winner, scores=scores))
@@ -288,17 +322,18 @@ def _end_hand(state: State, rules: Rules) -> tuple[State, tuple[AnyEvent, ...]]:
 def score_hand(state: State) -> tuple[ScoreLine, ...]:
     """Return the score lines of the current hand: final once it is over, so far during play."""
     rules = rules_of(state)
-    contributions = rules.hook.foraccio_score_lines(state=state, options=rules.options)
+    contributions = rules.hook.foraccio_score_lines(state=state, options=rules.options,
+                                                    seating=rules.seating)
     # pluggy calls the plugins registered last first; list lines in plugin order.
     return tuple(line for lines in reversed(contributions) if lines for line in lines)
 
 
-def hand_points(lines: Sequence[ScoreLine]) -> tuple[int, int]:
-    """Add up score lines per team."""
-    points = [0, 0]
+def hand_points(lines: Sequence[ScoreLine], teams: int = 2) -> tuple[int, ...]:
+    """Add up score lines per team, for ``teams`` teams."""
+    points = [0] * teams
     for line in lines:
         points[line.team] += line.points
-    return points[0], points[1]
+    return tuple(points)
 
 
 def moves_of(events: Sequence[AnyEvent]) -> tuple[Move, ...]:

@@ -7,7 +7,9 @@ overrides or wraps the earlier ones (that order is part of the contract). Hooks
 are grouped by the phases of a match. Every hook takes keyword arguments; an
 implementation may accept fewer arguments than the spec lists, so specs can
 grow without breaking plugins. ``options`` holds the variant's options by name
-and each house rule's as ``"<house rule>.<option>"``.
+and each house rule's as ``"<house rule>.<option>"``; ``seating`` is the
+match's :class:`~core.rules.Seating` (seats, teams, turn order), which the
+variant decides through :func:`foraccio_seating`.
 
 Each docstring says what an answer must be. The engine checks it where the
 plugin returns it (:mod:`core.registry.guards`): a malformed answer, or an
@@ -39,7 +41,7 @@ from random import Random
 import pluggy
 
 from core.model import ScoreLine, State
-from core.rules import CaptureEffect, Deal, FirstDealer, Options, PlayRule
+from core.rules import CaptureEffect, CardValues, Deal, FirstDealer, Options, PlayRule, Seating
 
 PROJECT = "foraccio"
 
@@ -53,8 +55,27 @@ hookimpl = pluggy.HookimplMarker(PROJECT)
 
 
 @hookspec(firstresult=True)
+def foraccio_seating(options: Options) -> Seating | None:
+    """Return how the match seats its players: how many (2 to 6), in which teams, and
+    in which order they play.
+
+    Called once when the rules of a variant with given options are assembled.
+    Build the answer with :func:`core.rules.seating`: ``seating(4, ((0, 2), (1, 3)))``
+    is Foraccio's table (:data:`core.rules.PARTNERS_OPPOSITE`), ``seating(2)`` two
+    players each for themselves. Seats are numbered ``0`` to ``seats - 1``; hands,
+    seat keys and views follow the seats, piles and scores the teams.
+
+    :param options: The match's options, every default filled in.
+
+    Stops at the first non-None result.
+    """
+
+
+@hookspec(firstresult=True)
 def foraccio_build_deck(options: Options) -> Sequence[str] | None:
-    """Return the cards of the deck, in their order before the shuffle.
+    """Return the cards of the deck, in their order before the shuffle: any of the 52
+    card codes of :data:`core.cards.DECK`, each at most once (Scopa's 40 leave out the
+    8s, 9s and 10s).
 
     Called once when the rules of a variant with given options are assembled.
     The engine shuffles a copy with the match's seeded generator for the draw
@@ -67,7 +88,24 @@ def foraccio_build_deck(options: Options) -> Sequence[str] | None:
 
 
 @hookspec(firstresult=True)
-def foraccio_first_dealer(deck: Sequence[str], rng: Random, options: Options) -> FirstDealer | None:
+def foraccio_card_values(options: Options) -> CardValues | None:
+    """Return each card's value for capturing: a mapping from every card of the deck to
+    an int from 1.
+
+    Called once when the rules are assembled. The engine keeps the table in order
+    of value (then suit), and the bots judge captures by value; the play rule and
+    the scoring rules are the variant's own and may use these values or others.
+    When no plugin implements it, a card's value is its rank (1 to 13).
+
+    :param options: The match's options.
+
+    Stops at the first non-None result.
+    """
+
+
+@hookspec(firstresult=True)
+def foraccio_first_dealer(deck: Sequence[str], rng: Random, options: Options,
+                          seating: Seating) -> FirstDealer | None:
     """Choose the dealer of the first hand.
 
     Called once, when a match starts.
@@ -76,6 +114,7 @@ def foraccio_first_dealer(deck: Sequence[str], rng: Random, options: Options) ->
     :param rng: The match's seeded generator for this draw; use it for any
         further randomness (a reshuffle), never another source.
     :param options: The match's options.
+    :param seating: The match's seating.
 
     Return a :class:`~core.rules.FirstDealer` with the dealer's seat and the
     draws that decided it. Stops at the first non-None result.
@@ -101,32 +140,44 @@ def foraccio_match_target(options: Options) -> int | None:
 
 
 @hookspec(firstresult=True)
-def foraccio_next_dealer(dealer: int, options: Options) -> int | None:
-    """Return the seat that deals the next hand, 0 to 3.
+def foraccio_next_dealer(dealer: int, options: Options, seating: Seating) -> int | None:
+    """Return the seat that deals the next hand.
 
     Called when a hand after the first is dealt.
 
     :param dealer: The seat that dealt the hand just finished.
     :param options: The match's options.
+    :param seating: The match's seating.
 
     Stops at the first non-None result.
     """
 
 
 @hookspec(firstresult=True)
-def foraccio_deal(deck: Sequence[str], dealer: int, options: Options) -> Deal | None:
-    """Deal a hand from a shuffled, cut deck.
+def foraccio_deal(deck: Sequence[str], dealer: int, options: Options, seating: Seating,
+                  stage: int, variant: str) -> Deal | None:
+    """Deal one stage of a hand.
 
-    Called at the start of every hand, and again for each hand when a match
-    is replayed from its record.
+    Called at the start of every hand with ``stage`` 0 and the whole deck,
+    shuffled and cut. When the answer keeps cards back (its ``stock``), it is
+    called again, with ``stage`` 1, 2, ... and those cards, each time every
+    hand is empty again: Scopa deals three cards each, four to the table, and
+    three more each whenever the hands run out. Called again for each stage
+    when a match is replayed from its record, so the answer must depend only on
+    the arguments.
 
-    :param deck: The deck as it will be dealt, top card first.
-    :param dealer: The dealer's seat; dealing starts with ``dealer + 1``.
+    :param deck: The cards to deal, top card first: the whole deck at stage 0,
+        the stock kept back at the stages after.
+    :param dealer: The dealer's seat; the seat after it in turn order plays first.
     :param options: The match's options.
+    :param seating: The match's seating.
+    :param stage: 0 for the deal that starts the hand, then 1, 2, ...
+    :param variant: The variant's name.
 
-    Return a :class:`~core.rules.Deal`: four hands (index = seat) and the
-    cards laid face up on the table. Every card of ``deck`` must end up in
-    exactly one of them. Stops at the first non-None result.
+    Return a :class:`~core.rules.Deal`: one hand per seat (index = seat), the
+    cards laid face up on the table, and the stock kept back (top card first).
+    Every card of ``deck`` must end up in exactly one of them; a stage after the
+    first must give some seat a card. Stops at the first non-None result.
     """
 
 
@@ -166,7 +217,7 @@ def foraccio_play_rule(options: Options) -> PlayRule | None:
 
 
 @hookspec
-def foraccio_capture_effects(options: Options) -> CaptureEffect | None:
+def foraccio_capture_effects(options: Options, seating: Seating) -> CaptureEffect | None:
     """Return a function giving the bonus events of a capture (scopa, colore, ...).
 
     Every plugin may contribute one function, called as ``effect(context)``
@@ -180,10 +231,11 @@ def foraccio_capture_effects(options: Options) -> CaptureEffect | None:
     of them wrapped, dropped or added.
 
     :param options: The match's options.
+    :param seating: The match's seating: ``seating.team_of[seat]`` is a seat's team.
 
     Returns a function, or None to contribute nothing. All results are used,
     in plugin order. Each :class:`~core.model.Bonus` an effect returns is for a
-    seat 0 to 3 and that seat's team, worth an int from 0 points.
+    seat of the match and that seat's team, worth an int from 0 points.
     """
 
 
@@ -193,8 +245,8 @@ def foraccio_capture_effects(options: Options) -> CaptureEffect | None:
 
 
 @hookspec(firstresult=True)
-def foraccio_collect_table(state: State, options: Options) -> int | None:
-    """Return the seat (0 to 3) whose team takes the cards left on the table when a
+def foraccio_collect_table(state: State, options: Options, seating: Seating) -> int | None:
+    """Return the seat whose team takes the cards left on the table when a
     hand ends.
 
     Called once per hand, after its last play, only when the table is not
@@ -204,13 +256,15 @@ def foraccio_collect_table(state: State, options: Options) -> int | None:
         the cards left, ``state.last_capturer`` the seat that captured last,
         ``state.events`` every capture of the hand.
     :param options: The match's options.
+    :param seating: The match's seating.
 
     Stops at the first non-None result.
     """
 
 
 @hookspec
-def foraccio_score_lines(state: State, options: Options) -> Sequence[ScoreLine] | None:
+def foraccio_score_lines(state: State, options: Options,
+                         seating: Seating) -> Sequence[ScoreLine] | None:
     """Return the score lines one scoring rule gives a hand.
 
     Called at the end of every hand, and whenever a client asks for the
@@ -220,12 +274,14 @@ def foraccio_score_lines(state: State, options: Options) -> Sequence[ScoreLine] 
     hook with ``wrapper=True``: ``results = yield`` gives the lists returned
     by the other plugins, and it returns them with its own added.
 
-    :param state: The match, with the hand's cards in ``state.piles`` and its
-        bonus events in ``state.events``; ``state.dealer`` dealt the hand.
+    :param state: The match, with the hand's cards in ``state.piles`` (one pile
+        per team) and its bonus events in ``state.events``; ``state.dealer``
+        dealt the hand.
     :param options: The match's options.
+    :param seating: The match's seating.
 
-    Returns a sequence of :class:`~core.model.ScoreLine`, each for team 0 or 1
-    and worth an int from 0 points, or None. All results are used, in plugin
+    Returns a sequence of :class:`~core.model.ScoreLine`, each for a team of the
+    match and worth an int from 0 points, or None. All results are used, in plugin
     order. The built-in lines' names are listed in docs/plugins.md.
     """
 
@@ -236,16 +292,18 @@ def foraccio_score_lines(state: State, options: Options) -> Sequence[ScoreLine] 
 
 
 @hookspec(firstresult=True)
-def foraccio_match_winner(scores: tuple[int, int], target: int, options: Options) -> int | None:
+def foraccio_match_winner(scores: tuple[int, ...], target: int, options: Options,
+                          seating: Seating) -> int | None:
     """Decide whether the match is won after a hand, and by which team.
 
     Called after every hand, once its points are added to the match scores.
 
-    :param scores: The two teams' match scores.
+    :param scores: The teams' match scores (index = team).
     :param target: The match target (see :func:`foraccio_match_target`).
     :param options: The match's options.
+    :param seating: The match's seating.
 
-    Return the winning team (0 or 1), or None to play another hand. Every
+    Return the winning team, or None to play another hand. Every
     plugin may return None, so a variant must provide a fallback (some plugin
     of a variant must implement this hook).
     """

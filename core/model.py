@@ -14,11 +14,14 @@ import msgspec
 
 from core.cards import Card
 
-Seat = Annotated[int, msgspec.Meta(ge=0, le=3)]
-"""Seats 0-3 in playing order; partners sit opposite (docs/rules.md §2.1, §2.2)."""
+Seat = Annotated[int, msgspec.Meta(ge=0, le=5)]
+"""A seat, 0 to 5: a variant seats 2 to 6 players (:class:`core.rules.Seating`). In
+Foraccio seats 0-3 play in that order and partners sit opposite (docs/rules.md §2.1,
+§2.2)."""
 
-Team = Annotated[int, msgspec.Meta(ge=0, le=1)]
-"""Team 0 is seats 0 and 2, team 1 is seats 1 and 3."""
+Team = Annotated[int, msgspec.Meta(ge=0, le=5)]
+"""A team, 0 to 5: as many as the variant seats teams. In Foraccio team 0 is seats 0
+and 2, team 1 seats 1 and 3."""
 
 MAX_SAFE_INTEGER = 2**53 - 1
 """The largest integer a JavaScript client holds exactly: every number on the wire is
@@ -32,6 +35,18 @@ Jolly = Literal["sweep"] | Annotated[int, msgspec.Meta(ge=1, le=13)]
 table; a value 1-13 makes it capture as a card of that value."""
 
 Phase = Literal["playing", "hand_over", "game_over"]
+
+ONE_PER_SEAT_OR_TEAM = msgspec.Meta(min_length=2, max_length=6)
+"""A list with one item per seat or per team: a table has 2 to 6 of either."""
+
+Scores = Annotated[tuple[Count, ...], ONE_PER_SEAT_OR_TEAM]
+"""Points or scores, one per team (index = team)."""
+
+CardLists = Annotated[tuple[tuple[Card, ...], ...], ONE_PER_SEAT_OR_TEAM]
+"""Hands (one per seat) or piles (one per team)."""
+
+Teams = Annotated[tuple[tuple[Seat, ...], ...], ONE_PER_SEAT_OR_TEAM]
+"""The seats of each team (index = team)."""
 
 OptionValue = (
     bool | Annotated[int, msgspec.Meta(ge=-MAX_SAFE_INTEGER, le=MAX_SAFE_INTEGER)] | str)
@@ -48,7 +63,8 @@ class Wire(msgspec.Struct, frozen=True, forbid_unknown_fields=True, gc=False):
 
 
 def team_of(seat: int) -> int:
-    """Return the team of ``seat``: partners sit opposite each other."""
+    """Return the team of ``seat`` at Foraccio's table, where partners sit opposite each
+    other; any variant's is ``seating.team_of[seat]`` (:class:`core.rules.Seating`)."""
     return seat % 2
 
 
@@ -96,6 +112,15 @@ class Dealt(Event, tag="dealt"):
     hand: Count
     dealer: Seat
     cut: Count
+
+
+class DealtMore(Event, tag="dealt_more"):
+    """Every hand was empty and more cards were dealt from the stock: stage ``stage``
+    (1, 2, ...) of hand ``hand``'s deal, with ``table`` the cards it laid face up."""
+
+    hand: Count
+    stage: Count
+    table: tuple[Card, ...] = ()
 
 
 class Laid(Event, tag="laid"):
@@ -149,19 +174,20 @@ class HandScored(Event, tag="hand_scored"):
     """The hand is over: its score lines, its points per team and the match scores after it."""
 
     lines: tuple[ScoreLine, ...]
-    points: tuple[Count, Count]
-    scores: tuple[Count, Count]
+    points: Scores
+    scores: Scores
 
 
 class MatchWon(Event, tag="match_won"):
     """``team`` won the match with ``scores``."""
 
     team: Team
-    scores: tuple[Count, Count]
+    scores: Scores
 
 
 AnyEvent = (
-    FirstDealerChosen | Dealt | Laid | Captured | Bonus | TableCollected | HandScored | MatchWon
+    FirstDealerChosen | Dealt | DealtMore | Laid | Captured | Bonus | TableCollected | HandScored
+    | MatchWon
 )
 
 
@@ -178,7 +204,7 @@ class HandRecord(Wire):
     cut: Count
     deck: tuple[Card, ...]
     moves: tuple[Move, ...] = ()
-    points: tuple[Count, Count] | None = None
+    points: Scores | None = None
     notation: str = ""
 
 
@@ -189,6 +215,7 @@ class State(Wire):
     sends a shorter form of it (:class:`core.wire.State`), from which the
     engine rebuilds this one.
 
+    ``hands`` holds one hand per seat; ``piles`` and ``scores`` one per team.
     ``scores`` are the match totals of the hands already finished: a hand's
     points are added when it ends (docs/rules.md §9.2). ``record`` holds one
     :class:`HandRecord` per hand dealt, the current hand last; the current
@@ -204,14 +231,19 @@ class State(Wire):
     dealer: Seat
     turn: Seat | None
     phase: Phase
-    hands: tuple[tuple[Card, ...], ...]
+    hands: CardLists
     table: tuple[Card, ...]
-    piles: tuple[tuple[Card, ...], ...]
+    piles: CardLists
     last_capturer: Seat | None
     events: tuple[AnyEvent, ...]
-    scores: tuple[Count, Count]
+    scores: Scores
     winner: Team | None
     record: tuple[HandRecord, ...]
     house_rules: tuple[str, ...] = ()
     notation: str = ""
     """The current hand's moves so far, in the short notation of :mod:`core.notation`."""
+    stock: tuple[Card, ...] = ()
+    """The cards of the current hand kept back for a later stage of its deal, top first."""
+    stage: Count = 0
+    """The stage of the current hand's deal last dealt: 0, then 1, 2, ... (see
+    ``foraccio_deal``)."""

@@ -196,10 +196,11 @@ def _resumed_start(summary: WireState, seed: int, deck: tuple[str, ...], rules: 
                           first.events[:-1])
     dealers = [first.dealer]
     for _ in finished:
-        dealers.append(rules.hook.foraccio_next_dealer(dealer=dealers[-1], options=rules.options))
+        dealers.append(rules.hook.foraccio_next_dealer(dealer=dealers[-1], options=rules.options,
+                                                       seating=rules.seating))
     record = tuple(HandRecord(dealer=dealer, cut=log.cut, deck=(), points=log.points)
                    for dealer, log in zip(dealers, finished, strict=False))
-    scores = (sum(log.points[0] for log in finished), sum(log.points[1] for log in finished))
+    scores = tuple(map(sum, zip(*(log.points for log in finished), strict=True)))
     before = replace(before, hand=len(finished), scores=scores, record=record,
                      dealer=dealers[-2])
     return start_hand(before, rules, dealers[-1], summary.record[-1].cut, deck)

@@ -19,11 +19,67 @@ Options = Mapping[str, OptionValue]
 Table = tuple[str, ...]
 
 
+class Seating(NamedTuple):
+    """How a variant seats its players: build one with :func:`seating`.
+
+    ``seats`` players (2 to 6) sit at seats ``0`` to ``seats - 1``; ``teams``
+    lists each team's seats (a team of one seat when each plays for itself);
+    ``order`` is the turn order, a cycle through every seat. ``team_of[seat]``
+    and ``next_seat[seat]`` are derived from them, for the engine's hot path.
+    """
+
+    seats: int
+    teams: tuple[tuple[int, ...], ...]
+    order: tuple[int, ...]
+    team_of: tuple[int, ...]
+    next_seat: tuple[int, ...]
+
+
+MIN_SEATS, MAX_SEATS = 2, 6
+
+
+def seating(seats: int, teams: Sequence[Sequence[int]] | None = None,
+            order: Sequence[int] | None = None) -> Seating:
+    """Return the :class:`Seating` of ``seats`` players in ``teams`` (None: each for
+    themselves) who play in ``order`` (None: seat 0, 1, 2, ... and round again).
+
+    Raise ValueError when ``seats`` is not 2 to 6, when the teams do not hold every
+    seat exactly once, or when ``order`` is not every seat once.
+    """
+    if type(seats) is not int or not MIN_SEATS <= seats <= MAX_SEATS:
+        raise ValueError(f"a table seats {MIN_SEATS} to {MAX_SEATS} players, not {seats!r}")
+    everyone = list(range(seats))
+    teams = tuple(tuple(team) for team in teams) if teams is not None else tuple(
+        (seat,) for seat in everyone)
+    if sorted(seat for team in teams for seat in team) != everyone or not all(teams):
+        raise ValueError(f"the teams {teams!r} must hold each seat 0 to {seats - 1} once")
+    if len(teams) < 2:
+        raise ValueError("a match needs two teams or more")
+    order = tuple(order) if order is not None else tuple(everyone)
+    if sorted(order) != everyone:
+        raise ValueError(f"the turn order {order!r} must name each seat 0 to {seats - 1} once")
+    team_of = [0] * seats
+    for team, members in enumerate(teams):
+        for seat in members:
+            team_of[seat] = team
+    next_seat = [0] * seats
+    for position, seat in enumerate(order):
+        next_seat[seat] = order[(position + 1) % seats]
+    return Seating(seats, teams, order, tuple(team_of), tuple(next_seat))
+
+
+PARTNERS_OPPOSITE = seating(4, ((0, 2), (1, 3)))
+"""Four players, partners sitting opposite, playing 0, 1, 2, 3: Foraccio's table."""
+
+
 class Deal(NamedTuple):
-    """A dealt hand: the four seats' cards (index = seat) and the cards laid face up."""
+    """One stage of a deal: each seat's new cards (index = seat), the cards laid face up
+    on the table, and the cards kept back (``stock``, top card first) for a later stage.
+    """
 
     hands: tuple[tuple[str, ...], ...]
     table: tuple[str, ...] = ()
+    stock: tuple[str, ...] = ()
 
 
 class FirstDealer(NamedTuple):
@@ -43,7 +99,8 @@ class CaptureContext(NamedTuple):
     table_before: Table
     table_after: Table
     last_play: bool
-    """True when this capture is the last play of the hand."""
+    """True when this capture is the last play of the hand: every hand is empty and no
+    card is left to deal."""
 
 
 PlayRule = Callable[[tuple[str, ...], Table], tuple[Sequence[Move], Sequence[Move]]]
@@ -63,6 +120,10 @@ def picker(positions: Sequence[int]) -> Callable[[Sequence[str]], tuple[str, ...
 LAY: dict[str, Move] = {card: Move(card) for card in DECK}
 """The move laying each card, built once: most moves are lays, and a rule
 returning these saves building new ones on every play."""
+
+CardValues = Mapping[str, int]
+"""Each card of the deck to its value for capturing (a 2-10 number card's is its rank in
+Foraccio, a Scopa cavallo's 9)."""
 
 CaptureEffect = Callable[[CaptureContext], Iterable[Bonus]]
 """``effect(context)``: the bonus events (scopa, colore, ...) a capture earns."""

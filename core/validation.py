@@ -29,10 +29,8 @@ from core.model import State as EngineState
 from core.reachable import reached, wire_of
 from core.registry import Variant, get_variant, house_rules_for, resolve_options, rules_for
 from core.registry.catalogue import on_change
+from core.rules import Seating
 from core.wire import VERSION, State
-
-SEATS = 4
-TEAMS = 2
 
 
 def validate_state(state: State) -> EngineState:
@@ -41,24 +39,32 @@ def validate_state(state: State) -> EngineState:
 
     The checks run in this order and the first failing one is reported:
     version; variant; options; house rules (known, applying to the variant,
-    each once); shape (4 hands, 2 piles); every card of the
-    deck exactly once across hands, table and piles; hand number and record;
-    phase; turn and hand sizes; a match won but not over (docs/rules.md §9.2);
-    then the whole state against the one the engine reaches from its seed,
-    options, house rules and recorded cuts and moves.
+    each once); shape (a hand per seat, a pile and a score per team, as the
+    variant seats them); every card of the deck exactly once across hands,
+    table, piles and stock; hand number and record; phase; turn and hand sizes;
+    a match won but not over (docs/rules.md §9.2); then the whole state against
+    the one the engine reaches from its seed, options, house rules and recorded
+    cuts and moves.
     """
     if state.version != VERSION:
         _invalid(f"State version {state.version} is not supported; this server reads version "
                  f"{VERSION}: start a new match.")
-    deck, cards = _deck_of(state)
-    _check_shape(state)
-    _check_cards(state, deck, cards)
+    checked = _checked(state)
+    _check_shape(state, checked.seating)
+    _check_cards(state, checked.deck, checked.cards)
     _check_hand_and_record(state)
     _check_phase(state)
-    if state.phase == "playing":
-        _check_hand_sizes(state)
     _check_match_over(state)
-    return _check_reachable(state)
+    # Hand sizes are checked on the assumption that every seat is dealt as many cards
+    # as the others, which a variant need not do: a state that fails it is refused
+    # with its message only when the engine does not reach it either.
+    problem = _hand_sizes_problem(state, checked.seating) if state.phase == "playing" else None
+    if problem is None:
+        return _check_reachable(state)
+    try:
+        return _check_reachable(state)
+    except InvalidState:
+        _invalid(problem)
 
 
 def _invalid(message: str) -> NoReturn:
@@ -68,7 +74,7 @@ def _invalid(message: str) -> NoReturn:
 # --- variant, options and deck --------------------------------------------------------
 
 
-def _deck_of(state: State) -> tuple[tuple[str, ...], frozenset[str]]:
+def _checked(state: State) -> _Checked:
     try:
         variant = get_variant(state.variant)
     except EngineError as error:
@@ -81,13 +87,14 @@ def _deck_of(state: State) -> tuple[tuple[str, ...], frozenset[str]]:
     if checked.variant is not variant:  # registered anew under the same name
         _checked_options.cache_clear()
         checked = _checked_options(*key)
-    return checked.deck, checked.cards
+    return checked
 
 
 class _Checked(NamedTuple):
     variant: Variant
     deck: tuple[str, ...]
     cards: frozenset[str]
+    seating: Seating
 
 
 @lru_cache(maxsize=64)
@@ -106,8 +113,7 @@ def _checked_options(variant_name: str, option_items: tuple, _types: tuple,
                  f"and of its house rules; {missing!r} is missing (its default is "
                  f"{resolved[missing]!r}).")
     rules = rules_for(variant.name, resolved, house_rules)
-    deck = tuple(rules.hook.foraccio_build_deck(options=rules.options))
-    return _Checked(variant, deck, frozenset(deck))
+    return _Checked(variant, rules.deck, frozenset(rules.deck), rules.seating)
 
 
 # A house rule registered anew may have other options, or none of that name at all.
@@ -117,18 +123,31 @@ on_change(_checked_options.cache_clear)
 # --- cards ----------------------------------------------------------------------------
 
 
-def _check_shape(state: State) -> None:
-    if len(state.hands) != SEATS:
-        _invalid(f"hands must hold {SEATS} hands, one per seat; got {len(state.hands)}.")
-    if len(state.piles) != TEAMS:
-        _invalid(f"piles must hold {TEAMS} piles, one per team; got {len(state.piles)}.")
+def _check_shape(state: State, seating: Seating) -> None:
+    seats, teams = seating.seats, len(seating.teams)
+    if len(state.hands) != seats:
+        _invalid(f"hands must hold {seats} hands, one per seat of {state.variant}; got "
+                 f"{len(state.hands)}.")
+    if len(state.piles) != teams:
+        _invalid(f"piles must hold {teams} piles, one per team; got {len(state.piles)}.")
+    if len(state.scores) != teams:
+        _invalid(f"scores must hold {teams} scores, one per team; got {len(state.scores)}.")
+    if state.teams != seating.teams:
+        _invalid(f"teams must be {_short(seating.teams)}, the seats of each team as "
+                 f"{state.variant} with these options seats them; got {_short(state.teams)}.")
+    for name in ("dealer", "turn", "last_capturer"):
+        seat = getattr(state, name)
+        if seat is not None and seat >= seats:
+            _invalid(f"{name} is seat {seat}, but the seats are 0 to {seats - 1}.")
+    if state.winner is not None and state.winner >= teams:
+        _invalid(f"winner is team {state.winner}, but the teams are 0 to {teams - 1}.")
 
 
 def _check_cards(state: State, deck: tuple[str, ...], cards: frozenset[str]) -> None:
-    hands, piles = state.hands, state.piles
-    placed = (*hands[0], *hands[1], *hands[2], *hands[3], *state.table, *piles[0], *piles[1])
-    if len(placed) == len(cards) and cards == set(placed):
-        return  # as many cards as the deck and all of them: each exactly once
+    placed = [card for place in (*state.hands, state.table, *state.piles) for card in place]
+    if len(placed) + state.stock == len(cards) and cards.issuperset(placed) and len(
+            set(placed)) == len(placed):
+        return  # each card at most once, and as many as the deck without the stock
     seen: dict[str, str] = {}
     for place, held in _places(state):
         for card in held:
@@ -140,9 +159,12 @@ def _check_cards(state: State, deck: tuple[str, ...], cards: frozenset[str]) -> 
                 _invalid(f"{card} appears more than once: {where}; every card of the deck "
                          f"must be in exactly one hand, pile or on the table.")
             seen[card] = place
-    missing = next(card for card in deck if card not in seen)
-    _invalid(f"{missing} is missing: every card of the deck must be in a hand, in a pile "
-             f"or on the table.")
+    if state.stock == 0:
+        missing = next(card for card in deck if card not in seen)
+        _invalid(f"{missing} is missing: every card of the deck must be in a hand, in a pile "
+                 f"or on the table.")
+    _invalid(f"The hands, table and piles hold {len(placed)} cards and the stock "
+             f"{state.stock}: together they must hold the {len(deck)} cards of the deck.")
 
 
 def _places(state: State) -> Iterator[tuple[str, tuple[str, ...]]]:
@@ -193,24 +215,26 @@ def _check_phase(state: State) -> None:
                  f"winner is over (game_over).")
 
 
-def _check_hand_sizes(state: State) -> None:
-    # In a round each seat plays one card, starting with the dealer's right
-    # (dealer + 1). The seats that have already played in this round, those
-    # from dealer + 1 up to the seat before the one in turn, hold one card
-    # fewer than the others.
+def _hand_sizes_problem(state: State, seating: Seating) -> str | None:
+    # In a round each seat plays one card, starting with the seat after the dealer
+    # in turn order. The seats that have already played in this round, those from
+    # that seat up to the one before the seat in turn, hold one card fewer.
     turn = state.turn
     size = len(state.hands[turn])
-    leader = (state.dealer + 1) % SEATS
-    played = (turn - leader) % SEATS
-    for step in range(SEATS):
-        seat = (leader + step) % SEATS
+    leader = seating.next_seat[state.dealer]
+    order = seating.order
+    start = order.index(leader)
+    played = (order.index(turn) - start) % seating.seats
+    for step in range(seating.seats):
+        seat = order[(start + step) % seating.seats]
         expected = size - 1 if step < played else size
         held = len(state.hands[seat])
         if held != expected:
-            _invalid(f"Seat {seat} holds {held} cards but should hold {expected}: seat "
-                     f"{turn}, to play, holds {size}, and each seat from the dealer's right "
-                     f"(seat {leader}) up to the one in turn has played one card more in "
-                     f"this round.")
+            return (f"Seat {seat} holds {held} cards but should hold {expected}: seat "
+                    f"{turn}, to play, holds {size}, and each seat from the one after the "
+                    f"dealer (seat {leader}) up to the one in turn has played one card more "
+                    f"in this round.")
+    return None
 
 
 def _check_match_over(state: State) -> None:
@@ -220,7 +244,7 @@ def _check_match_over(state: State) -> None:
     if max(state.scores) < rules.target:
         return  # nobody can have won: spare the hook call on every request
     winner = rules.hook.foraccio_match_winner(scores=state.scores, target=rules.target,
-                                              options=rules.options)
+                                              options=rules.options, seating=rules.seating)
     if winner is not None:
         _invalid(f"Team {winner} has {state.scores[winner]} points, at or over the target "
                  f"{rules.target}: it has won and the match is over (docs/rules.md §9.2), "

@@ -10,17 +10,23 @@ view, never the state, so they cannot cheat by construction.
 
 from __future__ import annotations
 
+from typing import Annotated
+
 from core.model import (
+    ONE_PER_SEAT_OR_TEAM,
     AnyEvent,
     Captured,
     Card,
+    CardLists,
     Laid,
     Move,
     OptionValue,
     Phase,
+    Scores,
     Seat,
     State,
     Team,
+    Teams,
     Wire,
 )
 from core.plays import plays_of
@@ -31,9 +37,10 @@ class SeatView(Wire):
     """The match as ``seat`` sees it.
 
     ``cards`` is the seat's own hand; ``hand_sizes`` how many cards each seat
-    holds (index = seat); ``events`` the current hand's events, which show
-    only cards played face up; ``piles`` each team's captured cards in the
-    current hand.
+    holds (index = seat); ``stock`` how many cards are kept back for a later
+    stage of the deal; ``events`` the current hand's events, which show only
+    cards played face up; ``teams`` the seats of each team; ``piles`` each
+    team's captured cards in the current hand and ``scores`` its match score.
     """
 
     variant: str
@@ -46,11 +53,13 @@ class SeatView(Wire):
     phase: Phase
     cards: tuple[Card, ...]
     table: tuple[Card, ...]
-    hand_sizes: tuple[int, int, int, int]
-    piles: tuple[tuple[Card, ...], tuple[Card, ...]]
+    hand_sizes: Annotated[tuple[int, ...], ONE_PER_SEAT_OR_TEAM]
+    stock: int
+    teams: Teams
+    piles: CardLists
     last_capturer: Seat | None
     events: tuple[AnyEvent, ...]
-    scores: tuple[int, int]
+    scores: Scores
     winner: Team | None
 
 
@@ -68,7 +77,9 @@ def seat_view(state: State, seat: int) -> SeatView:
         cards=state.hands[seat],
         table=state.table,
         hand_sizes=tuple(len(cards) for cards in state.hands),
-        piles=(state.piles[0], state.piles[1]),
+        stock=len(state.stock),
+        teams=rules_for(state.variant, state.options, state.house_rules).seating.teams,
+        piles=state.piles,
         last_capturer=state.last_capturer,
         events=state.events,
         scores=state.scores,
@@ -77,12 +88,13 @@ def seat_view(state: State, seat: int) -> SeatView:
 
 
 def unseen_cards(view: SeatView) -> tuple[str, ...]:
-    """Return the cards ``view.seat`` has not seen, in deck order: the other seats' hands.
+    """Return the cards ``view.seat`` has not seen, in deck order: the other seats'
+    hands and the stock.
 
     Every other card of the deck is in the seat's hand, on the table or in a
     pile, and all of those were seen.
     """
-    seen = {*view.cards, *view.table, *view.piles[0], *view.piles[1]}
+    seen = {*view.cards, *view.table, *(card for pile in view.piles for card in pile)}
     return tuple(card for card in rules_for(view.variant, view.options, view.house_rules).deck
                  if card not in seen)
 

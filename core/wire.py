@@ -20,8 +20,20 @@ from typing import Annotated
 
 import msgspec
 
-from core.model import Card, Count, OptionValue, Phase, Seat, Team, Wire
+from core.model import (
+    Card,
+    CardLists,
+    Count,
+    OptionValue,
+    Phase,
+    Scores,
+    Seat,
+    Team,
+    Teams,
+    Wire,
+)
 from core.model import State as EngineState
+from core.registry import rules_for
 
 VERSION = 2
 """Version of the state's wire form; bumped on any change a client must know of."""
@@ -41,15 +53,19 @@ class HandLog(Wire):
 
     cut: Count
     moves: Notation = ""
-    points: tuple[Count, Count] | None = None
+    points: Scores | None = None
 
 
 class State(Wire, kw_only=True):
     """A match at one moment, as the API sends it and takes it back.
 
     ``record`` holds one :class:`HandLog` per hand dealt, the current hand
-    last. ``scores`` are the totals of the finished hands. ``house_rules`` is
-    in layering order and may be left out when empty.
+    last. ``hands`` holds one hand per seat, ``piles`` and ``scores`` one per
+    team, and ``teams`` the seats of each team, as the variant seats them.
+    ``scores`` are the totals of the finished hands. ``stock`` is how many cards
+    of the hand are kept back for a later stage of its deal (in Scopa, the next
+    three each). ``house_rules`` is in layering order and may be left out when
+    empty.
     """
 
     version: Count = VERSION
@@ -61,24 +77,28 @@ class State(Wire, kw_only=True):
     dealer: Seat
     turn: Seat | None
     phase: Phase
-    hands: tuple[tuple[Card, ...], ...]
+    teams: Teams
+    hands: CardLists
     table: tuple[Card, ...]
-    piles: tuple[tuple[Card, ...], ...]
+    stock: Count = 0
+    piles: CardLists
     last_capturer: Seat | None
-    scores: tuple[Count, Count]
+    scores: Scores
     winner: Team | None
     record: tuple[HandLog, ...]
 
 
 def to_wire(state: EngineState) -> State:
     """Return the wire form of the engine's ``state``."""
+    teams = rules_for(state.variant, state.options, state.house_rules).seating.teams
     logs = [HandLog(entry.cut, entry.notation, entry.points) for entry in state.record]
     if logs and state.phase == "playing":
         logs[-1] = HandLog(logs[-1].cut, state.notation)
     return State(
         variant=state.variant, options=state.options, house_rules=state.house_rules,
         seed=state.seed, hand=state.hand, dealer=state.dealer, turn=state.turn,
-        phase=state.phase, hands=state.hands, table=state.table, piles=state.piles,
+        phase=state.phase, teams=teams, hands=state.hands, table=state.table,
+        stock=len(state.stock), piles=state.piles,
         last_capturer=state.last_capturer, scores=state.scores, winner=state.winner,
         record=tuple(logs))
 

@@ -13,14 +13,15 @@ from typing import Any
 
 import pluggy
 
+from core.cards import RANK, SUITS
 from core.model import OptionValue
-from core.registry.guards import Owner
+from core.registry.guards import Owner, check_values
 from core.registry.records import HouseRule, Variant
-from core.rules import CaptureEffect, PlayRule
+from core.rules import CaptureEffect, PlayRule, Seating
 
-REQUIRED_HOOKS = ("foraccio_build_deck", "foraccio_first_dealer", "foraccio_match_target",
-                  "foraccio_next_dealer", "foraccio_deal", "foraccio_play_rule",
-                  "foraccio_collect_table", "foraccio_match_winner")
+REQUIRED_HOOKS = ("foraccio_build_deck", "foraccio_seating", "foraccio_first_dealer",
+                  "foraccio_match_target", "foraccio_next_dealer", "foraccio_deal",
+                  "foraccio_play_rule", "foraccio_collect_table", "foraccio_match_winner")
 """The hooks a variant must implement: the engine needs their answer (the match winner's
 may be None, but some plugin must be asked)."""
 
@@ -35,7 +36,13 @@ class Rules:
     house_rules: tuple[HouseRule, ...]
     hook: Any
     """The plugin manager's hook relay, for the hooks called once per hand or match."""
+    seating: Seating
     deck: tuple[str, ...]
+    values: dict[str, int]
+    """Each card's value for capturing (see ``foraccio_card_values``)."""
+    table_order: dict[str, int]
+    """Each card's place on the table, which the engine keeps in order of value, then
+    suit (c, d, b, s), then rank."""
     play: PlayRule
     effects: tuple[CaptureEffect, ...]
     target: int
@@ -56,20 +63,30 @@ def assemble(manager: pluggy.PluginManager, variant: Variant,
         if not getattr(hook, name).get_hookimpls():
             raise owner.error(name, "none of its plugins implements it")
 
-    def answer(name: str) -> Any:
-        result = getattr(hook, name)(options=options)
+    def answer(name: str, **arguments: Any) -> Any:
+        result = getattr(hook, name)(options=options, **arguments)
         if result is None:
             raise owner.error(name, "every plugin implementing it answered None")
         return result
 
+    seating = answer("foraccio_seating")
+    deck = tuple(answer("foraccio_build_deck"))
+    values = hook.foraccio_card_values(options=options)
+    values = {card: RANK[card] for card in deck} if values is None else check_values(
+        owner, values, deck)
     return Rules(
         variant=variant,
         options=options,
         house_rules=house_rules,
         hook=hook,
-        deck=tuple(answer("foraccio_build_deck")),
+        seating=seating,
+        deck=deck,
+        values=values,
+        table_order={card: place for place, card in enumerate(sorted(
+            deck, key=lambda card: (values[card], SUITS.index(card[-1]), RANK[card])))},
         play=answer("foraccio_play_rule"),
         # pluggy returns results last-registered first; effects apply in plugin order.
-        effects=tuple(e for e in reversed(answer("foraccio_capture_effects")) if e),
+        effects=tuple(e for e in reversed(answer("foraccio_capture_effects", seating=seating))
+                      if e),
         target=answer("foraccio_match_target"),
     )

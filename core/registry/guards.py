@@ -7,7 +7,7 @@ in for it: each of its hook implementations is called through a guard that
 - turns any exception the implementation raises into a ``PluginError`` (the
   exception is its ``__cause__``, for the log);
 - checks the implementation's answer against its hook's contract (a deal holds
-  each card of the deck once, a score line is for team 0 or 1, a target is a
+  each card of the deck once, a score line is for a team of the match, a target is a
   positive int, ...) and refuses a malformed one there, before any other plugin
   or the engine reads it;
 - puts the same guard around each rule function the play-phase factories return
@@ -23,7 +23,8 @@ two or three of them.
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from functools import cache
 from typing import Any, NamedTuple
 
 import pluggy
@@ -33,9 +34,7 @@ from core.errors import PluginError
 from core.model import MAX_SAFE_INTEGER, Bonus, ScoreLine
 from core.quoting import quote
 from core.registry.records import HouseRule, Variant
-
-SEATS = 4
-TEAMS = 2
+from core.rules import Seating
 
 
 class Owner(NamedTuple):
@@ -86,9 +85,8 @@ def guarded(plugin: Any, owner: Owner, manager: pluggy.PluginManager) -> Guarded
             guard = _guarded_wrapper(function, owner, hook, checked=bool(opts.get("wrapper")))
         else:
             guard = _guarded_implementation(function, owner, hook)
-        # pluggy reads the parameters through ``__wrapped__`` and the options from the
-        # marker attribute, so the guard is taken for the implementation it wraps.
-        guard.__wrapped__ = function  # type: ignore[attr-defined]
+        # pluggy reads the parameters through ``__wrapped__`` (set by the guard) and
+        # the options from the marker attribute.
         guard.__name__ = guard.__qualname__ = attribute
         setattr(guard, f"{manager.project_name}_impl", dict(opts))
         setattr(stand_in, attribute, guard)
@@ -106,32 +104,33 @@ def applies(rule: HouseRule, variant: Variant) -> bool:
 
 def _guarded_implementation(function: Callable, owner: Owner, hook: str) -> Callable:
     check = _CHECKS.get(hook)
-    names = _parameters(function)
+    names, taken = _parameters(function, hook)
 
-    def guard(*args, **kwargs):
+    def guard(*args):
         try:
-            result = function(*args, **kwargs)
+            result = function(*args[:taken])
         except PluginError:
             raise
         except Exception as error:
             raise owner.error(hook) from error
         if check is None or result is None:
             return result
-        return check(owner, hook, result, dict(zip(names, args, strict=False)) | kwargs)
+        return check(owner, hook, result, dict(zip(names, args, strict=True)))
 
+    guard.__wrapped__ = _carrier(names)  # type: ignore[attr-defined]
     return guard
 
 
 def _guarded_wrapper(function: Callable, owner: Owner, hook: str, checked: bool) -> Callable:
     check = _WRAPPER_CHECKS.get(hook) if checked else None
-    names = _parameters(function)
+    names, taken = _parameters(function, hook)
 
-    def guard(*args, **kwargs):
+    def guard(*args):
         try:
             # The wrapper's own generator runs inside this one: what pluggy sends or
             # throws in reaches it. An inner plugin's failure comes in as a PluginError
             # already naming that plugin, and passes through.
-            result = yield from function(*args, **kwargs)
+            result = yield from function(*args[:taken])
         except PluginError:
             raise
         except Exception as error:
@@ -142,16 +141,37 @@ def _guarded_wrapper(function: Callable, owner: Owner, hook: str, checked: bool)
             if hook in _LIST_HOOKS:
                 raise _refuse(owner, hook, "None, not the list of the answers it wrapped")
             return result
-        return check(owner, hook, result, dict(zip(names, args, strict=False)) | kwargs)
+        return check(owner, hook, result, dict(zip(names, args, strict=True)))
 
+    guard.__wrapped__ = _carrier(names)  # type: ignore[attr-defined]
     return guard
 
 
-def _parameters(function: Callable) -> tuple[str, ...]:
+def _parameters(function: Callable, hook: str) -> tuple[tuple[str, ...], int]:
+    """The arguments the guard of ``function`` takes: those ``function`` takes (as
+    pluggy reads them: positional, without a default), then ``seating`` when the hook
+    has it and ``function`` does not, since the checks need it; and how many of them
+    go on to ``function``."""
     try:
-        return tuple(inspect.signature(function).parameters)
+        parameters = inspect.signature(function).parameters.values()
     except (TypeError, ValueError):
-        return ()
+        parameters = ()
+    names = tuple(p.name for p in parameters
+                  if p.default is p.empty and p.kind in (p.POSITIONAL_ONLY,
+                                                         p.POSITIONAL_OR_KEYWORD))
+    extra = ("seating",) if hook in _SEATED_HOOKS and "seating" not in names else ()
+    return names + extra, len(names)
+
+
+@cache
+def _carrier(names: tuple[str, ...]) -> Callable:
+    """A function that only declares the parameters ``names``: pluggy reads which
+    arguments to pass an implementation from the code of the function its guard wraps
+    (``__wrapped__``), so the guard gets ``seating`` for its checks even when the
+    plugin's own implementation does not ask for it."""
+    namespace: dict[str, Any] = {}
+    exec(f"def carrier({', '.join(names)}): pass", namespace)  # names are identifiers
+    return namespace["carrier"]
 
 
 # --- rule functions (called on every play) --------------------------------------------
@@ -174,7 +194,7 @@ def _guarded_play_rule(rule: Callable, owner: Owner) -> Callable:
     return play_rule
 
 
-def _guarded_effect(effect: Callable, owner: Owner) -> Callable:
+def _guarded_effect(effect: Callable, owner: Owner, seating: Seating) -> Callable:
     if getattr(effect, "_foraccio_guarded", False):
         return effect
 
@@ -186,7 +206,8 @@ def _guarded_effect(effect: Callable, owner: Owner) -> Callable:
         except Exception as error:
             raise owner.error("foraccio_capture_effects") from error
         if bonuses:
-            problem = next(filter(None, map(_bonus_problem, bonuses)), None)
+            problem = next(filter(None, (_bonus_problem(bonus, seating)
+                                         for bonus in bonuses)), None)
             if problem:
                 raise owner.error("foraccio_capture_effects", f"a capture effect it returned "
                                                               f"made {problem}")
@@ -216,9 +237,16 @@ def _check_deck(owner, hook, deck, call):
     return deck
 
 
+def _check_seating(owner, hook, seating, call):
+    if not isinstance(seating, Seating):
+        raise _refuse(owner, hook, f"{_kind(seating)}, not a Seating (see core.rules.seating)")
+    return seating
+
+
 def _check_seat(owner, hook, seat, call):
-    if not _is_int(seat, 0, SEATS - 1):
-        raise _refuse(owner, hook, f"{quote(seat, 40)}, which is not a seat (0 to 3)")
+    seats = call["seating"].seats
+    if not _is_int(seat, 0, seats - 1):
+        raise _refuse(owner, hook, f"{quote(seat, 40)}, which is not a seat ({_numbers(seats)})")
     return seat
 
 
@@ -233,12 +261,33 @@ def _check_target(owner, hook, target, call):
     return target
 
 
+def _check_card_values(owner, hook, values, call):
+    if not isinstance(values, Mapping) or not all(
+            card in RANK and _is_int(value, 1, MAX_SAFE_INTEGER)
+            for card, value in values.items()):
+        raise _refuse(owner, hook, f"{_kind(values)}, not a mapping of cards to ints from 1")
+    return values
+
+
+def check_values(owner: Owner, values: Mapping[str, int],
+                 deck: Sequence[str]) -> dict[str, int]:
+    """The card values of a rule set, which must give each card of ``deck`` a value;
+    a failure is ``owner``'s (the variant's: its plugins together answer both hooks)."""
+    if any(card not in values for card in deck):
+        raise owner.error("foraccio_card_values", "its plugins gave no value to some "
+                                                  "card of the deck")
+    return {card: values[card] for card in deck}
+
+
 def _check_deal(owner, hook, deal, call):
+    seats = call["seating"].seats
     hands, table = getattr(deal, "hands", None), getattr(deal, "table", None)
-    if not (_is_sequence(hands) and len(hands) == SEATS and all(map(_is_sequence, hands))
-            and _is_sequence(table)):
-        raise _refuse(owner, hook, f"{_kind(deal)}, not a Deal of four hands and a table")
-    dealt = [card for cards in (*hands, table) for card in cards]
+    stock = getattr(deal, "stock", None)
+    if not (_is_sequence(hands) and len(hands) == seats and all(map(_is_sequence, hands))
+            and _is_sequence(table) and _is_sequence(stock)):
+        raise _refuse(owner, hook, f"{_kind(deal)}, not a Deal of {seats} hands, a table "
+                                   f"and a stock")
+    dealt = [card for cards in (*hands, table, stock) for card in cards]
     deck = call.get("deck")
     if len(set(dealt)) != len(dealt):
         raise _refuse(owner, hook, "a deal holding a card twice")
@@ -247,6 +296,8 @@ def _check_deal(owner, hook, deal, call):
         extra = len(set(dealt) - set(deck))
         raise _refuse(owner, hook, f"a deal that loses {lost} card(s) of the deck and holds "
                                    f"{extra} card(s) not in it")
+    if call.get("stage") and not any(hands):
+        raise _refuse(owner, hook, "a later stage of the deal that gives no seat a card")
     return deal
 
 
@@ -259,7 +310,7 @@ def _check_play_rule(owner, hook, rule, call):
 def _check_effect(owner, hook, effect, call):
     if not callable(effect):
         raise _refuse(owner, hook, f"{_kind(effect)}, not a capture effect function")
-    return _guarded_effect(effect, owner)
+    return _guarded_effect(effect, owner, call["seating"])
 
 
 def _check_effects(owner, hook, effects, call):
@@ -271,7 +322,8 @@ def _check_effects(owner, hook, effects, call):
 def _check_score_lines(owner, hook, lines, call):
     if not _is_sequence(lines):
         raise _refuse(owner, hook, f"{_kind(lines)}, not a list of score lines")
-    problem = next(filter(None, map(_score_line_problem, lines)), None)
+    teams = len(call["seating"].teams)
+    problem = next(filter(None, (_score_line_problem(line, teams) for line in lines)), None)
     if problem:
         raise _refuse(owner, hook, problem)
     return lines
@@ -287,16 +339,18 @@ def _check_each_score_lines(owner, hook, results, call):
 
 
 def _check_winner(owner, hook, team, call):
-    if not _is_int(team, 0, TEAMS - 1):
-        raise _refuse(owner, hook, f"{quote(team, 40)} as the winner, not a team (0 or 1)")
+    teams = len(call["seating"].teams)
+    if not _is_int(team, 0, teams - 1):
+        raise _refuse(owner, hook, f"{quote(team, 40)} as the winner, not a team "
+                                   f"({_numbers(teams, 'or')})")
     return team
 
 
-def _score_line_problem(line: Any) -> str | None:
+def _score_line_problem(line: Any, teams: int) -> str | None:
     if not isinstance(line, ScoreLine):
         return f"{_kind(line)} among its score lines"
-    if not _is_int(line.team, 0, TEAMS - 1):
-        return f"a score line for team {quote(line.team, 40)} (teams are 0 and 1)"
+    if not _is_int(line.team, 0, teams - 1):
+        return f"a score line for team {quote(line.team, 40)} (teams are {_numbers(teams)})"
     if not _is_int(line.points, 0, MAX_SAFE_INTEGER):
         return f"a score line of {quote(line.points, 40)} points (an int from 0)"
     if not isinstance(line.name, str) or not line.name:
@@ -306,12 +360,12 @@ def _score_line_problem(line: Any) -> str | None:
     return None
 
 
-def _bonus_problem(bonus: Any) -> str | None:
+def _bonus_problem(bonus: Any, seating: Seating) -> str | None:
     if not isinstance(bonus, Bonus):
         return f"{_kind(bonus)}, not a Bonus"
-    if not _is_int(bonus.seat, 0, SEATS - 1):
-        return f"a bonus for seat {quote(bonus.seat, 40)} (seats are 0 to 3)"
-    if bonus.team != bonus.seat % TEAMS:
+    if not _is_int(bonus.seat, 0, seating.seats - 1):
+        return f"a bonus for seat {quote(bonus.seat, 40)} (seats are {_numbers(seating.seats)})"
+    if bonus.team != seating.team_of[bonus.seat]:
         return f"a bonus of seat {bonus.seat} for team {quote(bonus.team, 40)}, not its own"
     if not _is_int(bonus.points, 0, MAX_SAFE_INTEGER):
         return f"a bonus of {quote(bonus.points, 40)} points (an int from 0)"
@@ -320,6 +374,11 @@ def _bonus_problem(bonus: Any) -> str | None:
     if bonus.card not in RANK:
         return "a bonus whose card is not a card"
     return None
+
+
+def _numbers(count: int, conjunction: str = "and") -> str:
+    """The numbers from 0 below ``count``, in words: "0 and 1", "0 to 3"."""
+    return f"0 {conjunction} 1" if count == 2 else f"0 to {count - 1}"
 
 
 def _is_int(value: Any, low: int, high: int) -> bool:
@@ -335,7 +394,9 @@ def _kind(value: Any) -> str:
 
 
 _CHECKS: dict[str, Callable] = {
+    "foraccio_seating": _check_seating,
     "foraccio_build_deck": _check_deck,
+    "foraccio_card_values": _check_card_values,
     "foraccio_first_dealer": _check_first_dealer,
     "foraccio_match_target": _check_target,
     "foraccio_next_dealer": _check_seat,
@@ -347,6 +408,11 @@ _CHECKS: dict[str, Callable] = {
     "foraccio_match_winner": _check_winner,
 }
 """The check of a plain implementation's answer, by hook."""
+
+_SEATED_HOOKS = frozenset({"foraccio_first_dealer", "foraccio_next_dealer", "foraccio_deal",
+                           "foraccio_capture_effects", "foraccio_collect_table",
+                           "foraccio_score_lines", "foraccio_match_winner"})
+"""The hooks called with ``seating``: their answers are checked against it."""
 
 _LIST_HOOKS = frozenset({"foraccio_capture_effects", "foraccio_score_lines"})
 

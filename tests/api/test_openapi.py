@@ -154,7 +154,8 @@ def test_cards_are_constrained_wherever_they_appear(document):
     assert sorted(schemas["Card"]["enum"]) == sorted(DECK)
     state = schemas["State"]["properties"]
     assert state["hands"]["items"]["items"] == {"$ref": "#/components/schemas/Card"}
-    assert state["scores"]["minItems"] == state["scores"]["maxItems"] == 2
+    # One score per team: a variant seats 2 to 6 teams.
+    assert (state["scores"]["minItems"], state["scores"]["maxItems"]) == (2, 6)
     assert schemas["State"]["additionalProperties"] is False
 
 
@@ -180,7 +181,7 @@ def test_fixed_length_arrays_have_items_and_bounds(document):
             assert isinstance(schema.get("items"), dict), schema
             assert "prefixItems" not in schema, schema
     view = document["components"]["schemas"]["SeatView"]["properties"]
-    assert view["hand_sizes"] == {"items": {"type": "integer"}, "minItems": 4, "maxItems": 4,
+    assert view["hand_sizes"] == {"items": {"type": "integer"}, "minItems": 2, "maxItems": 6,
                                   "type": "array"}
 
 

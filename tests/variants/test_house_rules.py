@@ -8,7 +8,7 @@ import pytest
 from core.engine import legal_moves, play, score_hand
 from core.errors import IllegalMove, Reason
 from core.model import Move
-from core.rules import CaptureContext
+from core.rules import PARTNERS_OPPOSITE, CaptureContext
 from core.testing import scenario
 from tests.helpers import bonuses, outcomes, take
 from variants.zobelon import colore
@@ -153,7 +153,7 @@ def test_a_capture_of_another_suit_is_no_colore():
 
 def test_zobelons_colore_effect_needs_no_king_colore_value_option():
     # Foraccio has no such option; a jolly's colore then counts its declared value.
-    effect = colore.foraccio_capture_effects(options={})
+    effect = colore.foraccio_capture_effects(options={}, seating=PARTNERS_OPPOSITE)
     capture = CaptureContext(seat=1, card="13c", take=("2c", "3c"), jolly=5,
                              table_before=("2c", "3c", "9b"), table_after=("9b",),
                              last_play=False)

@@ -1,4 +1,5 @@
-"""The deck, the draw for the first dealer, the rotation of the deal and the deal itself."""
+"""The table, the deck, the draw for the first dealer, the rotation of the deal and the
+deal itself."""
 
 from __future__ import annotations
 
@@ -8,10 +9,15 @@ from functools import cache
 from core.cards import DECK, RANK, sort_cards
 from core.hookspecs import hookimpl
 from core.model import Draw
-from core.rules import Deal, FirstDealer, picker
+from core.rules import PARTNERS_OPPOSITE, Deal, FirstDealer, Seating, picker
 
-SEATS = 4
 DEAL_ROUNDS = {"one_at_a_time": (1,) * 13, "5-4-4": (5, 4, 4)}
+
+
+@hookimpl
+def foraccio_seating():
+    """Four players, partners opposite, playing in seat order (docs/rules.md §2)."""
+    return PARTNERS_OPPOSITE
 
 
 @hookimpl
@@ -20,10 +26,10 @@ def foraccio_build_deck():
 
 
 @hookimpl
-def foraccio_first_dealer(deck, rng):
-    """Each seat draws a card; the highest value deals; seats tied for highest draw again."""
+def foraccio_first_dealer(deck, rng, seating):
+    """Each seat draws a card; the highest rank deals; seats tied for highest draw again."""
     cards = list(deck)
-    drawing = list(range(SEATS))
+    drawing = list(range(seating.seats))
     draws: list[Draw] = []
     while True:
         if len(cards) < len(drawing):
@@ -38,32 +44,41 @@ def foraccio_first_dealer(deck, rng):
 
 
 @hookimpl
-def foraccio_next_dealer(dealer, options):
-    step = 1 if options["deal_passes_to"] == "right" else SEATS - 1
-    return (dealer + step) % SEATS
+def foraccio_next_dealer(dealer, options, seating):
+    """The deal passes to the next seat in turn order ("right"), or the one before."""
+    if options["deal_passes_to"] == "right":
+        return seating.next_seat[dealer]
+    return seating.order[seating.order.index(dealer) - 1]
 
 
 @hookimpl
-def foraccio_deal(deck, dealer, options):
-    return deal_in_rounds(deck, dealer, DEAL_ROUNDS[options["deal_scheme"]])
+def foraccio_deal(deck, dealer, options, seating):
+    return deal_in_rounds(deck, dealer, DEAL_ROUNDS[options["deal_scheme"]], seating)
 
 
-def deal_in_rounds(deck: Sequence[str], dealer: int, rounds: Sequence[int]) -> Deal:
-    """Deal from the top of ``deck`` counter-clockwise from ``dealer + 1``: in each round
-    every seat gets that many cards at once. The cards left over go face up on the table.
+def deal_in_rounds(deck: Sequence[str], dealer: int, rounds: Sequence[int],
+                   seating: Seating = PARTNERS_OPPOSITE, table: int | None = None) -> Deal:
+    """Deal from the top of ``deck`` in turn order from the seat after ``dealer``: in each
+    round every seat gets that many cards at once. Then ``table`` cards go face up on
+    the table and the rest is kept as the stock; with ``table`` None every card left
+    over goes on the table.
     """
-    pickers, dealt = _deal_pickers(tuple(rounds))
-    hands = [()] * SEATS
-    for step, pick in enumerate(pickers, start=1):
-        hands[(dealer + step) % SEATS] = sort_cards(pick(deck))
-    return Deal(hands=tuple(hands), table=tuple(deck[dealt:]))
+    pickers, dealt = _deal_pickers(tuple(rounds), seating.seats)
+    hands = [()] * seating.seats
+    seat = dealer
+    for pick in pickers:
+        seat = seating.next_seat[seat]
+        hands[seat] = sort_cards(pick(deck))
+    laid = len(deck) - dealt if table is None else table
+    return Deal(hands=tuple(hands), table=tuple(deck[dealt:dealt + laid]),
+                stock=tuple(deck[dealt + laid:]))
 
 
 @cache
-def _deal_pickers(rounds: tuple[int, ...]) -> tuple[tuple[Callable, ...], int]:
-    """For a deal in ``rounds``, a getter per seat (from dealer + 1 on) picking its cards
-    from the deck, and the number of cards dealt."""
-    positions: list[list[int]] = [[] for _ in range(SEATS)]
+def _deal_pickers(rounds: tuple[int, ...], seats: int) -> tuple[tuple[Callable, ...], int]:
+    """For a deal in ``rounds``, a getter per seat (in turn order from the seat after the
+    dealer) picking its cards from the deck, and the number of cards dealt."""
+    positions: list[list[int]] = [[] for _ in range(seats)]
     top = 0
     for size in rounds:
         for seat_positions in positions:

@@ -9,19 +9,19 @@ from __future__ import annotations
 
 from core.cards import RANK
 from core.hookspecs import hookimpl
-from core.model import Bonus, team_of
+from core.model import Bonus
 from core.rules import CaptureContext
 
 
 @hookimpl
-def foraccio_capture_effects(options):
+def foraccio_capture_effects(options, seating):
     counts_on_last_play = options["last_play_scopa"]
 
     def scopa(capture: CaptureContext) -> tuple[Bonus, ...]:
         if not is_scopa(capture) or (capture.last_play and not counts_on_last_play):
             return ()
         points = capture.jolly if isinstance(capture.jolly, int) else RANK[capture.card]
-        return (Bonus(seat=capture.seat, team=team_of(capture.seat), name="scopa",
+        return (Bonus(seat=capture.seat, team=seating.team_of[capture.seat], name="scopa",
                       points=points, card=capture.card),)
 
     return scopa

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from core.cards import RANK, SUIT
 from core.hookspecs import hookimpl
-from core.model import Bonus, team_of
+from core.model import Bonus
 from core.rules import CaptureContext
 
 
 @hookimpl
-def foraccio_capture_effects(options):
+def foraccio_capture_effects(options, seating):
     """Contribute the colore effect. Without the option ``king_colore_value`` (Foraccio
     has no jolly, and plays this module as its ``colore`` house rule) a jolly counts
     its declared value."""
@@ -27,7 +27,7 @@ def foraccio_capture_effects(options):
         jolly = capture.jolly
         points = (jolly if isinstance(jolly, int) and counts_declared_value
                   else RANK[capture.card])
-        return (Bonus(seat=capture.seat, team=team_of(capture.seat), name="colore",
+        return (Bonus(seat=capture.seat, team=seating.team_of[capture.seat], name="colore",
                       points=points, card=capture.card),)
 
     return colore

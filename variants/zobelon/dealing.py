@@ -17,5 +17,5 @@ cut, a common table custom) all 12 in one round."""
 
 
 @hookimpl
-def foraccio_deal(deck, dealer, options):
-    return deal_in_rounds(deck, dealer, DEAL_ROUNDS[options["deal_scheme"]])
+def foraccio_deal(deck, dealer, options, seating):
+    return deal_in_rounds(deck, dealer, DEAL_ROUNDS[options["deal_scheme"]], seating)

@@ -7,14 +7,14 @@ without the dealer.
 from __future__ import annotations
 
 from core.hookspecs import hookimpl
-from core.model import ScoreLine, team_of
+from core.model import ScoreLine
 
 MAJORITY = 27
 
 
 @hookimpl
-def foraccio_score_lines(state):
-    dealing_team = team_of(state.dealer)
+def foraccio_score_lines(state, seating):
+    dealing_team = seating.team_of[state.dealer]
     return [ScoreLine(team=team, name="carte", points=2)
             for team, pile in enumerate(state.piles)
             if len(pile) >= (MAJORITY if team == dealing_team else MAJORITY - 1)]
