@@ -148,7 +148,7 @@ def examples() -> Examples:
     bot_move = move_for_state(BOTS[0], mid, BOT_SEED)
     played_out = autoplay(late, BOTS, "hand_over", BOT_SEED)
     sealer = Sealer(EXAMPLE_SECRET.encode())
-    keys = sealer.seat_keys(EXAMPLE_GAME_ID)
+    keys = sealer.seat_keys(EXAMPLE_GAME_ID, 4)
     # A sealed match's seed is the server's secret; the examples' is fixed and wide.
     sealed = _walk(new_match(VARIANT, SEALED_SEED))
     sealed_over = sealed.over

@@ -16,10 +16,12 @@ from api.sealing import MAX_TOKEN_LENGTH
 from bots.base import Budget
 from core.model import (
     MAX_SAFE_INTEGER,
+    ONE_PER_SEAT_OR_TEAM,
     AnyEvent,
     Move,
     OptionValue,
     ScoreLine,
+    Scores,
     Seat,
     Wire,
 )
@@ -125,7 +127,7 @@ Counter = Annotated[int, msgspec.Meta(
                 "token): a relay that remembers the last one can refuse an older token "
                 "posted again.")]
 
-SeatKeys = Annotated[tuple[SeatKey, ...], msgspec.Meta(min_length=4, max_length=4)]
+SeatKeys = Annotated[tuple[SeatKey, ...], msgspec.Meta(min_length=2, max_length=6)]
 
 
 # --- games ----------------------------------------------------------------------------
@@ -233,7 +235,7 @@ class HandScore(Wire):
     """The score lines of the current hand so far and their points per team."""
 
     lines: tuple[ScoreLine, ...]
-    points: tuple[int, int]
+    points: Scores
 
 
 # --- bots -----------------------------------------------------------------------------
@@ -266,7 +268,7 @@ class BotMove(Wire):
 class AutoplayRequest(GameRequest, kw_only=True):
     """Let ``bots`` (one per seat, index = seat) play a match on ``until`` a phase."""
 
-    bots: Annotated[tuple[BotName, ...], msgspec.Meta(min_length=4, max_length=4)]
+    bots: Annotated[tuple[BotName, ...], ONE_PER_SEAT_OR_TEAM]
     until: Literal["hand_over", "game_over"]
     seed: BotSeed = 0
     budget: Budget | None = None

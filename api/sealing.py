@@ -222,14 +222,16 @@ class Sealer:
         mac.update(game_id + bytes([seat]))
         return _b64(mac.digest()[:SEAT_KEY_BYTES])
 
-    def seat_keys(self, game_id: bytes) -> tuple[str, str, str, str]:
-        """Return the key of every seat of game ``game_id``, index = seat."""
-        return tuple(self.seat_key(game_id, seat) for seat in range(4))
+    def seat_keys(self, game_id: bytes, seats: int = 4) -> tuple[str, ...]:
+        """Return the key of every seat of game ``game_id`` of ``seats`` seats (Foraccio's
+        four by default), index = seat."""
+        return tuple(self.seat_key(game_id, seat) for seat in range(seats))
 
-    def seat_of(self, game_id: bytes, key: str) -> int:
-        """Return the seat whose key ``key`` is, or raise :class:`ForbiddenSeat`."""
+    def seat_of(self, game_id: bytes, key: str, seats: int = 4) -> int:
+        """Return the seat of the ``seats`` of game ``game_id`` whose key ``key`` is, or
+        raise :class:`ForbiddenSeat`."""
         found = None
-        for seat, expected in enumerate(self.seat_keys(game_id)):
+        for seat, expected in enumerate(self.seat_keys(game_id, seats)):
             # Every key is compared, in constant time, so timing tells nothing.
             if hmac.compare_digest(expected.encode(), key.encode()):
                 found = seat

@@ -329,7 +329,7 @@ def score_hand(state: State) -> tuple[ScoreLine, ...]:
 
 
 def hand_points(lines: Sequence[ScoreLine], teams: int = 2) -> tuple[int, ...]:
-    """Add up score lines per team, for ``teams`` teams."""
+    """Add up score lines per team, for ``teams`` teams (Foraccio's two by default)."""
     points = [0] * teams
     for line in lines:
         points[line.team] += line.points

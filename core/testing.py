@@ -23,7 +23,6 @@ from typing import Any, NamedTuple
 import msgspec
 from msgspec.structs import replace
 
-from core.cards import DECK
 from core.engine import (
     before_first_hand,
     hand_points,
@@ -34,7 +33,7 @@ from core.engine import (
     play,
     rules_of,
 )
-from core.errors import IllegalMove, Reason
+from core.errors import EngineError, IllegalMove, Reason
 from core.model import (
     AnyEvent,
     Dealt,
@@ -53,8 +52,12 @@ from core.registry import (
     house_rules,
     house_rules_for,
     resolve_options,
+    rules_for,
 )
 from core.replay import replay
+from core.validation import validate_state
+from core.wire import State as WireState
+from core.wire import to_wire
 
 
 def scenario(
@@ -64,10 +67,10 @@ def scenario(
     hands: Mapping[int, Iterable[str]] | Sequence[Iterable[str]] | None = None,
     piles: Sequence[Iterable[str]] | None = None,
     turn: int | None = None,
-    dealer: int = 3,
+    dealer: int | None = None,
     options: Mapping[str, Any] | None = None,
     events: Sequence[AnyEvent] = (),
-    scores: tuple[int, int] = (0, 0),
+    scores: Sequence[int] | None = None,
     last_capturer: int | None = None,
     seed: int = 0,
     house_rules: Sequence[str] = (),
@@ -75,38 +78,44 @@ def scenario(
     """Return a state of hand 1 in play with the given cards where they are said to be.
 
     ``hands`` maps seats to their cards (seats not given hold none). When
-    ``piles`` is None, every card placed nowhere else goes to the piles,
-    alternately to team 0 and team 1 in deck order, so all 52 cards are
-    accounted for. ``turn`` defaults to the seat after the dealer.
-    ``house_rules`` names the house rules the match is played with.
+    ``piles`` is None, every card of the variant's deck placed nowhere else goes
+    to the piles, to each team in turn in deck order, so every card is
+    accounted for. ``dealer`` defaults to the last seat in turn order (seat 3 in
+    Foraccio), ``turn`` to the seat after the dealer, ``scores`` to 0 for every
+    team. ``house_rules`` names the house rules the match is played with.
     """
-    if hands is None:
-        hands = {}
-    if not isinstance(hands, Mapping):
-        hands = dict(enumerate(hands))
-    seat_cards = tuple(tuple(hands.get(seat, ())) for seat in range(4))
-    table = tuple(table)
-    placed = {card for cards in (*seat_cards, table) for card in cards}
-    if piles is None:
-        rest = [card for card in DECK if card not in placed]
-        piles = (rest[0::2], rest[1::2])
     found = get_variant(variant)
     layered = house_rules_for(found, house_rules)
     resolved = resolve_options(found, options, layered)
     house_rules = tuple(rule.name for rule in layered)
+    rules = rules_for(variant, resolved, house_rules)
+    seating = rules.seating
+    teams = len(seating.teams)
+    if dealer is None:
+        dealer = seating.order[-1]
+    if hands is None:
+        hands = {}
+    if not isinstance(hands, Mapping):
+        hands = dict(enumerate(hands))
+    seat_cards = tuple(tuple(hands.get(seat, ())) for seat in range(seating.seats))
+    table = tuple(table)
+    placed = {card for cards in (*seat_cards, table) for card in cards}
+    if piles is None:
+        rest = [card for card in rules.deck if card not in placed]
+        piles = tuple(rest[team::teams] for team in range(teams))
     state = before_first_hand(variant, resolved, seed, dealer, house_rules)
     return replace(
         state,
         hand=1,
-        turn=(dealer + 1) % 4 if turn is None else turn,
+        turn=seating.next_seat[dealer] if turn is None else turn,
         phase="playing",
         hands=seat_cards,
         table=table,
         piles=tuple(tuple(pile) for pile in piles),
         last_capturer=last_capturer,
         events=(Dealt(hand=1, dealer=dealer, cut=1), *events),
-        scores=scores,
-        record=(HandRecord(dealer=dealer, cut=1, deck=DECK),),
+        scores=(0,) * teams if scores is None else tuple(scores),
+        record=(HandRecord(dealer=dealer, cut=1, deck=rules.deck),),
     )
 
 
@@ -194,7 +203,10 @@ def check_random_match(
     that apply to a variant.
 
     Before every play: each card of the hand's recorded deck is in exactly one
-    place; the state survives a JSON round trip; the legal moves are listed
+    place (the stock included); the state survives a JSON round trip, and so
+    does its wire form, which the API's validation
+    (:func:`~core.validation.validate_state`) accepts and turns back into the very
+    same state; the legal moves are listed
     once each, and each is accepted by :func:`~core.engine.play` (its take in
     any order), while sampled unlisted moves are refused with an
     :class:`~core.errors.IllegalMove`; no play, accepted or refused, changes
@@ -245,10 +257,14 @@ def compatible_house_rules(variant: Variant) -> list[HouseRule]:
             if variant.name in applicable_variants(rule)]
 
 
-def hand_scores(record: Iterable[HandRecord]) -> tuple[int, int]:
-    """Add up per team the points of the finished hands in ``record``."""
-    points = [hand.points for hand in record if hand.points is not None]
-    return sum(p[0] for p in points), sum(p[1] for p in points)
+def hand_scores(record: Iterable[HandRecord], teams: int = 2) -> tuple[int, ...]:
+    """Add up per team the points of the finished hands in ``record``, for ``teams``
+    teams (Foraccio's two by default)."""
+    totals = [0] * teams
+    for hand in record:
+        for team, points in enumerate(hand.points or ()):
+            totals[team] += points
+    return tuple(totals)
 
 
 def move_key(move: Move) -> tuple[str, frozenset[str], object]:
@@ -271,12 +287,13 @@ def _where(state: State) -> str:
 def _check_deal(state: State) -> None:
     _check(state.phase == "playing" and isinstance(state.events[-1], Dealt),
            f"{_where(state)}: a new hand does not start with its deal")
-    _check(state.scores == hand_scores(state.record),
+    _check(state.scores == hand_scores(state.record, len(state.scores)),
            f"{_where(state)}: the scores changed at the deal")
 
 
 def _check_before_play(state: State, checker: random.Random) -> None:
     copy = _json_copy(state)
+    _check_validated(state)
     _check_cards_kept(state)
     _check_legal_moves(state, checker)
     _check_refusals(state, checker)
@@ -289,11 +306,28 @@ def _json_copy(state: State) -> State:
     return copy
 
 
+def _check_validated(state: State) -> None:
+    """The state's wire form survives JSON, and the API's validation accepts it and gives
+    back this very state."""
+    wire = to_wire(state)
+    decoded = msgspec.json.decode(msgspec.json.encode(wire), type=WireState)
+    _check(decoded == wire, f"{_where(state)}: the wire form does not survive a JSON round trip")
+    try:
+        validated = validate_state(decoded)
+    except EngineError as error:
+        raise AssertionError(f"{_where(state)}: the API's validation refuses the state: "
+                             f"{error}") from error
+    _check(to_wire(validated) == wire and validated.hands == state.hands
+           and validated.stock == state.stock,
+           f"{_where(state)}: the API's validation gives back another state")
+
+
 def _check_cards_kept(state: State) -> None:
-    placed = Counter(card for cards in (*state.hands, state.table, *state.piles)
+    placed = Counter(card for cards in (*state.hands, state.table, *state.piles, state.stock)
                      for card in cards)
     _check(placed == Counter(state.record[-1].deck),
-           f"{_where(state)}: hands, table and piles do not hold the dealt deck, each card once")
+           f"{_where(state)}: hands, table, piles and stock do not hold the dealt deck, each "
+           f"card once")
 
 
 def _check_legal_moves(state: State, checker: random.Random) -> None:
@@ -328,7 +362,8 @@ def _check_refusals(state: State, checker: random.Random) -> None:
                    f"not for {' or '.join(reasons)}")
         else:
             raise AssertionError(f"{_where(state)}: unlisted move {move} was accepted")
-    other = (state.turn + checker.randint(1, 3)) % 4
+    seats = len(state.hands)
+    other = (state.turn + checker.randint(1, seats - 1)) % seats
     try:
         play(state, checker.choice(legal_moves(state)), seat=other)
     except IllegalMove as error:
@@ -378,14 +413,16 @@ def _check_hand_end(state: State) -> None:
            f"{_where(state)}: the hand is over but cards are left in play")
     _check_cards_kept(state)
     _json_copy(state)
+    _check_validated(state)
     scored = [event for event in state.events if isinstance(event, HandScored)]
     _check(len(scored) == 1, f"{_where(state)}: a finished hand is scored {len(scored)} times")
     record = state.record[-1]
-    _check(record.points == scored[0].points == hand_points(scored[0].lines),
+    teams = len(state.scores)
+    _check(record.points == scored[0].points == hand_points(scored[0].lines, teams),
            f"{_where(state)}: the hand's record and its score lines disagree on its points")
     _check(record.moves == moves_of(state.events),
            f"{_where(state)}: the record does not hold the hand's moves")
-    _check(state.scores == scored[0].scores == hand_scores(state.record),
+    _check(state.scores == scored[0].scores == hand_scores(state.record, teams),
            f"{_where(state)}: the match score is not the sum of the hands' points")
 
 

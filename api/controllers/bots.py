@@ -23,7 +23,7 @@ from api.botpool import BotPool
 from api.botwork import AutoplayJob, BotMoveJob
 from api.controllers.games import INVALID_STATE, MATCH_OVER, answered, game_of, game_problems
 from api.decoding import StrictBody
-from api.errors import busy, problem_responses, time_limit
+from api.errors import busy, problem, problem_responses, time_limit
 from api.examples import examples
 from api.limits import BotLimits
 from api.openapi import documented
@@ -37,11 +37,13 @@ from api.schemas import (
 )
 from api.sealing import Sealer
 from bots import SEARCHING, ready_bot
-from bots.autoplay import SEATS, check_autoplay
+from bots.autoplay import check_autoplay
 from bots.ismcts import DEFAULT_ITERATIONS
 from core.view import seat_view
 
 UNKNOWN_BOT = ("unknown_bot", "There is no bot 'minimax'; known bots: heuristic, ismcts, random.")
+BOTS_PER_SEAT = ("bots_per_seat", "bots names 4 bots, but this match seats 2 players: name "
+                                  "one bot per seat, index = seat.")
 BUDGET_OVER_LIMIT = ("budget_over_limit", "budget.iterations is 1000, over this server's limit "
                                           "of 500 playouts a move (GET /limits); ask for at "
                                           "most that.")
@@ -127,7 +129,8 @@ class BotController(Controller):
                       "of the seat to play (any seat's once the hand is over) and answers a "
                       "new token and that seat's view. " + LIMITS,
           responses=problem_responses({
-              **game_problems([INVALID_STATE, UNKNOWN_BOT, BUDGET_OVER_LIMIT, MATCH_OVER]),
+              **game_problems([INVALID_STATE, UNKNOWN_BOT, BOTS_PER_SEAT, BUDGET_OVER_LIMIT,
+                               MATCH_OVER]),
               503: [BUSY, TIME_LIMIT]}),
           operation_class=documented(
               request=lambda: {"to_the_end_of_the_hand": examples().autoplay,
@@ -140,14 +143,19 @@ class BotController(Controller):
                        ) -> Autoplayed | SealedAutoplayed:
         """Let the bots play until the phase asked for, or a limit."""
         game = game_of(data, sealer, acting=True)
+        seats = len(game.state.hands)
+        if len(data.bots) != seats:
+            raise problem(422, BOTS_PER_SEAT[0],
+                          f"bots names {len(data.bots)} bots, but this match seats {seats} "
+                          f"players: name one bot per seat, index = seat.")
         check_autoplay(game.state, data.bots)  # refused before any wait
         bot_limits.check_budget(data.budget)
-        seats = SEATS if game.seat is None else (game.seat,)
+        playing = range(seats) if game.seat is None else (game.seat,)
         # The engine's state: the engine needs it to play and deal; each bot in the
         # pool still sees only its seat's view.
         result = await bot_pool.run(
             AutoplayJob(game.state, data.bots, data.until, data.seed, data.budget,
-                        bot_limits.autoplay_plays, seats),
+                        bot_limits.autoplay_plays, playing),
             request.receive)
         if game.sealed is None:
             return Autoplayed(state=answered(result.state), events=result.events,

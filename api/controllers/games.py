@@ -114,7 +114,7 @@ def game_of(data: GameRequest, sealer: Sealer, *, acting: bool) -> Game:
     if data.token is None or data.seat_key is None:
         raise problem(422, *STATE_OR_TOKEN)
     sealed = sealer.open(data.token)
-    seat = sealer.seat_of(sealed.game_id, data.seat_key)
+    seat = sealer.seat_of(sealed.game_id, data.seat_key, len(sealed.state.hands))
     turn = sealed.state.turn
     if acting and turn is not None and seat != turn:
         raise ForbiddenSeat(f"Seat {seat} may not act now: it is seat {turn}'s turn.")
@@ -181,7 +181,7 @@ class GameController(Controller):
             return StateBody(state=answered(state))
         game_id = new_game_id()
         return NewSealedGame(token=sealer.seal(SealedGame.of(game_id, 0, state)), counter=0,
-                             seat_keys=sealer.seat_keys(game_id),
+                             seat_keys=sealer.seat_keys(game_id, len(state.hands)),
                              view=seat_view(state, state.turn or 0))
 
     @post("/view", operation_id="viewGame", status_code=200, summary="A seat's view",
@@ -198,7 +198,7 @@ class GameController(Controller):
                    ) -> SeatView:
         """Return the view of the seat whose key is posted."""
         sealed = sealer.open(data.token)
-        seat = sealer.seat_of(sealed.game_id, data.seat_key)
+        seat = sealer.seat_of(sealed.game_id, data.seat_key, len(sealed.state.hands))
         return seat_view(sealed.engine_state(), seat)
 
     @post("/legal-moves", operation_id="legalMoves", status_code=200,
@@ -298,5 +298,6 @@ class GameController(Controller):
     async def score(self, data: JSONBody[GameRequest], sealer: NamedDependency[Sealer]
                     ) -> HandScore:
         """Score the current hand so far."""
-        lines = engine.score_hand(game_of(data, sealer, acting=False).state)
-        return HandScore(lines=lines, points=engine.hand_points(lines))
+        state = game_of(data, sealer, acting=False).state
+        lines = engine.score_hand(state)
+        return HandScore(lines=lines, points=engine.hand_points(lines, len(state.scores)))
