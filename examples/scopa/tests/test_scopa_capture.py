@@ -3,12 +3,16 @@ its value, else a set adding up to it, compulsorily; the asso is an ordinary car
 
 from __future__ import annotations
 
+from functools import partial
+
 import pytest
-from scopa_scenario import scopa_scenario
 
 from core.engine import legal_moves, play
 from core.errors import IllegalMove
 from core.model import Captured, Laid, Move
+from core.testing import scenario
+
+scopa_scenario = partial(scenario, variant="scopa")
 
 
 def moves(hand, table):
@@ -82,7 +86,7 @@ def test_no_sum_goes_above_the_highest_value():
 
 
 def test_a_capture_takes_the_cards_to_the_players_team():
-    state = scopa_scenario(hands=[["12c"], ["2d"]], table=["3d", "6b", "1s"], turn=0,
+    state = scopa_scenario(hands=[["12c"], ["2d"]], table=["1s", "3d", "6b"], turn=0,
                            piles=[[], []])
 
     after, events = play(state, Move("12c", ("3d", "6b")))

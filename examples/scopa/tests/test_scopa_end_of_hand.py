@@ -3,15 +3,19 @@ the table go to the team of the player who captured last, and that is no scopa."
 
 from __future__ import annotations
 
+from functools import partial
+
 from foraccio_scopa import end_of_hand
-from scopa_scenario import scopa_scenario
 
 from core.engine import play
 from core.model import Bonus, Move, TableCollected
+from core.testing import scenario
+
+scopa_scenario = partial(scenario, variant="scopa")
 
 
 def test_the_cards_left_go_to_the_team_of_the_last_player_who_captured():
-    state = scopa_scenario(hands=[[], ["2c"]], table=["5d", "4b"], turn=1, last_capturer=0,
+    state = scopa_scenario(hands=[[], ["2c"]], table=["4b", "5d"], turn=1, last_capturer=0,
                            piles=[[], []])
 
     after, events = play(state, Move("2c"))
@@ -22,7 +26,7 @@ def test_the_cards_left_go_to_the_team_of_the_last_player_who_captured():
 
 
 def test_the_last_player_who_captured_is_the_one_who_took_cards_last_in_play():
-    state = scopa_scenario(hands=[["5b", "2s"], ["12c", "1c"]], table=["5d", "4b"], turn=0,
+    state = scopa_scenario(hands=[["5b", "2s"], ["12c", "1c"]], table=["4b", "5d"], turn=0,
                            last_capturer=1, piles=[[], []])
 
     for move in (Move("5b", ("5d",)), Move("12c"), Move("2s"), Move("1c")):

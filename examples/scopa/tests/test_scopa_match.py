@@ -3,13 +3,17 @@ the target with the highest score wins; a tie at the top plays another hand."""
 
 from __future__ import annotations
 
+from functools import partial
+
 import pytest
 from foraccio_scopa.deck import SCOPA_DECK
 from foraccio_scopa.match import foraccio_match_winner
-from scopa_scenario import scopa_scenario
 
 from core.engine import play, rules_of
 from core.model import MatchWon, Move
+from core.testing import scenario
+
+scopa_scenario = partial(scenario, variant="scopa")
 
 
 @pytest.mark.parametrize(("scores", "winner"), [

@@ -3,10 +3,15 @@ point, except on the last play of the hand."""
 
 from __future__ import annotations
 
-from scopa_scenario import scopa_scenario
+from functools import partial
+
+from msgspec.structs import replace
 
 from core.engine import play
 from core.model import Bonus, Move
+from core.testing import scenario
+
+scopa_scenario = partial(scenario, variant="scopa")
 
 
 def bonuses(state, move):
@@ -15,7 +20,7 @@ def bonuses(state, move):
 
 
 def test_a_capture_that_empties_the_table_is_a_scopa_worth_1():
-    state = scopa_scenario(hands=[["13c", "2c"], ["4d"]], table=["6d", "4b"], turn=0)
+    state = scopa_scenario(hands=[["13c", "2c"], ["4d"]], table=["4b", "6d"], turn=0)
 
     assert bonuses(state, Move("13c", ("4b", "6d"))) == [
         Bonus(seat=0, team=0, name="scopa", points=1, card="13c")]
@@ -35,7 +40,7 @@ def test_an_asso_taking_the_last_card_makes_a_scopa_too():
 
 
 def test_a_capture_that_leaves_cards_on_the_table_is_no_scopa():
-    state = scopa_scenario(hands=[["5c", "2c"], ["4d"]], table=["5d", "1b"], turn=0)
+    state = scopa_scenario(hands=[["5c", "2c"], ["4d"]], table=["1b", "5d"], turn=0)
 
     assert bonuses(state, Move("5c", ("5d",))) == []
 
@@ -47,15 +52,16 @@ def test_a_scopa_on_the_last_play_of_the_hand_does_not_count():
 
 
 def test_the_last_play_of_a_stage_is_not_the_last_play_of_the_hand():
-    stock = ["1c", "2c", "3c", "4c", "5c", "6c"]
-    state = scopa_scenario(hands=[[], ["7c"]], table=["3d", "4b"], turn=1, stock=stock)
+    stock = ("1c", "2c", "3c", "4c", "5c", "6c")
+    state = replace(scopa_scenario(hands=[[], ["7c"]], table=["3d", "4b"], turn=1,
+                                   piles=[[], []]), stock=stock)
 
     assert bonuses(state, Move("7c", ("3d", "4b"))) == [
         Bonus(seat=1, team=1, name="scopa", points=1, card="7c")]
 
 
 def test_a_scopa_is_for_the_players_team_with_four_players():
-    state = scopa_scenario(hands=[["5b"], [], ["13c"], ["4d"]], table=["6d", "4b"], turn=2,
+    state = scopa_scenario(hands=[["5b"], [], ["13c"], ["4d"]], table=["4b", "6d"], turn=2,
                            dealer=1, options={"players": 4})
 
     assert bonuses(state, Move("13c", ("4b", "6d"))) == [

@@ -3,15 +3,19 @@ and primiera are worth a point each, a tie scores nobody; every scopa is worth 1
 
 from __future__ import annotations
 
+from functools import partial
+
 import pytest
 from foraccio_scopa.deck import SCOPA_DECK
 from foraccio_scopa.scoring.primiera import best_of_each_suit, primiera
-from scopa_scenario import scopa_scenario
 
 from core.engine import score_hand
 from core.model import Bonus, ScoreLine
+from core.testing import scenario
 
 DENARI = tuple(card for card in SCOPA_DECK if card.endswith("d"))
+
+scopa_scenario = partial(scenario, variant="scopa")
 
 
 def lines(pile_0, pile_1=None, **given):
