@@ -50,7 +50,7 @@ class OptionInfo(Wire):
     type: Literal["bool", "int", "str"]
     default: OptionValue
     description: str
-    choices: tuple[str, ...] | None = None
+    choices: tuple[str | int, ...] | None = None
     minimum: int | None = None
     maximum: int | None = None
 
