@@ -23,6 +23,7 @@ from core.model import (
     ScoreLine,
     Scores,
     Seat,
+    Teams,
     Wire,
 )
 from core.view import SeatView
@@ -50,7 +51,7 @@ class OptionInfo(Wire):
     type: Literal["bool", "int", "str"]
     default: OptionValue
     description: str
-    choices: tuple[str, ...] | None = None
+    choices: tuple[str | int, ...] | None = None
     minimum: int | None = None
     maximum: int | None = None
 
@@ -63,6 +64,10 @@ class VariantInfo(Wire):
     description: str
     target: int
     """The match score a team must reach, with the default options."""
+    teams: Teams
+    """The seats of each team, with the default options: how many play, and who with whom."""
+    cards: int
+    """How many cards the deck holds, with the default options."""
     options: tuple[OptionInfo, ...]
 
 

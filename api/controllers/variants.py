@@ -24,13 +24,16 @@ from core.registry import (
 
 
 def describe(variant: Variant) -> VariantInfo:
-    """The wire description of ``variant``; its target is the one of its default options."""
-    defaults = resolve_options(variant, None)
+    """The wire description of ``variant``; its target, seating and deck size are those
+    of its default options."""
+    rules = rules_for(variant.name, resolve_options(variant, None))
     return VariantInfo(
         name=variant.name,
         title=variant.title,
         description=variant.description,
-        target=rules_for(variant.name, defaults).target,
+        target=rules.target,
+        teams=rules.seating.teams,
+        cards=len(rules.deck),
         options=tuple(describe_option(spec) for spec in variant.options),
     )
 

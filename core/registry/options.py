@@ -57,7 +57,7 @@ def _checked(value: Any, spec: OptionSpec, owner: str) -> OptionValue:
         raise InvalidOptions(f"{where} must be a {spec.type_name}, not {quote(value)}.")
     if spec.choices is not None and value not in spec.choices:
         raise InvalidOptions(
-            f"{where} must be one of {', '.join(spec.choices)}; got {quote(value)}.")
+            f"{where} must be one of {', '.join(map(str, spec.choices))}; got {quote(value)}.")
     if spec.minimum is not None and value < spec.minimum:
         raise InvalidOptions(f"{where} must be at least {spec.minimum}; got {quote(value)}.")
     if spec.maximum is not None and value > spec.maximum:

@@ -20,15 +20,15 @@ class OptionSpec(NamedTuple):
     values.
 
     The option's type is the default's type (bool, int or str). ``choices``
-    lists the allowed strings of a str option; ``minimum`` and ``maximum`` bound an
-    int one. A name holds no ``.``: a match names a house rule's options
+    lists the allowed values of a str or int option (Scopone's target: 11 or 21);
+    ``minimum`` and ``maximum`` bound an int one. A name holds no ``.``: a match names a house rule's options
     ``"<house rule>.<option>"`` (see :func:`core.registry.resolve_options`).
     """
 
     name: str
     default: OptionValue
     description: str
-    choices: tuple[str, ...] | None = None
+    choices: tuple[str, ...] | tuple[int, ...] | None = None
     minimum: int | None = None
     maximum: int | None = None
 

@@ -61,6 +61,11 @@ DOUBLE_SCOPA = HouseRule(
     options=(OptionSpec("factor", 2, "What a scopa's points are multiplied by.",
                         minimum=1, maximum=4),),
     applies_to=has_options("last_play_scopa"))
+TRIPLE_OR_MORE = HouseRule(
+    "triple-or-more", "Triple scopa or more", "Every scopa counts 3, 5 or 7 times.",
+    plugins=(scopa_changed(lambda points, options: points * options["triple-or-more.factor"]),),
+    options=(OptionSpec("factor", 3, "What a scopa's points are multiplied by.",
+                        choices=(3, 5, 7)),))
 PLUS_ONE = HouseRule("plus-one", "Scopa plus one", "Every scopa counts one more.",
                      plugins=(scopa_changed(lambda points, options: points + 1),))
 
@@ -225,6 +230,12 @@ def test_a_house_rules_options_are_in_the_matchs_options_under_its_name(register
     assert validate_state(to_wire(state)) == state
 
 
+def test_an_int_option_may_list_its_choices(registered):
+    registered(TRIPLE_OR_MORE)
+
+    assert scopa_points(("triple-or-more",), {"triple-or-more.factor": 7}) == [35]
+
+
 def test_a_match_without_house_rule_options_keeps_the_options_it_always_had():
     assert set(new_match("foraccio", 1, house_rules=["colore"]).options) == {
         spec.name for spec in get_variant("foraccio").options}
@@ -241,9 +252,11 @@ def test_a_match_without_house_rule_options_keeps_the_options_it_always_had():
                                      "this match"),
     ({"plus-one.factor": 3}, ["plus-one"],
      "House rule 'plus-one' has no option 'factor'; it has no options."),
+    ({"triple-or-more.factor": 4}, ["triple-or-more"],
+     "Option 'factor' of house rule 'triple-or-more' must be one of 3, 5, 7; got 4."),
 ])
 def test_a_house_rules_options_are_checked(registered, options, house_rules, problem):
-    registered(DOUBLE_SCOPA, PLUS_ONE)
+    registered(DOUBLE_SCOPA, PLUS_ONE, TRIPLE_OR_MORE)
 
     with pytest.raises(InvalidOptions) as caught:
         new_match("foraccio", 1, options, house_rules=house_rules)

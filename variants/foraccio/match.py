@@ -13,10 +13,11 @@ def foraccio_match_target(options):
 @hookimpl
 def foraccio_match_winner(scores, target):
     """Scores are added at the end of a hand. The team at or over the target wins; if
-    both are, the higher total wins, and on equal totals another hand is played."""
-    reached = [team for team in (0, 1) if scores[team] >= target]
-    if len(reached) == 1:
-        return reached[0]
-    if len(reached) == 2 and scores[0] != scores[1]:
-        return 0 if scores[0] > scores[1] else 1
-    return None
+    both are, the higher total wins, and on equal totals another hand is played.
+
+    With more than two teams, the same: the highest total at or over the target wins,
+    unless another team has it too."""
+    best = max(scores)
+    if best < target or scores.count(best) > 1:
+        return None
+    return scores.index(best)

@@ -13,12 +13,12 @@ BONUS = 18
 
 
 @hookimpl(wrapper=True)
-def foraccio_score_lines():
+def foraccio_score_lines(seating):
     results = yield
-    scored = [set(), set()]
+    scored = [set() for _ in seating.teams]
     for lines in results:
         for line in lines or ():
             scored[line.team].add(line.name)
     # Results come in reverse plugin order: putting ours first lists it last.
     return [[ScoreLine(team=team, name="la_24", points=BONUS)
-             for team in (0, 1) if scored[team] >= PUNTI_DI_MANO], *results]
+             for team, names in enumerate(scored) if names >= PUNTI_DI_MANO], *results]
