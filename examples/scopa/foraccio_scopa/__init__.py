@@ -27,7 +27,7 @@ OPTIONS = (
     OptionSpec("players", 2,
                "How many play: 2 or 3, each for themselves, or 4 in two partnerships, "
                "partners opposite.",
-               minimum=2, maximum=4),
+               choices=(2, 3, 4)),
     OptionSpec("target", 11, "Match score a team must reach to win.", minimum=1, maximum=100),
 )
 

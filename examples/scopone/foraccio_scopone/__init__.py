@@ -20,7 +20,7 @@ from variants.foraccio.scoring import bonuses
 OPTIONS = (
     OptionSpec("target", 11,
                "Match score a team must reach to win: 11 for a short match, 21 for a long one.",
-               minimum=1, maximum=100),
+               choices=(11, 21)),
 )
 
 PLUGINS = (seating, deck, dealer, dealing, capture, scopa, end_of_hand, carte, denari,

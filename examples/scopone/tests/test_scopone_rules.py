@@ -92,3 +92,8 @@ def test_the_match_is_played_to_11_or_21(target):
 def test_scopone_has_no_players_option():
     with pytest.raises(InvalidOptions):
         new_match("scopone", 0, {"players": 2})
+
+
+def test_no_other_target_is_accepted():
+    with pytest.raises(InvalidOptions):
+        new_match("scopone", 0, {"target": 15})
