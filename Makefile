@@ -2,7 +2,10 @@
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
-STAMP := $(VENV)/.installed-$(shell cat pyproject.toml constraints.txt examples/napoli-to-ten/pyproject.toml | cksum | cut -d' ' -f1)
+# The example distributions in examples/ are installed next to the engine, and their tests
+# run with its own (pyproject.toml, testpaths).
+EXAMPLES := examples/napoli-to-ten examples/scopa examples/scopone
+STAMP := $(VENV)/.installed-$(shell cat pyproject.toml constraints.txt $(EXAMPLES:%=%/pyproject.toml) | cksum | cut -d' ' -f1)
 NPM_STAMP := clients/node_modules/.installed-$(shell cat clients/package.json clients/package-lock.json | cksum | cut -d' ' -f1)
 
 .PHONY: test run demo openapi bench lint clean
@@ -11,10 +14,12 @@ NPM_STAMP := clients/node_modules/.installed-$(shell cat clients/package.json cl
 # an internet that CI does not have.
 CHROMIUM := /usr/bin/chromium
 
-$(STAMP): pyproject.toml constraints.txt examples/napoli-to-ten/pyproject.toml
+# --no-deps: what the examples depend on (the engine; scopone also on scopa) is installed
+# from this checkout, not looked up in an index.
+$(STAMP): pyproject.toml constraints.txt $(EXAMPLES:%=%/pyproject.toml)
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --disable-pip-version-check -c constraints.txt -e '.[test]'
-	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps -e examples/napoli-to-ten
+	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps $(EXAMPLES:%=-e %)
 	rm -f $(VENV)/.installed-* && touch $@
 
 # loadgroup: each browser test module runs in one worker, so it starts one browser.

@@ -9,7 +9,7 @@ from napoli_to_ten import HOUSE_RULE
 from core.cards import DECK
 from core.engine import score_hand
 from core.model import HandScored, ScoreLine
-from core.registry import applicable_variants, installed_plugins
+from core.registry import applicable_variants, installed_plugins, variants
 from core.testing import check_random_match, scenario
 
 RULE = ("napoli-to-ten",)
@@ -54,8 +54,10 @@ def test_every_other_line_is_left_as_it_is():
 def test_the_distribution_declares_the_house_rule_under_the_foraccio_entry_points():
     assert installed_plugins().house_rules["napoli-to-ten"] is HOUSE_RULE
     assert HOUSE_RULE.distribution == "foraccio-napoli-to-ten"
-    # It needs nothing of a variant: it caps the napoli lines wherever there are some.
-    assert applicable_variants(HOUSE_RULE) == ("foraccio", "zobelon")
+    # It needs nothing of a variant: it caps the napoli lines wherever there are some, so
+    # it applies to every variant, installed ones (examples/scopa, examples/scopone) too.
+    assert applicable_variants(HOUSE_RULE) == tuple(variants())
+    assert {"foraccio", "zobelon"} <= set(variants())
 
 
 @pytest.mark.parametrize("seed", [0, 1])
