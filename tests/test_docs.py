@@ -2,7 +2,9 @@
 
 The plugin guide, ``docs/plugins.md``: every hook of ``core/hookspecs.py`` and
 every one of its parameters is documented, and the walk-through shows the
-example house rule exactly as it is shipped.
+example house rule exactly as it is shipped. The variant guide,
+``docs/variants.md``, quotes the example variants (``examples/scopa``,
+``examples/scopone``) exactly as they are shipped.
 
 The rules reference, ``docs/rules.md``: every section cited anywhere in the
 repository (``§4.2``; the tests cite ``docs/rules.md §4.2``) is one of its
@@ -28,6 +30,8 @@ GUIDE = ROOT / "docs" / "plugins.md"
 RULES = ROOT / "docs" / "rules.md"
 TESTS = ROOT / "tests"
 EXAMPLE = ROOT / "examples" / "napoli-to-ten"
+VARIANTS_GUIDE = ROOT / "docs" / "variants.md"
+VARIANT_EXAMPLES = (ROOT / "examples" / "scopa", ROOT / "examples" / "scopone")
 HOOKS = sorted(name for name, _ in inspect.getmembers(hookspecs, inspect.isfunction)
                if name.startswith(f"{hookspecs.PROJECT}_"))
 
@@ -74,6 +78,23 @@ def test_the_walk_through_shows_the_example_as_shipped():
 
 def test_the_readme_links_the_guide():
     assert "(docs/plugins.md)" in (ROOT / "README.md").read_text()
+
+
+def test_the_variant_walk_through_quotes_the_examples_as_shipped():
+    shipped = [path.read_text() for example in VARIANT_EXAMPLES for path in example.rglob("*")
+               if path.suffix in (".py", ".toml") and "egg-info" not in path.as_posix()]
+    # Every python and toml block is a quote; other blocks (shell, JSON) are not.
+    quoted = re.findall(r"^```(?:python|toml)\n(.*?)^```$", VARIANTS_GUIDE.read_text(),
+                        flags=re.MULTILINE | re.DOTALL)
+
+    assert len(quoted) >= 10
+    stale = [block for block in quoted if not any(block in text for text in shipped)]
+    assert not stale, f"docs/variants.md quotes code the examples no longer hold: {stale}"
+
+
+def test_the_readme_and_the_plugin_guide_link_the_variant_guide():
+    assert "(docs/variants.md)" in (ROOT / "README.md").read_text()
+    assert "(variants.md)" in GUIDE.read_text()
 
 
 # --- docs/rules.md ----------------------------------------------------------------------
