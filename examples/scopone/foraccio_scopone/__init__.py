@@ -28,7 +28,7 @@ PLUGINS = (seating, deck, dealer, dealing, capture, scopa, end_of_hand, carte, d
 """Scopa's plugins, with Scopone's seating and deal in the place of Scopa's."""
 
 SCOPONE = Variant(
-    name="scopone",
+    name="scopone-scientifico",
     title="Scopone scientifico",
     description=(
         "Scopa for two partnerships with the whole 40-card deck dealt at once, ten cards "

@@ -16,15 +16,16 @@ from core.model import Bonus, Move
 from core.rules import PARTNERS_OPPOSITE
 from core.testing import scenario
 
-scopone_scenario = partial(scenario, variant="scopone")
+NAME = SCOPONE.name
+scopone_scenario = partial(scenario, variant=NAME)
 
 
 def test_four_players_play_in_partnerships_partners_opposite():
-    assert rules_of(new_match("scopone", 0)).seating == PARTNERS_OPPOSITE
+    assert rules_of(new_match(NAME, 0)).seating == PARTNERS_OPPOSITE
 
 
 def test_the_whole_deck_is_dealt_ten_cards_each_none_to_the_table():
-    state = new_match("scopone", 0)
+    state = new_match(NAME, 0)
 
     assert [len(hand) for hand in state.hands] == [10] * 4
     assert state.table == () and state.stock == ()
@@ -32,7 +33,7 @@ def test_the_whole_deck_is_dealt_ten_cards_each_none_to_the_table():
 
 
 def test_the_cards_go_out_in_turn_order_from_the_player_after_the_dealer():
-    state = new_match("scopone", 4)
+    state = new_match(NAME, 4)
     deck = state.record[-1].deck
     first = (state.dealer + 1) % 4
 
@@ -42,7 +43,7 @@ def test_the_cards_go_out_in_turn_order_from_the_player_after_the_dealer():
 
 
 def test_the_first_card_of_a_hand_is_laid():
-    state = new_match("scopone", 0)
+    state = new_match(NAME, 0)
 
     assert all(not move.take for move in legal_moves(state))
 
@@ -86,14 +87,14 @@ def test_a_hand_is_scored_by_scopas_lines():
 
 @pytest.mark.parametrize("target", [11, 21])
 def test_the_match_is_played_to_11_or_21(target):
-    assert rules_of(new_match("scopone", 0, {"target": target})).target == target
+    assert rules_of(new_match(NAME, 0, {"target": target})).target == target
 
 
 def test_scopone_has_no_players_option():
     with pytest.raises(InvalidOptions):
-        new_match("scopone", 0, {"players": 2})
+        new_match(NAME, 0, {"players": 2})
 
 
 def test_no_other_target_is_accepted():
     with pytest.raises(InvalidOptions):
-        new_match("scopone", 0, {"target": 15})
+        new_match(NAME, 0, {"target": 15})
