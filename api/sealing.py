@@ -148,14 +148,22 @@ class SeedNotAllowed(SealingError):
 
 class SealedGame(msgspec.Struct, frozen=True, array_like=True, gc=False):
     """What a token holds: the game's id, how many tokens came before, the match's seed
-    (``SEED_BYTES``, big-endian), the current hand's deck as dealt, and the state in
-    short (:func:`core.wire.summary`)."""
+    (``SEED_BYTES``, big-endian), the current hand's deck as dealt, the state in short
+    (:func:`core.wire.summary`) and the cards kept back for a later stage of the deal.
+
+    The stock is not needed to resume the game (the deck and the moves rebuild it),
+    but it keeps the token's length blind to the hidden cards: with it every card of
+    the deck is written once among the hands, table, piles and stock, whose sizes
+    are all public, so which hidden card waits in the stock and which in a hand
+    (a 2-character code or a 3-character one) does not change the length.
+    """
 
     game_id: bytes
     counter: int
     seed: bytes
     deck: tuple[Card, ...]
     state: State
+    stock: tuple[Card, ...] = ()
 
     @classmethod
     def of(cls, game_id: bytes, counter: int, state: EngineState) -> SealedGame:
@@ -166,7 +174,8 @@ class SealedGame(msgspec.Struct, frozen=True, array_like=True, gc=False):
         """
         short, deck = summary(state), state.record[-1].deck
         remember_resumed(state, short, deck)
-        return cls(game_id, counter, state.seed.to_bytes(SEED_BYTES, "big"), deck, short)
+        return cls(game_id, counter, state.seed.to_bytes(SEED_BYTES, "big"), deck, short,
+                   state.stock)
 
     def engine_state(self) -> EngineState:
         """The engine's state of this game, rebuilt from the summary."""

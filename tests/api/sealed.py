@@ -142,14 +142,15 @@ def assert_no_leak(body: dict, seat: int, *tokens: str) -> None:
 
 
 def twin(state: State, seat: int, rng: random.Random) -> State:
-    """``state`` with the cards ``seat`` cannot see (the other seats' hands) dealt anew
-    among the other seats, each keeping its number of cards.
+    """``state`` with the cards ``seat`` cannot see (the other seats' hands and the
+    stock) dealt anew among the other seats and the stock, each keeping its number of
+    cards.
 
     The current hand's recorded deck follows: each card of the deal goes where the
     card it replaces went, so the twin is a match the engine could have dealt.
     """
-    others = [other for other in range(4) if other != seat]
-    hidden = [card for other in others for card in state.hands[other]]
+    others = [other for other in range(len(state.hands)) if other != seat]
+    hidden = [card for other in others for card in state.hands[other]] + list(state.stock)
     dealt = rng.sample(hidden, len(hidden))
     replaced = dict(zip(hidden, dealt, strict=True))
     hands = list(state.hands)
@@ -163,4 +164,4 @@ def twin(state: State, seat: int, rng: random.Random) -> State:
         current = record[-1]
         record = (*record[:-1],
                   replace(current, deck=tuple(replaced.get(card, card) for card in current.deck)))
-    return replace(state, hands=tuple(hands), record=record)
+    return replace(state, hands=tuple(hands), stock=tuple(dealt[start:]), record=record)

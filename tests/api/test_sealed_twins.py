@@ -35,9 +35,15 @@ ISMCTS_EVERY = 3
 SEARCH = {"iterations": 1}
 
 
+def bots_for(state: State) -> list[str]:
+    """One of :data:`BOTS` per seat of ``state``'s match, in turn."""
+    return [BOTS[seat % len(BOTS)] for seat in range(len(state.hands))]
+
+
 def walk(variant: str, seed: int):
     """Every state of a match played by :data:`BOTS`, each hand's deal included."""
     state = new_match(variant, seed)
+    bots = bots_for(state)
     while True:
         yield state
         if state.phase == "game_over":
@@ -46,14 +52,15 @@ def walk(variant: str, seed: int):
             state = next_hand(state)
             continue
         seat = state.turn
-        state, _ = play(state, choose_move(BOTS[seat], seat_view(state, seat), seed))
+        state, _ = play(state, choose_move(bots[seat], seat_view(state, seat), seed))
 
 
 def requests(state: State, seat: int, probe: int) -> list[tuple[str, dict]]:
     """Every request ``seat`` may send at ``state`` (allowed or refused), as (path, fields)."""
     view = seat_view(state, seat)
+    seats, bots = len(state.hands), bots_for(state)
     unseen = sorted({card for other, hand in enumerate(state.hands) if other != seat
-                     for card in hand})
+                     for card in hand} | set(state.stock))
     plays = [msgspec.to_builtins(move) for move in view_legal_moves(view)]
     # Refused: each card the seat cannot see, each of its own cards taking nothing (a lay,
     # or capture_required), one taking a hidden card, one taking the whole table.
@@ -69,15 +76,15 @@ def requests(state: State, seat: int, probe: int) -> list[tuple[str, dict]]:
         ("/games/next-hand", {}),
         ("/games/next-hand", {"cut": 1 + probe % 51}),
         *[("/games/play", {"move": move}) for move in plays],
-        ("/games/play", {"move": {"card": "1d"}, "seat": (seat + 1) % 4}),
+        ("/games/play", {"move": {"card": "1d"}, "seat": (seat + 1) % seats}),
         ("/games/bot-move", {"bot": "random", **bot_seed}),
         ("/games/bot-move", {"bot": "heuristic", **bot_seed}),
-        ("/games/autoplay", {"bots": list(BOTS), "until": "hand_over", **bot_seed}),
-        ("/games/autoplay", {"bots": list(reversed(BOTS)), "until": "game_over", **bot_seed}),
+        ("/games/autoplay", {"bots": bots, "until": "hand_over", **bot_seed}),
+        ("/games/autoplay", {"bots": bots[::-1], "until": "game_over", **bot_seed}),
     ]
     if probe % ISMCTS_EVERY == 0:
         asked += [("/games/bot-move", {"bot": "ismcts", "budget": SEARCH, **bot_seed}),
-                  ("/games/autoplay", {"bots": ["ismcts"] * 4, "until": "hand_over",
+                  ("/games/autoplay", {"bots": ["ismcts"] * seats, "until": "hand_over",
                                        "budget": SEARCH, **bot_seed})]
     return asked
 
@@ -99,7 +106,7 @@ def probes(variant: str, seed: int):
         if state.phase == "playing" and chooser.random() < 0.75:
             seat = state.turn  # mostly the seat to play: most requests are its own
         else:
-            seat = chooser.randrange(4)
+            seat = chooser.randrange(len(state.hands))
         yield probe, state, seat
         probe += 1
 
