@@ -204,7 +204,7 @@ def play_sealed_match(client, variant: str, players: random.Random,
     while view["phase"] != "game_over" and (max_plays is None or plays < max_plays):
         if view["phase"] == "hand_over":
             assert view["hand"] < MAX_HANDS, "the match does not end"
-            dealer = players.randrange(4)
+            dealer = players.randrange(len(keys))
             body = {"token": token, "seat_key": keys[dealer]}
             score = post(client, "/games/score", body)
             assert_no_leak(score, dealer, token)
@@ -215,7 +215,7 @@ def play_sealed_match(client, variant: str, players: random.Random,
             continue
         seat = SEALER.open(token).state.turn
         body = {"token": token, "seat_key": keys[seat]}
-        looker = players.randrange(4)
+        looker = players.randrange(len(keys))
         looked = post(client, "/games/view", {"token": token, "seat_key": keys[looker]})
         assert looked["seat"] == looker
         assert_no_leak(looked, looker, token)

@@ -25,16 +25,16 @@ def states(variant: str, seed: int, every: int = 7):
 def test_the_seat_to_play_sees_exactly_its_legal_moves(variant):
     for state in states(variant, 1):
         assert view_legal_moves(seat_view(state, state.turn)) == legal_moves(state)
-        other = (state.turn + 1) % 4
+        other = (state.turn + 1) % len(state.hands)
         assert view_legal_moves(seat_view(state, other)) == ()
 
 
 @pytest.mark.parametrize("variant", sorted(variants()))
-def test_the_unseen_cards_are_the_other_seats_hands(variant):
+def test_the_unseen_cards_are_the_other_seats_hands_and_the_stock(variant):
     for state in states(variant, 2):
-        for seat in range(4):
+        for seat in range(len(state.hands)):
             others = {card for s, cards in enumerate(state.hands) if s != seat for card in cards}
-            assert set(unseen_cards(seat_view(state, seat))) == others
+            assert set(unseen_cards(seat_view(state, seat))) == others | set(state.stock)
 
 
 def test_a_view_shows_no_other_hand_nor_the_seed_nor_the_decks():
