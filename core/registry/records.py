@@ -21,8 +21,9 @@ class OptionSpec(NamedTuple):
 
     The option's type is the default's type (bool, int or str). ``choices``
     lists the allowed values of a str or int option (Scopone's target: 11 or 21);
-    ``minimum`` and ``maximum`` bound an int one. A name holds no ``.``: a match names a house rule's options
-    ``"<house rule>.<option>"`` (see :func:`core.registry.resolve_options`).
+    ``minimum`` and ``maximum`` bound an int one. A name holds no ``.``: a match names
+    a house rule's options ``"<house rule>.<option>"`` (see
+    :func:`core.registry.resolve_options`).
     """
 
     name: str
