@@ -68,3 +68,13 @@ def installed(monkeypatch):
     yield install
     monkeypatch.undo()
     load_installed_plugins()
+
+
+@pytest.fixture
+def shapes(registered):
+    """The test-only variants of other shapes (tests/shapes.py: ``duel``, two seats;
+    ``trio``, three seats with Scopa's cards), registered for one test."""
+    from tests.shapes import SHAPES
+
+    registered(*SHAPES)
+    return {variant.name: variant for variant in SHAPES}
