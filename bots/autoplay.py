@@ -6,13 +6,15 @@ from collections.abc import Collection, Sequence
 from typing import Literal, NamedTuple
 
 from bots import Budget, choose_move, get_bot, limits
-from core.engine import next_hand, play
-from core.errors import WrongPhase
+from core.engine import next_hand, play, rules_of
+from core.errors import UnknownBot, WrongPhase
 from core.model import AnyEvent, State
+from core.rules import MAX_SEATS
 from core.view import seat_view
 
-SEATS = range(4)
-"""Every seat: by default the bots play the whole table."""
+SEATS = range(MAX_SEATS)
+"""Every seat any match can have: the bots play the whole table, whatever its size.
+(Passing ``seats=None`` to :func:`autoplay` says the same.)"""
 
 
 class Autoplay(NamedTuple):
@@ -28,14 +30,15 @@ class Autoplay(NamedTuple):
 
 def autoplay(state: State, bots: Sequence[str], until: Literal["hand_over", "game_over"],
              seed: int = 0, budget: Budget | None = None, max_plays: int = 520,
-             seats: Collection[int] = SEATS) -> Autoplay:
+             seats: Collection[int] | None = None) -> Autoplay:
     """Let ``bots`` (index = seat) play ``state`` until the hand or the match is over.
 
     A hand already over is followed by the next one, dealt with the match's own
-    cut; its deal is among the events. The bots play only for ``seats``: when
-    another seat is to play, they stop there (``done`` false). Raise
-    :class:`~core.errors.WrongPhase` on a match already over and
-    :class:`~core.errors.UnknownBot` on a bad name.
+    cut; its deal is among the events. The bots play only for ``seats`` (None: every
+    seat of the match): when another seat is to play, they stop there (``done``
+    false). ``bots`` names a bot for each seat of the match (more are ignored).
+    Raise :class:`~core.errors.WrongPhase` on a match already over and
+    :class:`~core.errors.UnknownBot` on a bad name or a seat without a bot.
 
     The limits set from outside (:mod:`bots.limits`) are checked before each
     play and during a search. When they stop the bots after at least one play,
@@ -44,6 +47,8 @@ def autoplay(state: State, bots: Sequence[str], until: Literal["hand_over", "gam
     before any, :class:`~bots.limits.Interrupted` is raised.
     """
     check_autoplay(state, bots)
+    if seats is None:
+        seats = SEATS
     events: list[AnyEvent] = []
     plays = 0
     while plays < max_plays:
@@ -69,9 +74,14 @@ def autoplay(state: State, bots: Sequence[str], until: Literal["hand_over", "gam
 
 
 def check_autoplay(state: State, bots: Sequence[str]) -> None:
-    """Raise as :func:`autoplay` does on a bad bot name or a match already over (so that
-    a caller can refuse a request before spending anything on it)."""
+    """Raise as :func:`autoplay` does on a bad bot name, a seat without a bot or a match
+    already over (so that a caller can refuse a request before spending anything on
+    it)."""
     for name in bots:
         get_bot(name)
+    seats = rules_of(state).seating.seats
+    if len(bots) < seats:
+        raise UnknownBot(f"There is no bot for seat {len(bots)}: bots names one bot per "
+                         f"seat, {seats} in this match.")
     if state.phase == "game_over":
         raise WrongPhase("The match is over; start a new one.", "match_over")

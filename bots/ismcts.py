@@ -1,9 +1,11 @@
 """The ISMCTS bot: information-set Monte Carlo search over the seat's own moves.
 
 Each round deals the cards the seat has not seen to the other seats, as many
-as each holds (a *determinization* consistent with the view: the seat knows
-every card played, the table and the piles, and how many cards each seat
-holds; in Foraccio no rule reveals more, such as a void), and plays the hand
+as each holds, and to the stock kept back for a later stage of the deal, as
+many as it holds (a *determinization* consistent with the view: the seat knows
+every card played, the table and the piles, how many cards each seat holds and
+how many the stock does; in Foraccio no rule reveals more, such as a void), and
+plays the hand
 out from there once per candidate move, every seat playing as the heuristic
 bot would from its own seat of that deal
 (:func:`~bots.heuristic.playout_move`: the heuristic's scores, found
@@ -16,7 +18,8 @@ The candidates are the seat's legal moves the heuristic rates best
 stages, the worse half of the candidates (by summed hand-point lead, on the
 same deals) is dropped after each stage, so the close calls get most
 playouts. The move made is the one left with the best mean hand-point
-difference for the seat's team, ties going to the heuristic's choice. The
+lead of the seat's team over the best of the other teams, ties going to the
+heuristic's choice. The
 default budget (:func:`default_iterations`) grows as the hand runs out and
 playouts get shorter, so every move gets about the same time.
 
@@ -31,14 +34,13 @@ from __future__ import annotations
 
 import random
 import time
-from collections import Counter
 
 from bots import limits
 from bots.base import Budget
 from bots.heuristic import greedy_move, move_scores, playout_move
-from core.cards import RANK
+from bots.traits import traits_of
 from core.engine import play, rules_of
-from core.model import HandRecord, HandScored, Move, State
+from core.model import DealtMore, HandRecord, HandScored, Move, State
 from core.plays import plays_of
 from core.registry import rules_for
 from core.view import SeatView, unseen_cards, view_legal_moves
@@ -47,9 +49,6 @@ DEFAULT_ITERATIONS = 120
 """Playouts at the start of a hand by default (:func:`default_iterations`): about
 0.15 s a move on one core of the development machine."""
 
-FULL_HAND = 52
-"""The plays of a full Foraccio hand: :func:`default_iterations` scales
-:data:`DEFAULT_ITERATIONS` by ``FULL_HAND`` / plays left."""
 
 MAX_ITERATIONS = 600
 """The most playouts the default budget makes for one move."""
@@ -79,9 +78,11 @@ def ismcts_bot(view: SeatView, rng: random.Random, budget: Budget | None = None)
 def default_iterations(view: SeatView) -> int:
     """The playouts of the default budget: :data:`DEFAULT_ITERATIONS` at the start of a
     hand, more as the hand runs out and playouts get shorter (about the same time a
-    move), at most :data:`MAX_ITERATIONS`."""
-    plays_left = max(1, sum(view.hand_sizes))
-    return min(MAX_ITERATIONS, DEFAULT_ITERATIONS * FULL_HAND // plays_left)
+    move), at most :data:`MAX_ITERATIONS`: scaled by the cards of the deck over the
+    cards left to play (in the hands and the stock)."""
+    full_hand = len(rules_for(view.variant, view.options, view.house_rules).deck)
+    plays_left = max(1, sum(view.hand_sizes) + view.stock)
+    return min(MAX_ITERATIONS, DEFAULT_ITERATIONS * full_hand // plays_left)
 
 
 def search_stats(view: SeatView, rng: random.Random, iterations: int) -> dict[str, float]:
@@ -94,7 +95,8 @@ def search_stats(view: SeatView, rng: random.Random, iterations: int) -> dict[st
 
 def determinize(view: SeatView, rng: random.Random) -> State:
     """Return a state consistent with ``view``: the unseen cards dealt at random to the
-    other seats, each getting as many as it holds."""
+    other seats, each getting as many as it holds, and to the stock, as many as it
+    holds (the stock's order is the deal's, so it is random too)."""
     unseen = list(unseen_cards(view))
     rng.shuffle(unseen)
     hands: list[tuple[str, ...]] = []
@@ -111,7 +113,8 @@ def determinize(view: SeatView, rng: random.Random) -> State:
         piles=view.piles, last_capturer=view.last_capturer, events=view.events,
         scores=view.scores, winner=view.winner,
         record=(HandRecord(dealer=view.dealer, cut=1, deck=deck),),
-        house_rules=view.house_rules,
+        house_rules=view.house_rules, stock=tuple(unseen[:view.stock]),
+        stage=sum(1 for event in view.events if type(event) is DealtMore),
     )
 
 
@@ -157,8 +160,6 @@ def _search(view: SeatView, candidates: tuple[Move, ...], rng: random.Random, it
     totals = [0.0] * len(candidates)
     alive = list(range(len(candidates)))
     done = 0
-    unseen = unseen_cards(view)
-    dealt = sum(size for seat, size in enumerate(view.hand_sizes) if seat != view.seat)
     stages = 1 if deadline is not None else max(1, (len(candidates) - 1).bit_length())
     for stage in range(stages):
         if stage:
@@ -169,33 +170,32 @@ def _search(view: SeatView, candidates: tuple[Move, ...], rng: random.Random, it
                            and (deadline is None or time.perf_counter() < deadline)):
             limits.check()
             state = determinize(view, rng)
-            rest = None
-            if len(unseen) > dealt:
-                held = {card for cards in state.hands for card in cards}
-                rest = Counter(RANK[card] for card in unseen if card not in held)
             chances = rng.getrandbits(64)
             for index in alive:
                 totals[index] += _playout(state, candidates[index], view.seat,
-                                          random.Random(chances), rest)
+                                          random.Random(chances))
             done += len(alive)
     return totals, done, alive
 
 
-def _playout(state: State, move: Move, seat: int, rng: random.Random,
-             rest: Counter | None = None) -> int:
-    """Play ``move``, then the hand to its end; return the seat's team's point lead."""
+def _playout(state: State, move: Move, seat: int, rng: random.Random) -> int:
+    """Play ``move``, then the hand to its end; return the seat's team's point lead over
+    the best of the other teams."""
     rules = rules_of(state)
+    traits = traits_of(rules)
     state, _ = play(state, move)
     plies = 0
     while state.phase == "playing":
         turn = state.turn
         moves, capturing = plays_of(rules, state.hands[turn], state.table)
         if HEURISTIC_PLIES is None or plies < HEURISTIC_PLIES:
-            reply = playout_move(rules, state.hands, turn, state.table, moves, rng, rest)
+            reply = playout_move(rules, state.hands, turn, state.table, moves, rng,
+                                 state.stock)
         else:
-            reply = greedy_move(moves, state.table, capturing, rng)
+            reply = greedy_move(moves, state.table, capturing, rng, traits)
         state, _ = play(state, reply)
         plies += 1
     scored = next(event for event in reversed(state.events) if type(event) is HandScored)
-    team = seat % 2
-    return scored.points[team] - scored.points[1 - team]
+    team = rules.seating.team_of[seat]
+    points = scored.points
+    return points[team] - max(p for other, p in enumerate(points) if other != team)

@@ -1,0 +1,153 @@
+"""Bots play any table a variant sets: two or three seats each for themselves, a 40-card
+deck whose figures are worth 8 to 10, a deal in stages with a stock (tests/shapes.py)."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import msgspec
+import pytest
+
+from bots import BOTS, Budget, choose_move, move_for_state
+from bots.autoplay import autoplay
+from bots.heuristic import heuristic_bot, playout_move
+from bots.ismcts import default_iterations, determinize
+from bots.traits import opponents_in_turn, traits_of
+from core.engine import legal_moves, new_match, play, rules_of
+from core.errors import UnknownBot
+from core.model import Captured, DealtMore, Laid
+from core.rules import PARTNERS_OPPOSITE, seating
+from core.testing import random_playout
+from core.view import seat_view, unseen_cards
+
+SMALL = Budget(iterations=12)
+
+pytestmark = pytest.mark.usefixtures("shapes")
+
+
+def sampled_states(variant: str, seed: int, count: int = 8):
+    """States at random points of a random match, each with a hand in play; some of them
+    with a stock left to deal, some just after a later stage was dealt."""
+    picker = random.Random(f"sample:{variant}:{seed}")
+    steps = list(random_playout(variant, seed))
+    after_more = [step.after for step in steps
+                  if any(type(event) is DealtMore for event in step.events)
+                  and step.after.phase == "playing"]
+    return [step.before for step in picker.sample(steps, count)] + after_more[:2]
+
+
+@pytest.mark.parametrize("variant", ["duel", "trio"])
+def test_every_bot_plays_only_legal_moves(variant):
+    for index, state in enumerate(sampled_states(variant, 21)):
+        legal = legal_moves(state)
+        for name in BOTS:
+            assert move_for_state(name, state, index, SMALL) in legal, (name, state.turn)
+
+
+@pytest.mark.parametrize("variant", ["duel", "trio"])
+def test_a_move_does_not_depend_on_the_hidden_hands_nor_the_stock(variant):
+    rng = random.Random(2)
+    for index, state in enumerate(sampled_states(variant, 22, 4)):
+        seat = state.turn
+        pool = [card for s, cards in enumerate(state.hands) if s != seat for card in cards]
+        pool += state.stock
+        rng.shuffle(pool)
+        hands = []
+        for s, cards in enumerate(state.hands):
+            hands.append(cards if s == seat else tuple(pool[:len(cards)]))
+            pool = pool if s == seat else pool[len(cards):]
+        shuffled = msgspec.structs.replace(state, hands=tuple(hands), stock=tuple(pool))
+        for name in BOTS:
+            assert move_for_state(name, shuffled, index, SMALL) == move_for_state(
+                name, state, index, SMALL)
+
+
+@pytest.mark.parametrize(("variant", "bots"), [("duel", ["heuristic", "random"]),
+                                               ("trio", ["random", "heuristic", "random"])])
+def test_bots_play_every_seat_of_a_match_to_its_end(variant, bots):
+    result = autoplay(new_match(variant, 3), bots, "game_over", seed=3, max_plays=10_000)
+    assert result.done and result.state.phase == "game_over"
+    seats = {event.seat for event in result.events if type(event) in (Laid, Captured)}
+    assert seats == set(range(len(bots)))
+
+
+def test_too_few_bots_for_the_seats_are_refused():
+    with pytest.raises(UnknownBot, match="no bot for seat 2"):
+        autoplay(new_match("trio", 3), ["random", "random"], "hand_over")
+
+
+@pytest.mark.parametrize("variant", ["duel", "trio", "foraccio", "zobelon"])
+def test_a_determinization_deals_the_unseen_cards_as_the_view_counts_them(variant):
+    for state in sampled_states(variant, 23, 6):
+        view = seat_view(state, state.turn)
+        dealt = determinize(view, random.Random(1))
+        assert dealt.hands[view.seat] == view.cards
+        assert tuple(map(len, dealt.hands)) == view.hand_sizes
+        assert len(dealt.stock) == view.stock
+        others = [card for seat, cards in enumerate(dealt.hands) if seat != view.seat
+                  for card in cards]
+        assert Counter(others + list(dealt.stock)) == Counter(unseen_cards(view))
+        assert dealt.stage == state.stage
+        while dealt.phase == "playing":  # and the hand plays on, stages dealt included
+            dealt, _ = play(dealt, legal_moves(dealt)[0])
+
+
+@pytest.mark.parametrize("variant", ["duel", "trio"])
+def test_the_playout_policy_is_the_heuristic(variant):
+    for index, state in enumerate(sampled_states(variant, 24, 12)):
+        view = seat_view(state, state.turn)
+        expected = heuristic_bot(view, random.Random(index))
+        got = playout_move(rules_of(state), state.hands, state.turn, state.table,
+                           legal_moves(state), random.Random(index), state.stock)
+        assert got == expected
+
+
+def test_the_search_budget_scales_with_the_cards_left_to_play():
+    # A trio hand plays 36 of its 40 cards: 9 in the hands and 27 in the stock at first.
+    state = new_match("trio", 5)
+    view = seat_view(state, state.turn)
+    assert (sum(view.hand_sizes), view.stock) == (9, 27)
+    assert default_iterations(view) == 120 * 40 // 36
+
+
+def test_the_sweeping_and_jolly_cards_are_read_from_the_rules():
+    aces = {"1c", "1d", "1b", "1s"}
+    foraccio = traits_of(rules_of(new_match("foraccio", 1)))
+    zobelon = traits_of(rules_of(new_match("zobelon", 1)))
+    trio = traits_of(rules_of(new_match("trio", 1)))
+    assert (foraccio.sweeps, foraccio.jolly) == (aces, frozenset())
+    assert (zobelon.sweeps, zobelon.jolly) == (aces, {"13c", "13d", "13b", "13s"})
+    assert (trio.sweeps, trio.jolly) == (frozenset(), frozenset())  # Scopa's aces take a 1
+    assert trio.values["12b"] == 9
+
+
+def test_the_next_opponent_is_the_next_seat_of_another_team():
+    assert opponents_in_turn(PARTNERS_OPPOSITE)[0] == (1, 3)
+    assert opponents_in_turn(seating(4, ((0, 1), (2, 3))))[0] == (2, 3)  # partner plays next
+    assert opponents_in_turn(seating(3, order=(0, 2, 1))) == ((2, 1), (0, 2), (1, 0))
+
+
+def shaped(variant: str, seat_hand, table, piles) -> tuple:
+    """A state of ``variant`` where the seat to play holds ``seat_hand`` with ``table``
+    on the table and ``piles`` captured (one per team); every other card is dealt to the
+    other seats, three each, and the rest is kept in the stock."""
+    state = new_match(variant, 1)
+    seat = state.turn
+    rest = [card for card in rules_of(state).deck
+            if card not in {*seat_hand, *table, *(c for pile in piles for c in pile)}]
+    hands = []
+    for s in range(len(state.hands)):
+        hands.append(tuple(seat_hand) if s == seat else tuple(rest[:3]))
+        rest = rest if s == seat else rest[3:]
+    return msgspec.structs.replace(state, hands=tuple(hands), table=tuple(table),
+                                   piles=tuple(map(tuple, piles)), stock=tuple(rest)), seat
+
+
+def test_the_heuristic_judges_a_scopa_by_the_values_of_the_deck():
+    # Laying 7b makes 3 + 7 = 10 on the table, which any re (worth 10) takes for a
+    # scopa; laying 5c makes 8, and every fante (worth 8) was captured already.
+    fanti = ["11c", "11d", "11b", "11s"]
+    state, seat = shaped("trio", ["5c", "7b"], ["3d"], [fanti, [], []])
+    assert {move.card for move in legal_moves(state)} == {"5c", "7b"}
+    assert choose_move("heuristic", seat_view(state, seat)).card == "5c"
