@@ -1,7 +1,11 @@
 """``foraccio simulate``: bots play matches against each other, and a JSON summary comes out.
 
-Two line-ups meet: the first plays seats 0 and 2 in even-numbered matches and
-seats 1 and 3 in odd ones, so neither keeps the advantage of a seat. Every
+One line-up of bots meets another for each team of the variant's seating (Foraccio's
+two teams of two, two or three players each for themselves, ...). The line-ups
+change teams from match to match: in match ``i`` line-up ``l`` plays team
+``(l + i) % teams``, so none keeps the advantage of a seat (in Foraccio the first
+line-up plays seats 0 and 2 in even-numbered matches and seats 1 and 3 in odd
+ones). Every
 match's seed (for the deals and the bots) is derived from ``--seed`` and the
 match's number, so the summary is the same whatever ``--workers`` is. The
 summary is one JSON object on standard output; progress (a ``rich`` bar with the
@@ -35,9 +39,10 @@ from rich.text import Text
 
 from bots import BOTS, Budget, choose_move
 from cli.arguments import add_match_arguments
-from core.engine import new_match, next_hand, play
+from core.engine import new_match, next_hand, play, rules_of
 from core.errors import EngineError
 from core.model import HandScored
+from core.rules import Seating
 from core.view import seat_view
 
 MAX_HANDS = 200
@@ -45,6 +50,10 @@ MAX_HANDS = 200
 
 Z95 = 1.959964
 """The normal quantile of a two-sided 95% interval."""
+
+Lineup = tuple[str, ...]
+"""The bots of one line-up, one for each seat of the team it plays (the first for every
+seat when it names fewer)."""
 
 
 class MatchJob(NamedTuple):
@@ -55,21 +64,21 @@ class MatchJob(NamedTuple):
     variant: str
     options: dict[str, Any]
     house_rules: tuple[str, ...]
-    lineups: tuple[tuple[str, str], tuple[str, str]]
+    lineups: tuple[Lineup, ...]
     budget: Budget | None
 
 
 class MatchResult(NamedTuple):
-    """What one match gives to the summary, per line-up (0 = the first, 1 = the second)."""
+    """What one match gives to the summary, per line-up (index = line-up)."""
 
     index: int
     winner: int | None
     hands: int
     points: tuple[tuple[int, ...], ...]
     """Per hand, the line-ups' hand points."""
-    lines: dict[str, tuple[int, int]]
+    lines: dict[str, tuple[int, ...]]
     """Per score line name, the line-ups' points over the match."""
-    counts: dict[str, tuple[int, int]]
+    counts: dict[str, tuple[int, ...]]
     """Per score line name, how many times each line-up scored it."""
 
 
@@ -79,12 +88,31 @@ def match_seed(seed: int, index: int) -> int:
     return int.from_bytes(digest[:6], "big")
 
 
+def lineup_of_teams(teams: int, index: int) -> tuple[int, ...]:
+    """The line-up playing each team (index = team) in match ``index``: line-up ``l``
+    plays team ``(l + index) % teams``."""
+    return tuple((team - index) % teams for team in range(teams))
+
+
+def seat_bots(seating: Seating, lineups: Sequence[Lineup], lineup_of_team: Sequence[int]
+              ) -> list[str]:
+    """The bot of each seat (index = seat): a team's seats, in the order the team lists
+    them, get the bots of the line-up playing it in order."""
+    bots = [""] * seating.seats
+    for team, seats in enumerate(seating.teams):
+        lineup = lineups[lineup_of_team[team]]
+        for position, seat in enumerate(seats):
+            bots[seat] = lineup[position] if position < len(lineup) else lineup[0]
+    return bots
+
+
 def play_match(job: MatchJob) -> MatchResult:
-    """Play one match between the two line-ups, each bot seeing only its seat."""
-    swapped = job.index % 2
-    seats = [job.lineups[(seat + swapped) % 2][seat // 2] for seat in range(4)]
-    lineup_of_team = (swapped, 1 - swapped)
+    """Play one match between the line-ups, each bot seeing only its seat."""
     state = new_match(job.variant, job.seed, job.options, job.house_rules)
+    seating = rules_of(state).seating
+    teams = len(seating.teams)
+    lineup_of_team = lineup_of_teams(teams, job.index)
+    seats = seat_bots(seating, job.lineups, lineup_of_team)
     points: list[tuple[int, ...]] = []
     lines: Counter[tuple[str, int]] = Counter()
     counts: Counter[tuple[str, int]] = Counter()
@@ -95,7 +123,8 @@ def play_match(job: MatchJob) -> MatchResult:
         state, events = play(state, move)
         for event in events:
             if type(event) is HandScored:
-                points.append(tuple(event.points[lineup_of_team.index(i)] for i in (0, 1)))
+                points.append(tuple(event.points[lineup_of_team.index(lineup)]
+                                    for lineup in range(teams)))
                 for line in event.lines:
                     lineup = lineup_of_team[line.team]
                     lines[line.name, lineup] += line.points
@@ -104,20 +133,27 @@ def play_match(job: MatchJob) -> MatchResult:
     names = sorted({name for name, _ in lines} | {name for name, _ in counts})
     return MatchResult(
         index=job.index, winner=winner, hands=len(points), points=tuple(points),
-        lines={name: (lines[name, 0], lines[name, 1]) for name in names},
-        counts={name: (counts[name, 0], counts[name, 1]) for name in names},
+        lines={name: tuple(lines[name, lineup] for lineup in range(teams)) for name in names},
+        counts={name: tuple(counts[name, lineup] for lineup in range(teams))
+                for name in names},
     )
 
 
-def simulate(variant: str, lineups: tuple[tuple[str, str], tuple[str, str]], matches: int,
+def simulate(variant: str, lineups: Sequence[Lineup], matches: int,
              seed: int, *, options: dict[str, Any] | None = None,
              house_rules: Sequence[str] = (), budget: Budget | None = None,
              workers: int = 1, progress: Console | None = None) -> dict[str, Any]:
-    """Play ``matches`` matches between ``lineups`` and return the JSON-ready summary.
+    """Play ``matches`` matches between ``lineups`` (one per team of the variant's
+    seating) and return the JSON-ready summary.
 
     With ``progress``, a bar on that console shows the matches played, their rate and
-    the time left.
+    the time left. Raise ValueError when there are not as many line-ups as teams.
     """
+    seating = rules_of(new_match(variant, 0, options, house_rules)).seating
+    if len(lineups) != len(seating.teams):
+        raise ValueError(f"{variant} is played by {len(seating.teams)} teams: give as many "
+                         f"line-ups, not {len(lineups)}")
+    lineups = tuple(map(tuple, lineups))
     jobs = [MatchJob(index, match_seed(seed, index), variant, dict(options or {}),
                      tuple(house_rules), lineups, budget) for index in range(matches)]
     results = []
@@ -127,7 +163,7 @@ def simulate(variant: str, lineups: tuple[tuple[str, str], tuple[str, str]], mat
             results.append(result)
             bar.advance(task)
     results.sort(key=lambda result: result.index)
-    return summarize(results, variant, lineups, seed, options, house_rules, budget)
+    return summarize(results, variant, lineups, seed, options, house_rules, budget, seating)
 
 
 class RateColumn(ProgressColumn):
@@ -163,27 +199,29 @@ def _run(jobs: list[MatchJob], workers: int) -> Iterator[MatchResult]:
         yield from pool.map(play_match, jobs, chunksize=max(1, len(jobs) // (workers * 8)))
 
 
-def summarize(results: Sequence[MatchResult], variant: str,
-              lineups: tuple[tuple[str, str], tuple[str, str]], seed: int,
-              options: dict[str, Any] | None, house_rules: Sequence[str],
-              budget: Budget | None) -> dict[str, Any]:
+def summarize(results: Sequence[MatchResult], variant: str, lineups: Sequence[Lineup],
+              seed: int, options: dict[str, Any] | None, house_rules: Sequence[str],
+              budget: Budget | None, seating: Seating) -> dict[str, Any]:
     """Summarize match results: wins with 95% intervals, points per hand by score line,
-    how often scopa, napoli and colore were scored, and the hand-point advantage."""
+    how often scopa, napoli and colore were scored, and the hand-point advantage of the
+    first line-up over the best of the others."""
     matches = len(results)
     hands = sum(result.hands for result in results)
-    wins = [sum(1 for r in results if r.winner == lineup) for lineup in (0, 1)]
+    everyone = range(len(lineups))
+    wins = [sum(1 for r in results if r.winner == lineup) for lineup in everyone]
     lines: Counter[tuple[str, int]] = Counter()
     counts: Counter[tuple[str, int]] = Counter()
     for result in results:
-        for name, pair in result.lines.items():
-            for lineup in (0, 1):
-                lines[name, lineup] += pair[lineup]
+        for name, points in result.lines.items():
+            for lineup in everyone:
+                lines[name, lineup] += points[lineup]
                 counts[name, lineup] += result.counts[name][lineup]
     names = sorted({name for name, _ in lines})
     per_hand = max(hands, 1)
-    advantage = [points[0] - points[1] for result in results for points in result.points]
+    advantage = [points[0] - max(points[1:]) for result in results for points in result.points]
     return {
         "variant": variant,
+        "teams": [list(team) for team in seating.teams],
         "options": options or {},
         "house_rules": list(house_rules),
         "seed": seed,
@@ -200,7 +238,7 @@ def summarize(results: Sequence[MatchResult], variant: str,
              "total_points_per_hand": sum(lines[name, lineup] for name in names) / per_hand,
              "per_hand": {name: counts[name, lineup] / per_hand
                           for name in ("scopa", "napoli", "colore")}}
-            for lineup in (0, 1)
+            for lineup in everyone
         ],
         "hand_point_advantage": _mean_ci(advantage),
     }
@@ -231,19 +269,31 @@ def _mean_ci(values: Sequence[int]) -> dict[str, Any]:
 # --- the command line -----------------------------------------------------------------
 
 
-def parse_lineups(text: str) -> tuple[tuple[str, str], tuple[str, str]]:
-    """``a,b`` (line-up a against b, both seats each) or ``a,b,c,d`` (seats 0-3:
-    a and c against b and d)."""
-    names = [name.strip() for name in text.split(",") if name.strip()]
+def parse_bots(text: str) -> tuple[str, ...]:
+    """Comma-separated bot names, each a known bot."""
+    names = tuple(name.strip() for name in text.split(",") if name.strip())
     unknown = [name for name in names if name not in BOTS]
     if unknown:
         raise argparse.ArgumentTypeError(
             f"unknown bot {unknown[0]!r}; known bots: {', '.join(sorted(BOTS))}")
-    if len(names) == 2:
-        return (names[0], names[0]), (names[1], names[1])
-    if len(names) == 4:
-        return (names[0], names[2]), (names[1], names[3])
-    raise argparse.ArgumentTypeError("give 2 bots (one per team) or 4 (one per seat)")
+    if len(names) < 2:
+        raise argparse.ArgumentTypeError("give a bot for each team, or for each seat")
+    return names
+
+
+def lineups_for(names: Sequence[str], seating: Seating) -> tuple[Lineup, ...]:
+    """The line-ups ``names`` gives at ``seating``: one bot per team (it plays each seat
+    of its team), or one per seat (a team's line-up is the bots of its seats: in
+    Foraccio ``a,b,c,d`` is a and c against b and d). Raise ValueError otherwise."""
+    teams = seating.teams
+    if len(names) == len(teams):
+        return tuple((name,) * len(team) for name, team in zip(names, teams, strict=True))
+    if len(names) == seating.seats:
+        return tuple(tuple(names[seat] for seat in team) for team in teams)
+    if len(teams) == seating.seats:
+        raise ValueError(f"give {seating.seats} bots, one per seat, not {len(names)}")
+    raise ValueError(f"give {len(teams)} bots (one per team) or {seating.seats} (one per "
+                     f"seat), not {len(names)}")
 
 
 def add_parser(commands: argparse._SubParsersAction) -> None:
@@ -251,9 +301,10 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
     sim = commands.add_parser("simulate", help="play bots against each other, print JSON",
                               description=__doc__.split("\n")[0])
     add_match_arguments(sim)
-    sim.add_argument("--bots", type=parse_lineups, default=parse_lineups("heuristic,random"),
-                     help="2 bots (team 0's, team 1's) or 4 (seats 0-3); seats swap "
-                          "every other match (default: heuristic,random)")
+    sim.add_argument("--bots", type=parse_bots, default=None,
+                     help="one bot per team (team 0's, team 1's, ...) or one per seat; the "
+                          "line-ups change teams from match to match (default: heuristic, "
+                          "then random for every other team)")
     sim.add_argument("--matches", type=int, default=100,
                      help="how many matches to play (default: %(default)s)")
     sim.add_argument("--seed", type=int, default=0,
@@ -279,11 +330,16 @@ def run(args: argparse.Namespace) -> int:
     house_rules = args.house_rules
     try:
         # Fail on a bad variant, option or house rule before starting any worker.
-        new_match(args.variant, 0, args.options, house_rules)
+        seating = rules_of(new_match(args.variant, 0, args.options, house_rules)).seating
+        names = args.bots or ("heuristic",) + ("random",) * (len(seating.teams) - 1)
+        lineups = lineups_for(names, seating)
     except EngineError as error:
         print(f"foraccio simulate: {error.message}", file=sys.stderr)
         return 2
-    summary = simulate(args.variant, args.bots, args.matches, args.seed, options=args.options,
+    except ValueError as error:
+        print(f"foraccio simulate: --bots: {error}", file=sys.stderr)
+        return 2
+    summary = simulate(args.variant, lineups, args.matches, args.seed, options=args.options,
                        house_rules=house_rules, budget=budget, workers=args.workers,
                        progress=None if args.quiet else progress_console())
     print(json.dumps(summary, indent=2))

@@ -9,7 +9,8 @@ from rich.console import Console
 
 from bots import Budget
 from cli.main import main
-from cli.simulate import simulate
+from cli.simulate import lineup_of_teams, seat_bots, simulate
+from core.rules import seating
 
 
 def test_simulate_prints_a_json_summary(capsys):
@@ -54,3 +55,40 @@ def test_the_summary_does_not_depend_on_the_number_of_workers():
 def test_a_bad_variant_is_reported_not_raised(capsys):
     assert main(["simulate", "--variant", "scopone", "--matches", "1", "--quiet"]) == 2
     assert "scopone" in capsys.readouterr().err
+
+
+def test_each_team_of_the_variant_gets_a_lineup(shapes):
+    summary = simulate("trio", (("heuristic",), ("random",), ("random",)), 3, 2)
+
+    assert summary["teams"] == [[0], [1], [2]]
+    assert [lineup["bots"] for lineup in summary["lineups"]] == [
+        ["heuristic"], ["random"], ["random"]]
+    assert sum(lineup["wins"] for lineup in summary["lineups"]) + summary["draws"] == 3
+    assert summary["hand_point_advantage"]["hands"] == summary["hands"]
+
+
+def test_the_lineups_change_teams_from_match_to_match():
+    # Three matches of a 3-seat game: each line-up plays each seat once.
+    lineups = (("a",), ("b",), ("c",))
+    tables = [seat_bots(seating(3), lineups, lineup_of_teams(3, index)) for index in range(3)]
+    assert tables == [["a", "b", "c"], ["c", "a", "b"], ["b", "c", "a"]]
+    foraccio = seating(4, ((0, 2), (1, 3)))
+    assert seat_bots(foraccio, (("a", "c"), ("b", "d")), lineup_of_teams(2, 1)) == [
+        "b", "a", "d", "c"]
+
+
+def test_bots_on_the_command_line_are_one_per_team_or_one_per_seat(shapes, capsys):
+    assert main(["simulate", "--variant", "duel", "--bots", "heuristic,random",
+                 "--matches", "1", "--workers", "1", "--quiet", "--options",
+                 '{"target": 21}']) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert [lineup["bots"] for lineup in summary["lineups"]] == [["heuristic"], ["random"]]
+
+    assert main(["simulate", "--variant", "trio", "--matches", "1", "--quiet"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert [lineup["bots"] for lineup in summary["lineups"]] == [
+        ["heuristic"], ["random"], ["random"]]
+
+    assert main(["simulate", "--variant", "trio", "--bots", "random,random,random,random",
+                 "--matches", "1", "--quiet"]) == 2
+    assert "give 3 bots, one per seat, not 4" in capsys.readouterr().err
