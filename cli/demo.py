@@ -34,9 +34,9 @@ def main(argv: list[str] | None = None) -> None:
         for line in scored.lines:
             cards = f"  [{' '.join(line.cards)}]" if line.cards else ""
             print(f"  team {line.team}  {line.name:<14} {line.points:>3}{cards}")
-        print(f"  hand: {scored.points[0]}-{scored.points[1]}   "
-              f"match: {state.scores[0]}-{state.scores[1]}")
-    print(f"Team {state.winner} wins {state.scores[0]}-{state.scores[1]}.")
+        print(f"  hand: {'-'.join(map(str, scored.points))}   "
+              f"match: {'-'.join(map(str, state.scores))}")
+    print(f"Team {state.winner} wins {'-'.join(map(str, state.scores))}.")
 
 
 if __name__ == "__main__":

@@ -7,12 +7,13 @@ server are interchangeable behind it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Protocol
 
 Json = dict[str, Any]
 
 PERSON = 0
-"""The person sits at seat 0; its partner is seat 2 (docs/rules.md §2.2)."""
+"""The person sits at seat 0 (in Foraccio, its partner is seat 2: docs/rules.md §2.2)."""
 
 
 class TableError(Exception):
@@ -26,6 +27,19 @@ class TableError(Exception):
         super().__init__(message)
         self.message = message
         self.code = code
+
+
+def seat_bots(bots: Sequence[str], seats: int) -> tuple[str, ...]:
+    """The bot of each of ``seats`` seats (index = seat; seat 0's entry is the person's)
+    from ``bots``: seat 0's entry then one bot for every other seat, or one per seat.
+    Raise :class:`TableError` when they are neither."""
+    if len(bots) == 2:
+        return (bots[0], *(bots[1],) * (seats - 1))
+    if len(bots) != seats:
+        raise TableError(f"This match seats {seats}: give 1 bot (for every other seat) or "
+                         f"{seats - 1} (one for each other seat, in seat order), not "
+                         f"{len(bots) - 1}.", "bots")
+    return tuple(bots)
 
 
 class Table(Protocol):

@@ -18,19 +18,19 @@ from cli.table.remote import RemoteTable
 MAX_SEED = 2**53 - 1
 
 
-def parse_bots(text: str) -> tuple[str, str, str, str]:
-    """One bot for every other seat, or three: right (seat 1), partner (2), left (3).
-    Seat 0's entry is the person's and unused."""
+def parse_bots(text: str) -> tuple[str, ...]:
+    """One bot for every other seat, or one for each other seat in seat order (in
+    Foraccio three: right (seat 1), partner (2), left (3)); whether there are as many
+    as the match has seats is checked when it starts. Seat 0's entry is the person's
+    and unused."""
     names = [name.strip() for name in text.split(",") if name.strip()]
     unknown = [name for name in names if name not in BOTS]
     if unknown:
         raise argparse.ArgumentTypeError(
             f"unknown bot {unknown[0]!r}; known bots: {', '.join(sorted(BOTS))}")
-    if len(names) == 1:
-        names *= 3
-    if len(names) != 3:
-        raise argparse.ArgumentTypeError("give 1 bot (for every other seat) or 3 (right, "
-                                         "partner, left)")
+    if not names:
+        raise argparse.ArgumentTypeError("give 1 bot (for every other seat) or one for each "
+                                         "other seat")
     return ("person", *names)
 
 
@@ -38,13 +38,14 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
     """Add ``play`` to the ``foraccio`` command's subcommands."""
     play = commands.add_parser(
         "play", help="play a match against bots at a terminal table",
-        description="You sit at seat 0 with a bot partner opposite, against two bots. "
-                    "Without --url the engine runs here; with it, a running server deals "
-                    "a sealed game.")
+        description="You sit at seat 0, bots at the others (in Foraccio a bot partner "
+                    "opposite, against two bots). Without --url the engine runs here; with "
+                    "it, a running server deals a sealed game.")
     add_match_arguments(play)
     play.add_argument("--bots", type=parse_bots, default=parse_bots("heuristic"),
-                      help="one bot for the three other seats, or three: right, partner, "
-                           f"left ({', '.join(sorted(BOTS))}; default: heuristic)")
+                      help="one bot for every other seat, or one for each other seat in seat "
+                           "order (in Foraccio: right, partner, left) "
+                           f"({', '.join(sorted(BOTS))}; default: heuristic)")
     play.add_argument("--seed", type=int, default=None,
                       help="deals and bots of a local match (default: a random one, shown "
                            "at the start); not with --url, whose server deals")

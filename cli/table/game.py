@@ -11,8 +11,11 @@ from rich.rule import Rule
 
 from cli.table.base import PERSON, Json, Table, TableError
 from cli.table.choose import Quit, read_move
+from cli.table.places import Places, places_of
 from cli.table.render import LEGEND, hand_line, score_sheet, table_panel
-from cli.table.words import TEAMS, event_words
+from cli.table.words import event_words, match_won
+
+NUMBERS = ("no", "one", "two", "three", "four", "five")
 
 FATAL = frozenset({"network", "http", "invalid_token", "forbidden_seat"})
 """Errors after which the match cannot go on: the server is gone, or no longer knows
@@ -28,6 +31,7 @@ class TableLoop:
         self.console = console
         self.pace = pace
         self.sleep = sleep
+        self.places: Places = places_of(table.view())
 
     def ask(self, prompt: str) -> str:
         try:
@@ -41,7 +45,7 @@ class TableLoop:
     def tell(self, events: Sequence[Json]) -> None:
         """Each event as a sentence (the score sheet is shown on its own)."""
         for event in events:
-            words = event_words(event, self.table.bots)
+            words = event_words(event, self.table.bots, self.places)
             if words is not None:
                 self.say(words)
 
@@ -49,8 +53,8 @@ class TableLoop:
         """Play the match to its end; raise :class:`Quit` when the person leaves."""
         table = self.table
         view = table.view()
-        self.console.print(Rule(f"{view['variant'].capitalize()}: you and your partner "
-                                f"against two bots, first to {table.target}"))
+        self.console.print(Rule(f"{view['variant'].capitalize()}: {sides(self.places)}, "
+                                f"first to {table.target}"))
         self.console.print(LEGEND)
         self.say(f"Played on {table.where}.")
         self.tell(view["events"])
@@ -88,7 +92,19 @@ class TableLoop:
 
     def show_score_sheet(self, view: Json) -> None:
         scored = [event for event in view["events"] if event["type"] == "hand_scored"]
-        self.console.print(score_sheet(scored[-1], self.table.target))
+        self.console.print(score_sheet(scored[-1], self.table.target, self.places))
         if view["phase"] == "game_over":
-            a, b = view["scores"]
-            self.say(f"{TEAMS[view['winner']]} win the match, {a} to {b}.")
+            self.say(match_won(view["winner"], view["scores"], self.places))
+
+
+def sides(where: Places) -> str:
+    """Who plays against whom: "you and your partner against two bots", "you against
+    two bots, each for themselves"."""
+    mine = next(team for team in where.members if PERSON in team)
+    partners = len(mine) - 1
+    us = ("you" if not partners else "you and your partner" if partners == 1
+          else f"you and your {NUMBERS[partners]} partners")
+    opponents = len(where.seats) - len(mine)
+    them = f"{NUMBERS[opponents]} bot{'' if opponents == 1 else 's'}"
+    alone = len(where.members) > 2 and all(len(team) == 1 for team in where.members)
+    return f"{us} against {them}{', each for themselves' if alone else ''}"

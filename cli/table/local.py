@@ -12,7 +12,7 @@ from typing import Any
 import msgspec
 
 from bots import choose_move
-from cli.table.base import PERSON, Json, TableError
+from cli.table.base import PERSON, Json, TableError, seat_bots
 from core import engine
 from core.errors import EngineError
 from core.model import Move
@@ -31,9 +31,10 @@ class LocalTable:
         except EngineError as error:
             raise TableError(error.message, error.code) from None
         state = self.state
-        self.bots = tuple(bots)
+        rules = rules_for(state.variant, state.options, state.house_rules)
+        self.bots = seat_bots(bots, rules.seating.seats)
         self.seed = seed
-        self.target = rules_for(state.variant, state.options, state.house_rules).target
+        self.target = rules.target
         self.where = f"the engine on this computer, seed {seed}"
 
     def view(self) -> Json:

@@ -1,7 +1,7 @@
 """The terminal table on a running server: ``foraccio play --url URL``.
 
 The match is a sealed game (docs: README "Sealed games"), played through the public
-API only. This client created it, so it holds the four seat keys; it uses seat 0's
+API only. This client created it, so it holds every seat's key; it uses seat 0's
 for the person, and each other seat's key only to let that seat's bot play its turn
 (``POST /games/autoplay``, which in a sealed game plays the key's seat alone and stops
 when another seat is to play: one request, one bot move). A sealed game takes no
@@ -19,12 +19,15 @@ import urllib.request
 from collections.abc import Sequence
 from typing import Any
 
-from cli.table.base import PERSON, Json, TableError
+from cli.table.base import PERSON, Json, TableError, seat_bots
 
 TIMEOUT = 30.0
 """Seconds to wait for an answer; an ismcts bot move takes a few tenths."""
 
 MAX_BOT_SEED = 2**53 - 1
+
+AUTOPLAY_BOTS = 4
+"""How many bot names ``POST /games/autoplay`` takes at least."""
 
 
 class RemoteTable:
@@ -33,7 +36,6 @@ class RemoteTable:
     def __init__(self, url: str, variant: str, options: dict[str, Any],
                  house_rules: Sequence[str], bots: Sequence[str]) -> None:
         self.url = url.rstrip("/")
-        self.bots = tuple(bots)
         # The bots' choices: a seed of this client's, so matches differ.
         self.bot_seed = secrets.randbelow(MAX_BOT_SEED + 1)
         info = self._call("GET", f"/variants/{variant}")
@@ -41,6 +43,7 @@ class RemoteTable:
                                                 "house_rules": list(house_rules),
                                                 "sealed": True})
         self.keys: list[str] = created["seat_keys"]
+        self.bots = seat_bots(bots, len(created["view"]["hand_sizes"]))
         self._token: str = created["token"]
         self._view: Json | None = None  # seat 0's view, fetched when needed
         # A house rule might move the target; the options say it when they set one.
@@ -66,10 +69,13 @@ class RemoteTable:
     def bot_play(self) -> list[Json]:
         seat = self.view()["turn"]
         assert seat is not None and seat != PERSON, "a bot plays only another seat's turn"
+        # Seat 0's entry is unused (the person plays it) but must name a bot.
+        bots = ["random", *self.bots[1:]]
+        # The API takes four names today, Foraccio's table: a smaller table's are padded
+        # (bots play only the seats the match has).
+        bots += ["random"] * (AUTOPLAY_BOTS - len(bots))
         answer = self._call("POST", "/games/autoplay", {
-            # Seat 0's entry is unused (the person plays it) but must name a bot.
-            **self._body(seat), "bots": ["random", *self.bots[1:]], "until": "hand_over",
-            "seed": self.bot_seed})
+            **self._body(seat), "bots": bots, "until": "hand_over", "seed": self.bot_seed})
         self._answered(answer, seat)
         return answer["events"]
 

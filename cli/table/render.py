@@ -12,7 +12,8 @@ from rich.table import Table as Grid
 from rich.text import Text
 
 from cli.table.base import Json
-from cli.table.words import TEAMS, line_name, seat_name
+from cli.table.places import FORACCIO, Places, places_of
+from cli.table.words import line_name, seat_name
 
 SUIT_STYLES = {"c": "bold red", "d": "bold yellow", "b": "bold green", "s": "bold blue"}
 LEGEND = Text.assemble(
@@ -46,33 +47,45 @@ def marks(view: Json, team: int) -> Text:
 
 def table_panel(view: Json, bots: tuple[str, ...], target: int) -> Panel:
     """The match now: scores, seats with their card counts (who dealt, who is to play),
-    the table, both piles with their marks."""
+    the table, the stock when cards are kept back for a later deal, each team's pile
+    with its marks."""
+    where = places_of(view)
     seats = Grid.grid(padding=(0, 2))
     seats.add_column()
     seats.add_column(justify="right")
     seats.add_column()
-    for seat in (2, 3, 1, 0):  # partner opposite, then left, right and you
+    for seat in where.shown:  # opposite, then the left side, the right side and you
         notes = []
         if view["dealer"] == seat:
             notes.append(Text("dealer", style="cyan"))
         if view["turn"] == seat:
             notes.append(Text("to play", style="bold reverse"))
-        seats.add_row(seat_name(seat, bots), plural(view["hand_sizes"][seat], "card"),
+        seats.add_row(seat_name(seat, bots, where), plural(view["hand_sizes"][seat], "card"),
                       Text(" · ").join(notes))
     piles = Grid.grid(padding=(0, 2))
     piles.add_column()
     piles.add_column(justify="right")
     piles.add_column()
-    for team in (0, 1):
-        who = "you + partner" if team == 0 else "right + left"
-        piles.add_row(f"{TEAMS[team]} ({who})", f"{len(view['piles'][team])} in pile",
-                      marks(view, team))
-    scores = Text(f"Match: us {view['scores'][0]}, them {view['scores'][1]}; "
-                  f"first to {target} wins.", style="bold")
+    for team, pile in enumerate(view["piles"]):
+        piles.add_row(team_label(where, team), f"{len(pile)} in pile", marks(view, team))
+    scores = Text(f"Match: {where.scores(view['scores'])}; first to {target} wins.",
+                  style="bold")
     table = Text.assemble(("Table: ", "bold"), card_row(view["table"]))
+    if view.get("stock"):
+        table.append_text(Text(f"   (stock: {plural(view['stock'], 'card')} to deal)",
+                               style="dim"))
     title = f"{view['variant'].capitalize()} · hand {view['hand']}"
     return Panel(Group(scores, seats, table, piles), title=title, title_align="left",
                  expand=False)
+
+
+def team_label(where: Places, team: int) -> str:
+    """A team and, when it has several, its seats: ``Us (you + partner)``, ``Right``."""
+    members = where.members[team]
+    if len(members) == 1:
+        return where.teams[team]
+    who = " + ".join(where.seats[seat].lower() for seat in members)
+    return f"{where.teams[team]} ({who})"
 
 
 def plural(count: int, noun: str) -> str:
@@ -90,20 +103,18 @@ def hand_line(cards: Sequence[str], playable: set[str]) -> Text:
     return Text.assemble(("Your hand  ", "bold"), Text("  ").join(parts))
 
 
-def score_sheet(scored: Json, target: int) -> RenderableType:
+def score_sheet(scored: Json, target: int, where: Places = FORACCIO) -> RenderableType:
     """The ``hand_scored`` event as a sheet: its lines in order, the hand's points and the
-    match totals against the target."""
+    match totals against the target, for the teams of ``where``."""
     sheet = Grid(title="Score sheet", title_justify="left", show_edge=False)
     sheet.add_column("Team")
     sheet.add_column("Score line")
     sheet.add_column("Points", justify="right")
     sheet.add_column("Cards")
     for line in scored["lines"]:
-        sheet.add_row(TEAMS[line["team"]], line_name(line["name"]), str(line["points"]),
+        sheet.add_row(where.teams[line["team"]], line_name(line["name"]), str(line["points"]),
                       card_row(line["cards"], empty=""))
-    hand = Text(f"This hand: us {scored['points'][0]}, them {scored['points'][1]}.",
-                style="bold")
-    match = Text(f"Match: us {scored['scores'][0]}, them {scored['scores'][1]} "
-                 f"(first to {target}).", style="bold")
+    hand = Text(f"This hand: {where.scores(scored['points'])}.", style="bold")
+    match = Text(f"Match: {where.scores(scored['scores'])} (first to {target}).", style="bold")
     return Group(sheet, hand, match)
 

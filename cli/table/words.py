@@ -1,17 +1,16 @@
-"""The table in plain words: who sits where, what a play did, what a score line is.
+"""The table in plain words: who did what, what a play did, what a score line is.
 
-Seats are named from the person's chair: seat 0 is "you", seat 2 (opposite) your
-partner, seat 1 the opponent on your right (play passes to the right,
-docs/rules.md §2.1) and seat 3 the one on your left.
+Seats and teams are named from the person's chair (:mod:`cli.table.places`): at
+Foraccio's table seat 0 is "you", seat 2 (opposite) your partner, seat 1 the
+opponent on your right (play passes to the right, docs/rules.md §2.1) and seat 3 the
+one on your left; team 0 is "us". Every function naming a seat or a team takes the
+match's :class:`~cli.table.places.Places`, Foraccio's by default.
 """
 
 from __future__ import annotations
 
-from cli.table.base import Json
-
-SEATS = ("You", "Right", "Partner", "Left")
-TEAMS = ("Us", "Them")
-"""Team 0 is you and your partner (docs/rules.md §2.2)."""
+from cli.table.base import PERSON, Json
+from cli.table.places import FORACCIO, Places
 
 SUITS = {"c": "coppe", "d": "denari", "b": "bastoni", "s": "spade"}
 FIGURES = {11: "fante", 12: "cavallo", 13: "re"}
@@ -23,14 +22,22 @@ LINES = {"primo_onore": "Primo onore", "secondo_onore": "Secondo onore",
 their wire name."""
 
 
-def seat_name(seat: int, bots: tuple[str, ...]) -> str:
+def seat_name(seat: int, bots: tuple[str, ...], places: Places = FORACCIO) -> str:
     """``You``, or a bot seat with its bot: ``Right (heuristic)``."""
-    return SEATS[seat] if seat == 0 else f"{SEATS[seat]} ({bots[seat]})"
+    name = places.seats[seat]
+    return name if seat == PERSON else f"{name} ({bots[seat]})"
 
 
-def does(seat: int, bots: tuple[str, ...], verb: str) -> str:
+def does(seat: int, bots: tuple[str, ...], verb: str, places: Places = FORACCIO) -> str:
     """The seat and its verb, agreed: "You play", "Right (random) plays"."""
-    return f"You {verb}" if seat == 0 else f"{seat_name(seat, bots)} {verb}s"
+    return f"You {verb}" if seat == PERSON else f"{seat_name(seat, bots, places)} {verb}s"
+
+
+def match_won(team: int, scores, places: Places = FORACCIO) -> str:
+    """"Us win the match, 72 to 60.", "Right wins the match, 11 to 9 to 4." (the scores
+    in team order)."""
+    verb = "win" if places.plural(team) else "wins"
+    return f"{places.teams[team]} {verb} the match, {' to '.join(map(str, scores))}."
 
 
 def line_name(name: str) -> str:
@@ -63,26 +70,29 @@ def move_words(move: Json) -> str:
     return how + (f"takes {cards(take)}" if take else "takes only itself")
 
 
-def event_words(event: Json, bots: tuple[str, ...]) -> str | None:
+def event_words(event: Json, bots: tuple[str, ...], places: Places = FORACCIO) -> str | None:
     """One event as a sentence; None for the ones told otherwise (the score sheet)."""
     kind = event["type"]
     if kind == "laid":
-        return f"{does(event['seat'], bots, 'lay')} {event['card']}."
+        return f"{does(event['seat'], bots, 'lay', places)} {event['card']}."
     if kind == "captured":
-        return f"{does(event['seat'], bots, 'play')} {event['card']}: {move_words(event)}."
+        return (f"{does(event['seat'], bots, 'play', places)} {event['card']}: "
+                f"{move_words(event)}.")
     if kind == "bonus":
         points = event["points"]
         return (f"{line_name(event['name'])}! {points} point{'' if points == 1 else 's'} for "
-                f"{TEAMS[event['team']].lower()} ({event['card']}).")
+                f"{places.team_words(event['team'])} ({event['card']}).")
     if kind == "table_collected":
         return (f"The cards left on the table ({cards(event['cards'])}) go to "
-                f"{TEAMS[event['team']].lower()}: {seat_name(event['seat'], bots)} "
-                "captured last.")
+                f"{places.team_words(event['team'])}: "
+                f"{seat_name(event['seat'], bots, places)} captured last.")
     if kind == "dealt":
-        return f"Hand {event['hand']}: {does(event['dealer'], bots, 'deal')}."
+        return f"Hand {event['hand']}: {does(event['dealer'], bots, 'deal', places)}."
+    if kind == "dealt_more":
+        laid = f", and {cards(event['table'])} face up on the table" if event.get("table") else ""
+        return f"The hands are empty: more cards are dealt from the stock{laid}."
     if kind == "first_dealer_chosen":
-        return f"{does(event['dealer'], bots, 'deal')} first (the highest card drawn)."
+        return f"{does(event['dealer'], bots, 'deal', places)} first (the highest card drawn)."
     if kind == "match_won":
-        a, b = event["scores"]
-        return f"{TEAMS[event['team']]} win the match, {a} to {b}."
+        return match_won(event["team"], event["scores"], places)
     return None

@@ -5,6 +5,7 @@ scripted answers, and what it shows. ``server`` is a real server (``conftest.py`
 from __future__ import annotations
 
 import io
+import re
 
 import pytest
 from rich.console import Console
@@ -88,3 +89,20 @@ def test_the_servers_refusals_come_in_its_words(server):
     with pytest.raises(TableError) as altered:
         table.view()
     assert altered.value.code == "invalid_token"
+
+
+@pytest.mark.parametrize(("variant", "plays", "names"), [
+    ("duel", 24, ("you", "Opposite")), ("trio", 12, ("you", "Right", "Left"))])
+def test_a_local_hand_at_a_smaller_table(shapes, variant, plays, names):
+    # Dealt three cards at a time: the stock shows until the hands are dealt again.
+    loop = play_a_hand(LocalTable(variant, {}, (), ("person", "random"), seed=3))
+    shown = loop.screen.getvalue()
+
+    assert sum(prompt.startswith("Your play") for prompt in loop.prompts) == plays
+    assert "each for themselves" in shown or variant == "duel"
+    assert "to deal)" in shown and "more cards are dealt from the stock" in shown
+    assert "Score sheet" in shown
+    hand = re.search(r"This hand: (.*)\.", shown)[1]
+    assert [words.rsplit(" ", 1)[0] for words in hand.split(", ")] == list(names)
+    for name in names[1:]:
+        assert f"{name} (random)" in shown

@@ -1,0 +1,102 @@
+"""Who sits where, named from the person's chair (seat 0), at a table of any shape.
+
+Play passes to the right (docs/rules.md §2.1), so the seat playing after you sits on
+your right, the one before you on your left, and at four seats the other one
+opposite. A seat is named by where it sits ("Right", "Far left", "Opposite"), your
+only partner "Partner". A team is "Us" (you and your partners) or "You" (you alone);
+the other team of a two-team match with several seats "Them"; any other team by its
+seats' names ("Right", "Right + Left").
+
+Foraccio's table (four seats, partners opposite) reads as it always did: You, Right,
+Partner, Left; Us and Them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from cli.table.base import PERSON, Json
+
+POSITIONS = {
+    2: ("Opposite",),
+    3: ("Right", "Left"),
+    4: ("Right", "Opposite", "Left"),
+    5: ("Right", "Far right", "Far left", "Left"),
+    6: ("Right", "Far right", "Opposite", "Far left", "Left"),
+}
+"""Where each other seat sits, by how many turns after yours it plays."""
+
+PRONOUNS = frozenset(("Us", "Them", "You"))
+
+
+class Places(NamedTuple):
+    """The seats and teams of a match, named for the person at seat 0."""
+
+    seats: tuple[str, ...]
+    """Each seat's name (index = seat): ``You``, ``Right``, ``Partner``..."""
+    positions: tuple[str, ...]
+    """Where each seat sits: ``you``, ``right``, ``opposite``, ``far-left``..."""
+    teams: tuple[str, ...]
+    """Each team's name (index = team): ``Us``, ``Them``, ``Right + Left``..."""
+    members: tuple[tuple[int, ...], ...]
+    """Each team's seats."""
+    shown: tuple[int, ...]
+    """The seats in the order a table is drawn from the top: opposite, then the left
+    side from the far end, the right side from the far end, and you last."""
+
+    def team_of(self, seat: int) -> int:
+        return next(team for team, seats in enumerate(self.members) if seat in seats)
+
+    def team_words(self, team: int) -> str:
+        """A team's name inside a sentence: ``us``, ``them``, ``you``, ``Right``."""
+        name = self.teams[team]
+        return name.lower() if name in PRONOUNS else name
+
+    def plural(self, team: int) -> bool:
+        """Whether a team's name takes a plural verb: "Us win", "Right wins"."""
+        return self.teams[team] in PRONOUNS or len(self.members[team]) > 1
+
+    def scores(self, scores: Sequence[int]) -> str:
+        """Scores in words, team by team: ``us 12, them 9``."""
+        return ", ".join(f"{self.team_words(team)} {score}" for team, score in enumerate(scores))
+
+
+def places(teams: Sequence[Sequence[int]], order: Sequence[int] | None = None) -> Places:
+    """The :class:`Places` of a table of ``teams`` (each team's seats) playing in
+    ``order`` (None: seat 0, 1, 2, ...)."""
+    count = sum(map(len, teams))
+    order = tuple(order) if order is not None else tuple(range(count))
+    members = tuple(tuple(team) for team in teams)
+    mine = next(team for team in members if PERSON in team)
+    start = order.index(PERSON)
+    after = {seat: (order.index(seat) - start) % count for seat in range(count)}
+    positions = tuple("You" if seat == PERSON else POSITIONS[count][after[seat] - 1]
+                      for seat in range(count))
+    seats = tuple("Partner" if seat != PERSON and seat in mine and len(mine) == 2
+                  else positions[seat] for seat in range(count))
+    names = tuple(_team_name(team, mine, members, seats) for team in members)
+    half = count / 2
+    shown = sorted((seat for seat in range(count) if seat != PERSON), key=lambda seat: (
+        (0, 0) if after[seat] == half else (1, after[seat]) if after[seat] > half
+        else (2, -after[seat])))
+    return Places(seats, tuple(p.lower().replace(" ", "-") for p in positions), names,
+                  members, (*shown, PERSON))
+
+
+def _team_name(team: tuple[int, ...], mine: tuple[int, ...], teams: Sequence[tuple[int, ...]],
+               seats: Sequence[str]) -> str:
+    if team == mine:
+        return "Us" if len(team) > 1 else "You"
+    if len(teams) == 2 and len(team) > 1:
+        return "Them"
+    return " + ".join(seats[seat] for seat in team)
+
+
+def places_of(view: Json) -> Places:
+    """The :class:`Places` of the match a seat view (the API's ``SeatView``) shows."""
+    return places(view["teams"], view.get("order"))
+
+
+FORACCIO = places(((0, 2), (1, 3)))
+"""Foraccio's table: you and your partner opposite, against Right and Left."""
