@@ -13,7 +13,7 @@ import {clearPlays, renderHand, renderScores, renderTable, showPlay} from "./ren
 import {buildSetup} from "./setup.js";
 import {renderSheet} from "./sheet.js";
 import {forgetMatch, savedMatch, savedPace, savePace} from "./store.js";
-import {errorWords, seatName} from "./words.js";
+import {errorWords, eventWords, placesOf, seatName} from "./words.js";
 
 const $ = (selector) => document.querySelector(selector);
 
@@ -105,7 +105,7 @@ async function advance() {
   while (match.view.phase === "playing" && match.view.turn !== 0) {
     setState("waiting");
     const seat = match.view.turn;
-    say(`${seatName(seat, match.bots)} is playing…`);
+    say(`${seatName(seat, match.bots, placesOf(match.view))} is playing…`);
     $("#skip").hidden = pace === 0;
     const before = match.view;
     const events = await match.botPlay();
@@ -120,19 +120,31 @@ async function advance() {
 }
 
 /** Show a bot's play in two beats: what it plays and takes on the table it found,
- * then the table after it. */
+ * then the table after it (and a third when the hands ran out and more cards were
+ * dealt from the stock). */
 async function tell(events, before) {
   const play = events.find((event) => event.type === "laid" || event.type === "captured");
+  const where = placesOf(match.view);
   clearPlays();
   if (play) {
     renderTable(before, match.bots);
-    showPlay(play, match.bots);
+    showPlay(play, match.bots, where);
     await pause(pace / 2);
   }
   renderScores(match.view, match.goal);
   renderTable(match.view, match.bots);
-  if (play) showPlay(play, match.bots);
+  if (play) showPlay(play, match.bots, where);
   renderHand(match.view.cards, [], () => {});
+  await pause(pace / 2);
+  await dealtMore(events);
+}
+
+/** Say that more cards were dealt, if `events` dealt them, and let it be read. */
+async function dealtMore(events) {
+  const more = events.find((event) => event.type === "dealt_more");
+  if (!more) return;
+  clearPlays();
+  $("#last-play").textContent = eventWords(more, match.bots, placesOf(match.view));
   await pause(pace / 2);
 }
 
@@ -161,7 +173,9 @@ async function pick(card, moves) {
   clearPlays();
   draw();
   const play = events.find((event) => event.type === "laid" || event.type === "captured");
-  if (play) showPlay(play, match.bots);
+  if (play) showPlay(play, match.bots, placesOf(match.view));
+  const more = events.find((event) => event.type === "dealt_more");
+  if (more) $("#last-play").textContent += ` ${eventWords(more, match.bots)}`;
   await advance();
 }
 
@@ -216,9 +230,6 @@ function newMatch() {
 }
 
 function wire() {
-  for (const seat of document.querySelectorAll(".seat")) {
-    seat.append($("#seat-template").content.cloneNode(true));
-  }
   const paceSelect = $("#pace");
   paceSelect.value = Object.keys(PACES).find((name) => PACES[name] === pace);
   paceSelect.addEventListener("change", () => {

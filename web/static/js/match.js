@@ -1,6 +1,6 @@
 // A sealed match played through the public API, the person at seat 0.
 //
-// The page created the game, so it holds the four seat keys (README, "Sealed games").
+// The page created the game, so it holds every seat's key (README, "Sealed games").
 // It uses seat 0's key for the person, and each other seat's key only to let that
 // seat's bot play its turn: in a sealed game `autoplay` plays the key's seat alone and
 // stops when another seat is to play, so one request is one bot move. The browser
@@ -11,6 +11,9 @@ import {saveMatch} from "./store.js";
 
 const PERSON = 0;
 const MAX_SEED = 2 ** 53 - 1;
+/** How many bot names `POST /games/autoplay` takes at least (one per seat of
+ * Foraccio's table): a smaller table's list is padded, and the padding never plays. */
+const AUTOPLAY_BOTS = 4;
 
 export class Match {
   /** A match from what `toJSON` saved (or `Match.start` made). */
@@ -19,15 +22,19 @@ export class Match {
   }
 
   /** Start a sealed match: `setup` holds the variant, options, house rules and the
-   * bot of each seat (index = seat; seat 0's is unused). */
+   * bot of each seat (index = seat; seat 0's is unused). A seat the setup has no bot
+   * for (the options seated more players than the form knew of) gets the first bot. */
   static async start(setup) {
     const created = await post("/games", {
       variant: setup.variant, options: setup.options, house_rules: setup.houseRules,
       sealed: true,
     });
+    const seats = created.view.hand_sizes.length;
+    const bots = [...Array(seats).keys()].map((seat) => seat === PERSON ? null
+      : setup.bots[seat] ?? setup.bots[1] ?? "heuristic");
     const match = new Match({
       token: created.token, counter: created.counter, keys: created.seat_keys,
-      bots: setup.bots, target: setup.target, view: null,
+      bots, target: setup.target, view: null,
       // The bots' choices: a seed of this page's, so that matches differ.
       botSeed: Math.floor(Math.random() * MAX_SEED),
     });
@@ -80,6 +87,7 @@ export class Match {
   async botPlay() {
     const seat = this.view.turn;
     const bots = ["random", ...this.bots.slice(1)];  // seat 0's entry must name a bot; unused
+    while (bots.length < AUTOPLAY_BOTS) bots.push("random");
     const answer = await post("/games/autoplay", {
       ...this.body(seat), bots, until: "hand_over", seed: this.botSeed,
     });

@@ -1,9 +1,11 @@
 // Drawing the table from seat 0's view (the API's `SeatView`): the scores against the
-// target, each seat with its card count (who dealt, who is to play), the table, both
-// piles with their scopa and colore marks, and the person's hand.
+// target, each seat with its card count (who dealt, who is to play), the table and the
+// stock still to deal, each team's pile with its scopa and colore marks, and the
+// person's hand. The seats and piles follow the match's seating (`view.teams`): they
+// are made when a match of another shape is drawn, each seat placed where it sits.
 
 import {cardFace, shownCard} from "./cards.js";
-import {cardName, eventWords, lineName, SEATS} from "./words.js";
+import {cardName, eventWords, lineName, placesOf, seatLabel} from "./words.js";
 
 const $ = (selector) => document.querySelector(selector);
 
@@ -16,17 +18,67 @@ function text(tag, words, className = "") {
 
 const plural = (count, noun) => `${count} ${noun}${count === 1 ? "" : "s"}`;
 
+/** The colour of a team, from the person's side: 0 for theirs, 1, 2, ... for the others
+ * in team order. */
+export function colourOf(team, where) {
+  return team === where.mine ? 0 : 1 + where.members.filter((_, other) => other !== where.mine).indexOf(where.members[team]);
+}
+
+/** A team's pile, in words: "Our pile", "Their pile", "Right's pile". */
+function pileTitle(team, where) {
+  const name = where.teams[team];
+  return {Us: "Our pile", You: "Your pile", Them: "Their pile"}[name] ?? `${name}'s pile`;
+}
+
 export function renderScores(view, goal) {
+  const where = placesOf(view);
   $("#variant-name").textContent = view.variant.charAt(0).toUpperCase() + view.variant.slice(1);
   $("#hand-number").textContent = `Hand ${view.hand}`;
-  $("#score-us").textContent = view.scores[0];
-  $("#score-them").textContent = view.scores[1];
+  $("#scores").replaceChildren(...view.scores.map((score, team) => {
+    const span = text("span", `${where.teams[team]} `, "team");
+    span.dataset.colour = colourOf(team, where);
+    span.append(text("strong", String(score)));
+    return span;
+  }));
   $("#goal").textContent = goal;
 }
 
-function renderSeat(view, seat, bots) {
+/** Make the seats and piles of `view`'s seating, unless they are made already. */
+function placeSeats(view) {
+  const shape = JSON.stringify(view.teams);
+  const table = $("#table");
+  if (table.dataset.shape === shape) return;
+  table.dataset.shape = shape;
+  table.dataset.seats = String(view.hand_sizes.length);
+  const where = placesOf(view);
+  for (const old of table.querySelectorAll(".seat")) old.remove();
+  const seat = (number) => {
+    const box = document.createElement("section");
+    box.className = "seat";
+    box.id = `seat-${number}`;
+    box.dataset.position = where.positions[number];
+    box.dataset.colour = colourOf(where.teamOf[number], where);
+    box.setAttribute("aria-label", seatLabel(number, where));
+    box.append($("#seat-template").content.cloneNode(true));
+    return box;
+  };
+  for (const number of where.shown) table.insertBefore(seat(number), $(".felt"));
+  table.insertBefore(seat(0), $("#hand"));
+  $("#piles").replaceChildren(...where.members.map((_, team) => {
+    const pile = document.createElement("div");
+    pile.className = "pile";
+    pile.id = `pile-${team}`;
+    pile.dataset.colour = colourOf(team, where);
+    pile.append($("#pile-template").content.cloneNode(true));
+    pile.querySelector("h2").textContent = pileTitle(team, where);
+    pile.querySelector(".marks").setAttribute("aria-label", `${pileTitle(team, where).replace(/ pile$/, "")} scopa and colore marks`);
+    return pile;
+  }));
+}
+
+function renderSeat(view, seat, bots, where) {
   const box = $(`#seat-${seat}`);
-  box.querySelector(".who").textContent = seat === 0 ? "You" : SEATS[seat];
+  box.querySelector(".who").textContent = where.seats[seat];
   box.querySelector(".bot").textContent = seat === 0 ? "" : bots[seat];
   box.querySelector(".count").textContent = plural(view.hand_sizes[seat], "card");
   box.querySelector(".dealer").hidden = view.dealer !== seat;
@@ -45,15 +97,19 @@ function marks(view, team) {
 }
 
 export function renderTable(view, bots) {
-  for (const seat of [0, 1, 2, 3]) renderSeat(view, seat, bots);
+  placeSeats(view);
+  const where = placesOf(view);
+  view.hand_sizes.forEach((_, seat) => renderSeat(view, seat, bots, where));
   const cards = view.table.map((card) => shownCard(card));
   $("#table-cards").replaceChildren(...cards);
   $("#table-empty").hidden = cards.length > 0;
-  for (const team of [0, 1]) {
-    $(`#pile-${team} .pile-count`).textContent = plural(view.piles[team].length, "card");
+  $("#stock").hidden = !view.stock;
+  $("#stock").textContent = view.stock ? `Stock: ${plural(view.stock, "card")} to deal` : "";
+  view.piles.forEach((pile, team) => {
+    $(`#pile-${team} .pile-count`).textContent = plural(pile.length, "card");
     $(`#pile-${team} .marks`).replaceChildren(...marks(view, team));
-  }
-  $("#log").replaceChildren(...view.events.map((event) => eventWords(event, bots))
+  });
+  $("#log").replaceChildren(...view.events.map((event) => eventWords(event, bots, where))
     .filter(Boolean).map((words) => text("li", words)));
 }
 
@@ -86,7 +142,7 @@ export function renderHand(cards, moves, onPick) {
 
 /** Show a play: the seat's bubble holds the card played and what it took, and the
  * cards taken are marked on the table until it is drawn again. */
-export function showPlay(event, bots) {
+export function showPlay(event, bots, where) {
   const bubble = $(`#seat-${event.seat} .play`);
   const taken = event.type === "captured" ? event.take : [];
   bubble.replaceChildren(shownCard(event.card, "small"),
@@ -94,7 +150,7 @@ export function showPlay(event, bots) {
                          ...taken.map((card) => shownCard(card, "tiny")));
   bubble.hidden = false;
   for (const card of taken) $(`#table-cards [data-card="${card}"]`)?.classList.add("taken");
-  $("#last-play").textContent = eventWords(event, bots);
+  $("#last-play").textContent = eventWords(event, bots, where);
 }
 
 export function clearPlays() {

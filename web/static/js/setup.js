@@ -2,9 +2,14 @@
 // variant's options with their types, choices, bounds and defaults) and
 // `GET /house-rules` (each with the variants it applies to). Nothing of it is written
 // into the page, so a server with another variant or house rule shows it as well.
+//
+// A bot is chosen for each seat but the person's. The seats and teams of a variant are
+// not among what `GET /variants` lists: they are read from the view of a sealed game
+// dealt for the purpose (`POST /games`, which the server forgets at once, as it
+// forgets every sealed game), once per variant.
 
-import {get} from "./api.js";
-import {humanize} from "./words.js";
+import {get, post} from "./api.js";
+import {humanize, places, whereWords} from "./words.js";
 
 // The API lists no bots; these are the names `autoplay` takes (README, "The engine").
 export const BOTS = [
@@ -12,8 +17,45 @@ export const BOTS = [
   ["random", "Random (any legal card)"],
   ["ismcts", "ISMCTS (searches; slower, stronger)"],
 ];
-const BOT_SEATS = [[2, "Your partner (opposite)"], [1, "Opponent on your right"],
-                   [3, "Opponent on your left"]];
+const NUMBERS = ["no", "one", "two", "three", "four", "five"];
+
+/** The bots' seats of a table, partners first, then opponents in turn order, each with
+ * its label: at Foraccio's, "Your partner (opposite)", "Opponent on your right",
+ * "Opponent on your left". */
+function botSeats(where) {
+  const others = where.shown.filter((seat) => seat !== 0)
+    .sort((a, b) => (where.teamOf[a] !== where.mine) - (where.teamOf[b] !== where.mine) || a - b);
+  return others.map((seat) => [seat, where.teamOf[seat] === where.mine
+    ? `Your partner (${whereWords(seat, where)})` : `Opponent ${whereWords(seat, where)}`]);
+}
+
+/** Who plays against whom: "You sit at the bottom with a bot partner opposite you,
+ * against two bots. ..." */
+function introWords(where) {
+  const mine = where.members[where.mine];
+  const partners = mine.filter((seat) => seat !== 0);
+  const opponents = where.seats.length - mine.length;
+  const alone = where.members.length > 2 && where.members.every((team) => team.length === 1);
+  const at = partners.length === 1 ? whereWords(partners[0], where) : "";
+  const company = partners.length === 0 ? ""
+    : partners.length === 1 ? ` with a bot partner ${at === "opposite" ? "opposite you" : at}`
+    : ` with ${NUMBERS[partners.length]} bot partners`;
+  const against = `${NUMBERS[opponents]} bot${opponents === 1 ? "" : "s"}${alone ? ", each for themselves" : ""}`;
+  const goal = partners.length ? "Partners share their captures; the first team to the target wins."
+    : "The first to the target wins.";
+  return `You sit at the bottom${company}, against ${against}. ${goal}`;
+}
+
+const seatings = new Map();
+
+/** The seating of `variant` with its default options: `{teams}` as a view shows it. */
+async function seatingOf(variant) {
+  if (!seatings.has(variant)) {
+    const dealt = await post("/games", {variant, sealed: true});
+    seatings.set(variant, places(dealt.view.teams, dealt.view.order ?? null));
+  }
+  return seatings.get(variant);
+}
 
 function element(tag, attributes = {}, children = []) {
   const made = document.createElement(tag);
@@ -77,11 +119,24 @@ export async function buildSetup(form, onStart) {
   const select = form.querySelector("#variant");
   select.replaceChildren(...variants.map((v) => element("option", {value: v.name, text: v.title})));
   const bots = form.querySelector("#bots");
-  bots.replaceChildren(element("legend", {text: "Bots"}), ...BOT_SEATS.map(([seat, label]) => element("div", {class: "field"}, [
-    element("label", {for: `bot-${seat}`, text: label}),
-    element("select", {id: `bot-${seat}`, name: `bot-${seat}`},
-            BOTS.map(([name, words]) => element("option", {value: name, text: words}))),
-  ])));
+  let seated = null;  // the seating the bot fields are for
+  const seatBots = (where) => {
+    const shape = JSON.stringify(where.members);
+    if (seated !== null && JSON.stringify(seated.members) === shape) return;
+    seated = where;
+    const chosen = Object.fromEntries([...bots.querySelectorAll("select")].map((s) => [s.name, s.value]));
+    bots.replaceChildren(element("legend", {text: "Bots"}), ...botSeats(where).map(([seat, label]) => element("div", {class: "field"}, [
+      element("label", {for: `bot-${seat}`, text: label}),
+      element("select", {id: `bot-${seat}`, name: `bot-${seat}`},
+              BOTS.map(([name, words]) => element("option", {value: name, text: words,
+                                                            selected: chosen[`bot-${seat}`] === name}))),
+    ])));
+    bots.dataset.seats = String(where.seats.length);
+    document.querySelector("#setup-intro").textContent = introWords(where);
+  };
+  // The form is ready once the first variant's seats are known; another variant's are
+  // shown when they are known (`#bots[data-seats]` says how many seats they are for).
+  seatBots(await seatingOf(select.value));
 
   const show = () => {
     const variant = variants.find((v) => v.name === select.value);
@@ -92,6 +147,9 @@ export async function buildSetup(form, onStart) {
     const fieldset = form.querySelector("#house-rules");
     fieldset.hidden = fitting.length === 0;
     fieldset.replaceChildren(element("legend", {text: "House rules"}), ...fitting.map(ruleField));
+    const name = variant.name;
+    seatingOf(name).then((where) => { if (select.value === name) seatBots(where); })
+      .catch((error) => console.warn(error));
   };
   select.addEventListener("change", show);
   show();
@@ -105,7 +163,7 @@ export async function buildSetup(form, onStart) {
       variant: variant.name,
       options,
       houseRules: [...form.querySelectorAll("input[name=house_rule]:checked")].map((input) => input.value),
-      bots: [null, ...[1, 2, 3].map((seat) => form.elements.namedItem(`bot-${seat}`).value)],
+      bots: [null, ...seated.seats.slice(1).map((_, index) => form.elements.namedItem(`bot-${index + 1}`)?.value ?? "heuristic")],
       target: options.target ?? variant.target,
     });
   });

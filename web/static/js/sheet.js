@@ -2,7 +2,8 @@
 // the hand's points and the match totals against the target; the end of the match.
 
 import {shownCard} from "./cards.js";
-import {lineName, TEAMS} from "./words.js";
+import {colourOf} from "./render.js";
+import {lineName, placesOf, scoresWords} from "./words.js";
 
 const $ = (selector) => document.querySelector(selector);
 
@@ -16,11 +17,12 @@ function cell(tag, content, className = "") {
 
 /** Fill the sheet from seat 0's view of a hand over; return whether the match is over. */
 export function renderSheet(view, goal) {
+  const where = placesOf(view);
   const scored = view.events.findLast((event) => event.type === "hand_scored");
   const rows = scored.lines.map((line) => {
     const row = document.createElement("tr");
-    row.className = `team-${line.team}`;
-    row.append(cell("td", TEAMS[line.team]), cell("th", lineName(line.name)),
+    row.dataset.colour = colourOf(line.team, where);
+    row.append(cell("td", where.teams[line.team]), cell("th", lineName(line.name)),
                cell("td", String(line.points), "points"),
                cell("td", [cell("span", line.cards.map((card) => shownCard(card, "tiny")), "card-row")], "line-cards"));
     row.lastChild.setAttribute("aria-label", line.cards.join(" "));
@@ -28,19 +30,33 @@ export function renderSheet(view, goal) {
   });
   $("#sheet-lines").replaceChildren(...rows);
   $("#sheet-title").textContent = `Hand ${view.hand} is over`;
-  $("#sheet-hand").textContent = `This hand: us ${scored.points[0]}, them ${scored.points[1]}.`;
-  $("#sheet-match").textContent = `Match: us ${scored.scores[0]}, them ${scored.scores[1]}; first to ${goal} wins.`;
+  $("#sheet-hand").textContent = `This hand: ${scoresWords(scored.points, where)}.`;
+  $("#sheet-match").textContent = `Match: ${scoresWords(scored.scores, where)}; first to ${goal} wins.`;
   const over = view.phase === "game_over";
   const result = $("#sheet-result");
   result.hidden = !over;
   if (over) {
-    const [us, them] = view.scores;
-    result.classList.toggle("lost", view.winner !== 0);
-    result.textContent = view.winner === 0
-      ? `You and your partner win the match, ${us} to ${them}!`
-      : `Your opponents win the match, ${them} to ${us}.`;
+    result.classList.toggle("lost", view.winner !== where.mine);
+    result.textContent = resultWords(view, where);
   }
   $("#next-hand").hidden = over;
   $("#sheet-new-match").hidden = !over;
   return over;
+}
+
+/** Who won, from the person's side: "You and your partner win the match, 72 to 60!",
+ * "Your opponents win the match, 71 to 40.", "Left wins the match, 11 to 9 to 4." (the
+ * winner's score first, then the others' from the highest). */
+function resultWords(view, where) {
+  const winner = view.winner;
+  const others = view.scores.filter((_, team) => team !== winner).sort((a, b) => b - a);
+  const scores = [view.scores[winner], ...others].join(" to ");
+  if (winner === where.mine) {
+    const partners = where.members[winner].length - 1;
+    const who = partners === 0 ? "You" : `You and your partner${partners > 1 ? "s" : ""}`;
+    return `${who} win the match, ${scores}!`;
+  }
+  const name = where.teams[winner];
+  if (name === "Them") return `Your opponents win the match, ${scores}.`;
+  return `${name} win${where.members[winner].length > 1 ? "" : "s"} the match, ${scores}.`;
 }

@@ -1,9 +1,11 @@
 // The table in plain words: seats named from the person's chair, cards, moves, events,
 // score lines and errors. Seat 0 is "you"; play passes to the right (docs/rules.md
-// §2.1), so seat 1 sits on your right, seat 2 (your partner) opposite, seat 3 on your left.
+// §2.1), so the seat playing after you sits on your right, the one before you on your
+// left (at Foraccio's table seat 1 on your right, seat 2, your partner, opposite, seat 3
+// on your left). A team is "Us" (you and your partners) or "You" (you alone); the
+// other team of a two-team match with several seats "Them"; any other team is named by
+// its seats ("Right", "Right + Left"). cli/table/places.py names them the same way.
 
-export const SEATS = ["You", "Right", "Partner", "Left"];
-export const TEAMS = ["Us", "Them"];
 export const SUITS = {c: "coppe", d: "denari", b: "bastoni", s: "spade"};
 const FIGURES = {1: "asso", 11: "fante", 12: "cavallo", 13: "re"};
 const LINES = {
@@ -30,8 +32,81 @@ export function humanize(name) {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-export function seatName(seat, bots) {
-  return seat === 0 ? "You" : `${SEATS[seat]} (${bots[seat]})`;
+// Where each other seat sits, by how many turns after yours it plays.
+const POSITIONS = {
+  2: ["Opposite"],
+  3: ["Right", "Left"],
+  4: ["Right", "Opposite", "Left"],
+  5: ["Right", "Far right", "Far left", "Left"],
+  6: ["Right", "Far right", "Opposite", "Far left", "Left"],
+};
+const PRONOUNS = new Set(["Us", "Them", "You"]);
+
+/** The seats and teams of a match of `teams` (each team's seats) playing in `order`
+ * (by default seat 0, 1, 2, ...), named for the person at seat 0: `seats` (each seat's
+ * name), `positions` (where each sits: "you", "right", "far-left", ...), `teams` (each
+ * team's name), `members` (each team's seats), `teamOf`, `mine` (the person's team)
+ * and `shown` (the other seats: opposite, then the left side, then the right side). */
+export function places(teams, order = null) {
+  const count = teams.reduce((total, team) => total + team.length, 0);
+  const turns = order ?? [...Array(count).keys()];
+  const after = (seat) => (turns.indexOf(seat) - turns.indexOf(0) + count) % count;
+  const teamOf = [];
+  teams.forEach((team, index) => { for (const seat of team) teamOf[seat] = index; });
+  const mine = teamOf[0];
+  const where = [...Array(count).keys()].map((seat) => seat === 0 ? "You" : POSITIONS[count][after(seat) - 1]);
+  const seats = where.map((name, seat) => seat !== 0 && teamOf[seat] === mine && teams[mine].length === 2 ? "Partner" : name);
+  const names = teams.map((team, index) => index === mine ? (team.length > 1 ? "Us" : "You")
+    : teams.length === 2 && team.length > 1 ? "Them" : team.map((seat) => seats[seat]).join(" + "));
+  const side = (seat) => after(seat) * 2 === count ? [0, 0] : after(seat) * 2 > count ? [1, after(seat)] : [2, -after(seat)];
+  const shown = [...Array(count).keys()].filter((seat) => seat !== 0).sort((a, b) => {
+    const [x, y] = [side(a), side(b)];
+    return x[0] - y[0] || x[1] - y[1];
+  });
+  return {
+    seats, teams: names, members: teams, teamOf, mine, shown,
+    positions: where.map((name) => name.toLowerCase().replace(" ", "-")),
+  };
+}
+
+/** The places of the match a seat view shows. */
+export const placesOf = (view) => places(view.teams, view.order ?? null);
+
+/** Foraccio's table: you and your partner opposite, against Right and Left. */
+export const FORACCIO = places([[0, 2], [1, 3]]);
+
+/** A team's name inside a sentence: "us", "them", "you", "Right". */
+export function teamWords(team, where = FORACCIO) {
+  const name = where.teams[team];
+  return PRONOUNS.has(name) ? name.toLowerCase() : name;
+}
+
+/** Scores in words, team by team: "us 12, them 9". */
+export function scoresWords(scores, where = FORACCIO) {
+  return scores.map((score, team) => `${teamWords(team, where)} ${score}`).join(", ");
+}
+
+/** "Us win the match, 72 to 60.", "Right wins the match, 11 to 9 to 4." */
+export function matchWonWords(team, scores, where = FORACCIO) {
+  const plural = PRONOUNS.has(where.teams[team]) || where.members[team].length > 1;
+  return `${where.teams[team]} ${plural ? "win" : "wins"} the match, ${scores.join(" to ")}.`;
+}
+
+/** Where a seat sits, in words: "opposite", "on your right", "on your far left". */
+export function whereWords(seat, where) {
+  const position = where.positions[seat];
+  return position === "opposite" ? "opposite" : `on your ${position.replace("-", " ")}`;
+}
+
+/** What a seat is, for a screen reader: "You", "Your partner", "Opponent on your left". */
+export function seatLabel(seat, where) {
+  if (seat === 0) return "You";
+  if (where.seats[seat] === "Partner") return "Your partner";
+  return `${where.teamOf[seat] === where.mine ? "Your partner" : "Opponent"} ${whereWords(seat, where)}`;
+}
+
+export function seatName(seat, bots, where = FORACCIO) {
+  return seat === 0 ? "You" : `${where.seats[seat]} (${bots[seat]})`;
 }
 
 /** A move that lays its card: it takes nothing and is no asso or re (which, meeting an
@@ -47,22 +122,24 @@ export function moveWords(move) {
   return how + (move.take?.length ? `takes ${move.take.join(" ")}` : "takes only itself");
 }
 
-function does(seat, bots, verb) {
-  return seat === 0 ? `You ${verb}` : `${seatName(seat, bots)} ${verb}s`;
+function does(seat, bots, verb, where) {
+  return seat === 0 ? `You ${verb}` : `${seatName(seat, bots, where)} ${verb}s`;
 }
 
 /** An event as a sentence, or null for those shown otherwise (the score sheet). */
-export function eventWords(event, bots) {
+export function eventWords(event, bots, where = FORACCIO) {
   switch (event.type) {
-    case "laid": return `${does(event.seat, bots, "lay")} ${event.card}.`;
-    case "captured": return `${does(event.seat, bots, "play")} ${event.card}: ${moveWords(event)}.`;
+    case "laid": return `${does(event.seat, bots, "lay", where)} ${event.card}.`;
+    case "captured": return `${does(event.seat, bots, "play", where)} ${event.card}: ${moveWords(event)}.`;
     case "bonus":
-      return `${lineName(event.name)}! ${event.points} point${event.points === 1 ? "" : "s"} for ${TEAMS[event.team].toLowerCase()} (${event.card}).`;
+      return `${lineName(event.name)}! ${event.points} point${event.points === 1 ? "" : "s"} for ${teamWords(event.team, where)} (${event.card}).`;
     case "table_collected":
-      return `The cards left (${event.cards.join(" ") || "none"}) go to ${TEAMS[event.team].toLowerCase()}.`;
-    case "dealt": return `Hand ${event.hand}: ${does(event.dealer, bots, "deal")}.`;
-    case "first_dealer_chosen": return `${does(event.dealer, bots, "deal")} first (the highest card drawn).`;
-    case "match_won": return `${TEAMS[event.team]} win the match, ${event.scores[0]} to ${event.scores[1]}.`;
+      return `The cards left (${event.cards.join(" ") || "none"}) go to ${teamWords(event.team, where)}.`;
+    case "dealt": return `Hand ${event.hand}: ${does(event.dealer, bots, "deal", where)}.`;
+    case "dealt_more":
+      return `The hands are empty: more cards are dealt from the stock${event.table?.length ? `, and ${event.table.join(" ")} face up on the table` : ""}.`;
+    case "first_dealer_chosen": return `${does(event.dealer, bots, "deal", where)} first (the highest card drawn).`;
+    case "match_won": return matchWonWords(event.team, event.scores, where);
     default: return null;
   }
 }
