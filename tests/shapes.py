@@ -16,6 +16,7 @@ another process finds them as installed plugins (:func:`install_shapes`).
 
 from __future__ import annotations
 
+import os
 from itertools import combinations
 from pathlib import Path
 
@@ -140,6 +141,15 @@ TRIO = Variant("trio", "Trio", "Scopa's cards and captures for three, each for t
                (), (TrioRules(),))
 
 SHAPES = (DUEL, TRIO)
+
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def shapes_environment(directory: Path) -> dict[str, str]:
+    """The environment of a server process (and of its bot processes) that plays
+    :data:`SHAPES`, installed in ``directory`` (:func:`install_shapes`)."""
+    return {"PYTHONPATH": os.pathsep.join((str(install_shapes(directory)), str(ROOT)))}
 
 
 def install_shapes(directory: Path) -> Path:

@@ -7,7 +7,6 @@ follow the seating; the stock shows while cards are kept back; each later deal i
 
 from __future__ import annotations
 
-import os
 import re
 
 import pytest
@@ -15,18 +14,14 @@ import pytest
 from tests.browser.conftest import api_server
 from tests.browser.table import play_hand, screenshot, seat_view, sheet, state, wait_for
 from tests.browser.test_web_table_browser import Watched
-from tests.shapes import install_shapes
+from tests.shapes import shapes_environment
 
 pytestmark = pytest.mark.xdist_group("browser-shapes")
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-
-
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    installed = install_shapes(tmp_path_factory.mktemp("shapes"))
     with api_server(tmp_path_factory.mktemp("table") / "log",
-                    PYTHONPATH=os.pathsep.join((str(installed), ROOT))) as url:
+                    **shapes_environment(tmp_path_factory.mktemp("shapes"))) as url:
         yield url
 
 

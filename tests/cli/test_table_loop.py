@@ -106,3 +106,14 @@ def test_a_local_hand_at_a_smaller_table(shapes, variant, plays, names):
     assert [words.rsplit(" ", 1)[0] for words in hand.split(", ")] == list(names)
     for name in names[1:]:
         assert f"{name} (random)" in shown
+
+
+def test_a_hand_of_three_through_a_server(shapes_server):
+    # Three seats: the person, and one bot for the two others.
+    table = RemoteTable(shapes_server, "trio", {}, (), ("person", "random"))
+    assert table.bots == ("person", "random", "random")
+    loop = play_a_hand(table)
+
+    assert sum(prompt.startswith("Your play") for prompt in loop.prompts) == 12
+    assert "This hand: you " in loop.screen.getvalue()
+    assert table.view()["phase"] == "hand_over"
