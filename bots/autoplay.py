@@ -9,12 +9,7 @@ from bots import Budget, choose_move, get_bot, limits
 from core.engine import next_hand, play, rules_of
 from core.errors import UnknownBot, WrongPhase
 from core.model import AnyEvent, State
-from core.rules import MAX_SEATS
 from core.view import seat_view
-
-SEATS = range(MAX_SEATS)
-"""Every seat any match can have: the bots play the whole table, whatever its size.
-(Passing ``seats=None`` to :func:`autoplay` says the same.)"""
 
 
 class Autoplay(NamedTuple):
@@ -48,7 +43,7 @@ def autoplay(state: State, bots: Sequence[str], until: Literal["hand_over", "gam
     """
     check_autoplay(state, bots)
     if seats is None:
-        seats = SEATS
+        seats = range(rules_of(state).seating.seats)
     events: list[AnyEvent] = []
     plays = 0
     while plays < max_plays:
