@@ -71,9 +71,9 @@ def installed(monkeypatch):
 
 
 @pytest.fixture
-def shapes(registered):
-    """The test-only variants of other shapes (tests/shapes.py: ``duel``, two seats;
-    ``trio``, three seats with Scopa's cards), registered for one test."""
+def table_shapes(registered):
+    """The test-only variants of other shapes (tests/shapes.py: ``duet``, two seats;
+    ``terzetto``, three seats with Scopa's cards), registered for one test."""
     from tests.shapes import SHAPES
 
     registered(*SHAPES)

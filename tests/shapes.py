@@ -2,12 +2,12 @@
 parts that must follow any seating, deck and card values (the bots, the command line,
 the web table):
 
-- ``duel``: two players, each for themselves, with Foraccio's cards and rules, dealt
+- ``duet``: two players, each for themselves, with Foraccio's cards and rules, dealt
   three cards each and four to the table, then three more each from the stock
   whenever the hands are empty (a :class:`~core.model.DealtMore` each time);
-- ``trio``: three players, each for themselves, with Scopa's 40 cards (no 8, 9 or
+- ``terzetto``: three players, each for themselves, with Scopa's 40 cards (no 8, 9 or
   10; the fante, cavallo and re worth 8, 9 and 10), capturing a card of the same
-  value or else cards adding up to it, dealt in stages as ``duel`` is; a scopa is
+  value or else cards adding up to it, dealt in stages as ``duet`` is; a scopa is
   worth 1, the most cards 1; first to 11.
 
 Tests register them with the ``shapes`` fixture (tests/conftest.py); a server in
@@ -36,7 +36,7 @@ def deal_in_stages(deck, dealer, seating, stage):
     return deal_in_rounds(deck, dealer, (3,), seating, table=4 if stage == 0 else 0)
 
 
-class DuelTable:
+class DuetTable:
     """Two seats, each for themselves; the deal in stages."""
 
     @hookimpl
@@ -48,8 +48,8 @@ class DuelTable:
         return deal_in_stages(deck, dealer, seating, stage)
 
 
-DUEL = Variant("duel", "Duel", "Foraccio for two, dealt three cards at a time.",
-               FORACCIO.options, (*FORACCIO.plugins, DuelTable()))
+DUET = Variant("duet", "Duet", "Foraccio for two, dealt three cards at a time.",
+               FORACCIO.options, (*FORACCIO.plugins, DuetTable()))
 
 SCOPA_DECK = tuple(card for card in DECK if RANK[card] <= 7 or RANK[card] >= 11)
 SCOPA_VALUES = {card: RANK[card] - 3 if RANK[card] >= 11 else RANK[card]
@@ -73,7 +73,7 @@ def by_value(hand, table):
     return captures, lays
 
 
-class TrioRules:
+class TerzettoRules:
     """Three seats, each for themselves, Scopa's deck, values and captures."""
 
     @hookimpl
@@ -137,10 +137,11 @@ class TrioRules:
         return leaders[0] if best >= target and len(leaders) == 1 else None
 
 
-TRIO = Variant("trio", "Trio", "Scopa's cards and captures for three, each for themselves.",
-               (), (TrioRules(),))
+TERZETTO = Variant("terzetto", "Terzetto",
+                   "Scopa's cards and captures for three, each for themselves.", (),
+                   (TerzettoRules(),))
 
-SHAPES = (DUEL, TRIO)
+SHAPES = (DUET, TERZETTO)
 
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -162,5 +163,5 @@ def install_shapes(directory: Path) -> Path:
     (info / "METADATA").write_text("Metadata-Version: 2.1\nName: foraccio-test-shapes\n"
                                    "Version: 0\n")
     (info / "entry_points.txt").write_text(
-        f"[{ENTRY_POINT_GROUP}]\nduel = tests.shapes:DUEL\ntrio = tests.shapes:TRIO\n")
+        f"[{ENTRY_POINT_GROUP}]\nduet = tests.shapes:DUET\nterzetto = tests.shapes:TERZETTO\n")
     return directory

@@ -1,5 +1,5 @@
 """The web table at tables of other shapes than Foraccio's, in a real browser against a
-real server: ``duel`` (two seats, each for themselves) and ``trio`` (three seats,
+real server: ``duet`` (two seats, each for themselves) and ``terzetto`` (three seats,
 Scopa's cards), the test-only variants of tests/shapes.py, installed in the server as
 an installed distribution's plugins would be. Seats, piles, scores and the score sheet
 follow the seating; the stock shows while cards are kept back; each later deal is told.
@@ -62,15 +62,15 @@ def test_the_form_offers_a_bot_for_each_other_seat(watched, server):
     wait_for(page, "setup")
     bots = {"foraccio": ["Your partner (opposite)", "Opponent on your right",
                          "Opponent on your left"],
-            "trio": ["Opponent on your right", "Opponent on your left"],
-            "duel": ["Opponent opposite"]}
+            "terzetto": ["Opponent on your right", "Opponent on your left"],
+            "duet": ["Opponent opposite"]}
     for variant, labels in bots.items():
         page.select_option("#variant", variant)
         page.wait_for_selector(f"#bots[data-seats='{len(labels) + 1}']")
         assert texts(page, "#bots label") == labels
     assert page.text_content("#setup-intro").startswith(
         "You sit at the bottom, against one bot.")
-    page.select_option("#variant", "trio")
+    page.select_option("#variant", "terzetto")
     page.wait_for_selector("#bots[data-seats='3']")
     assert page.text_content("#setup-intro").startswith(
         "You sit at the bottom, against two bots, each for themselves.")
@@ -78,7 +78,7 @@ def test_the_form_offers_a_bot_for_each_other_seat(watched, server):
 
 def test_a_whole_hand_of_three_each_for_themselves(watched, server):
     page = watched.page
-    start(page, server, "trio", 3)
+    start(page, server, "terzetto", 3)
     assert wait_for(page) == "your-turn"
 
     assert texts(page, ".seat .who") == ["Left", "Right", "You"]
@@ -88,7 +88,7 @@ def test_a_whole_hand_of_three_each_for_themselves(watched, server):
     assert texts(page, "#scores .team") == ["You 0", "Right 0", "Left 0"]
     stock = page.text_content("#stock")
     assert re.fullmatch(r"Stock: \d+ cards to deal", stock), stock
-    screenshot(page, "trio")
+    screenshot(page, "terzetto")
 
     hand = play_hand(page)
 
@@ -106,12 +106,12 @@ def test_a_whole_hand_of_three_each_for_themselves(watched, server):
                        for name, score in zip(names, scored["points"], strict=True))
     assert hand_words == f"This hand: {points}."
     assert match_words.endswith("first to 11 wins.")
-    screenshot(page, "trio-score-sheet")
+    screenshot(page, "terzetto-score-sheet")
 
 
 def test_a_match_of_two_to_its_end(watched, server):
     page = watched.page
-    start(page, server, "duel", 2, options={"target": "1"})
+    start(page, server, "duet", 2, options={"target": "1"})
     assert wait_for(page) == "your-turn"
     assert texts(page, ".seat .who") == ["Opposite", "You"]
     assert texts(page, ".pile h2") == ["Your pile", "Opposite's pile"]

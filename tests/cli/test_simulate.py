@@ -57,8 +57,8 @@ def test_a_bad_variant_is_reported_not_raised(capsys):
     assert "scopone" in capsys.readouterr().err
 
 
-def test_each_team_of_the_variant_gets_a_lineup(shapes):
-    summary = simulate("trio", (("heuristic",), ("random",), ("random",)), 3, 2)
+def test_each_team_of_the_variant_gets_a_lineup(table_shapes):
+    summary = simulate("terzetto", (("heuristic",), ("random",), ("random",)), 3, 2)
 
     assert summary["teams"] == [[0], [1], [2]]
     assert [lineup["bots"] for lineup in summary["lineups"]] == [
@@ -77,18 +77,18 @@ def test_the_lineups_change_teams_from_match_to_match():
         "b", "a", "d", "c"]
 
 
-def test_bots_on_the_command_line_are_one_per_team_or_one_per_seat(shapes, capsys):
-    assert main(["simulate", "--variant", "duel", "--bots", "heuristic,random",
+def test_bots_on_the_command_line_are_one_per_team_or_one_per_seat(table_shapes, capsys):
+    assert main(["simulate", "--variant", "duet", "--bots", "heuristic,random",
                  "--matches", "1", "--workers", "1", "--quiet", "--options",
                  '{"target": 21}']) == 0
     summary = json.loads(capsys.readouterr().out)
     assert [lineup["bots"] for lineup in summary["lineups"]] == [["heuristic"], ["random"]]
 
-    assert main(["simulate", "--variant", "trio", "--matches", "1", "--quiet"]) == 0
+    assert main(["simulate", "--variant", "terzetto", "--matches", "1", "--quiet"]) == 0
     summary = json.loads(capsys.readouterr().out)
     assert [lineup["bots"] for lineup in summary["lineups"]] == [
         ["heuristic"], ["random"], ["random"]]
 
-    assert main(["simulate", "--variant", "trio", "--bots", "random,random,random,random",
+    assert main(["simulate", "--variant", "terzetto", "--bots", "random,random,random,random",
                  "--matches", "1", "--quiet"]) == 2
     assert "give 3 bots, one per seat, not 4" in capsys.readouterr().err

@@ -92,14 +92,14 @@ def test_the_servers_refusals_come_in_its_words(server):
 
 
 @pytest.mark.parametrize(("variant", "plays", "names"), [
-    ("duel", 24, ("you", "Opposite")), ("trio", 12, ("you", "Right", "Left"))])
-def test_a_local_hand_at_a_smaller_table(shapes, variant, plays, names):
+    ("duet", 24, ("you", "Opposite")), ("terzetto", 12, ("you", "Right", "Left"))])
+def test_a_local_hand_at_a_smaller_table(table_shapes, variant, plays, names):
     # Dealt three cards at a time: the stock shows until the hands are dealt again.
     loop = play_a_hand(LocalTable(variant, {}, (), ("person", "random"), seed=3))
     shown = loop.screen.getvalue()
 
     assert sum(prompt.startswith("Your play") for prompt in loop.prompts) == plays
-    assert "each for themselves" in shown or variant == "duel"
+    assert "each for themselves" in shown or variant == "duet"
     assert "to deal)" in shown and "more cards are dealt from the stock" in shown
     assert "Score sheet" in shown
     hand = re.search(r"This hand: (.*)\.", shown)[1]
@@ -110,7 +110,7 @@ def test_a_local_hand_at_a_smaller_table(shapes, variant, plays, names):
 
 def test_a_hand_of_three_through_a_server(shapes_server):
     # Three seats: the person, and one bot for the two others.
-    table = RemoteTable(shapes_server, "trio", {}, (), ("person", "random"))
+    table = RemoteTable(shapes_server, "terzetto", {}, (), ("person", "random"))
     assert table.bots == ("person", "random", "random")
     loop = play_a_hand(table)
 

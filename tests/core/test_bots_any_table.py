@@ -23,7 +23,7 @@ from core.view import seat_view, unseen_cards
 
 SMALL = Budget(iterations=12)
 
-pytestmark = pytest.mark.usefixtures("shapes")
+pytestmark = pytest.mark.usefixtures("table_shapes")
 
 
 def sampled_states(variant: str, seed: int, count: int = 8):
@@ -37,7 +37,7 @@ def sampled_states(variant: str, seed: int, count: int = 8):
     return [step.before for step in picker.sample(steps, count)] + after_more[:2]
 
 
-@pytest.mark.parametrize("variant", ["duel", "trio"])
+@pytest.mark.parametrize("variant", ["duet", "terzetto"])
 def test_every_bot_plays_only_legal_moves(variant):
     for index, state in enumerate(sampled_states(variant, 21)):
         legal = legal_moves(state)
@@ -45,7 +45,7 @@ def test_every_bot_plays_only_legal_moves(variant):
             assert move_for_state(name, state, index, SMALL) in legal, (name, state.turn)
 
 
-@pytest.mark.parametrize("variant", ["duel", "trio"])
+@pytest.mark.parametrize("variant", ["duet", "terzetto"])
 def test_a_move_does_not_depend_on_the_hidden_hands_nor_the_stock(variant):
     rng = random.Random(2)
     for index, state in enumerate(sampled_states(variant, 22, 4)):
@@ -63,8 +63,8 @@ def test_a_move_does_not_depend_on_the_hidden_hands_nor_the_stock(variant):
                 name, state, index, SMALL)
 
 
-@pytest.mark.parametrize(("variant", "bots"), [("duel", ["heuristic", "random"]),
-                                               ("trio", ["random", "heuristic", "random"])])
+@pytest.mark.parametrize(("variant", "bots"), [("duet", ["heuristic", "random"]),
+                                               ("terzetto", ["random", "heuristic", "random"])])
 def test_bots_play_every_seat_of_a_match_to_its_end(variant, bots):
     result = autoplay(new_match(variant, 3), bots, "game_over", seed=3, max_plays=10_000)
     assert result.done and result.state.phase == "game_over"
@@ -74,10 +74,10 @@ def test_bots_play_every_seat_of_a_match_to_its_end(variant, bots):
 
 def test_too_few_bots_for_the_seats_are_refused():
     with pytest.raises(UnknownBot, match="no bot for seat 2"):
-        autoplay(new_match("trio", 3), ["random", "random"], "hand_over")
+        autoplay(new_match("terzetto", 3), ["random", "random"], "hand_over")
 
 
-@pytest.mark.parametrize("variant", ["duel", "trio", "foraccio", "zobelon"])
+@pytest.mark.parametrize("variant", ["duet", "terzetto", "foraccio", "zobelon"])
 def test_a_determinization_deals_the_unseen_cards_as_the_view_counts_them(variant):
     for state in sampled_states(variant, 23, 6):
         view = seat_view(state, state.turn)
@@ -93,7 +93,7 @@ def test_a_determinization_deals_the_unseen_cards_as_the_view_counts_them(varian
             dealt, _ = play(dealt, legal_moves(dealt)[0])
 
 
-@pytest.mark.parametrize("variant", ["duel", "trio"])
+@pytest.mark.parametrize("variant", ["duet", "terzetto"])
 def test_the_playout_policy_is_the_heuristic(variant):
     for index, state in enumerate(sampled_states(variant, 24, 12)):
         view = seat_view(state, state.turn)
@@ -104,8 +104,8 @@ def test_the_playout_policy_is_the_heuristic(variant):
 
 
 def test_the_search_budget_scales_with_the_cards_left_to_play():
-    # A trio hand plays 36 of its 40 cards: 9 in the hands and 27 in the stock at first.
-    state = new_match("trio", 5)
+    # A terzetto hand plays 36 of its 40 cards: 9 in the hands and 27 in the stock at first.
+    state = new_match("terzetto", 5)
     view = seat_view(state, state.turn)
     assert (sum(view.hand_sizes), view.stock) == (9, 27)
     assert default_iterations(view) == 120 * 40 // 36
@@ -115,11 +115,11 @@ def test_the_sweeping_and_jolly_cards_are_read_from_the_rules():
     aces = {"1c", "1d", "1b", "1s"}
     foraccio = traits_of(rules_of(new_match("foraccio", 1)))
     zobelon = traits_of(rules_of(new_match("zobelon", 1)))
-    trio = traits_of(rules_of(new_match("trio", 1)))
+    terzetto = traits_of(rules_of(new_match("terzetto", 1)))
     assert (foraccio.sweeps, foraccio.jolly) == (aces, frozenset())
     assert (zobelon.sweeps, zobelon.jolly) == (aces, {"13c", "13d", "13b", "13s"})
-    assert (trio.sweeps, trio.jolly) == (frozenset(), frozenset())  # Scopa's aces take a 1
-    assert trio.values["12b"] == 9
+    assert (terzetto.sweeps, terzetto.jolly) == (frozenset(), frozenset())  # Scopa's aces take a 1
+    assert terzetto.values["12b"] == 9
 
 
 def test_the_next_opponent_is_the_next_seat_of_another_team():
@@ -148,6 +148,6 @@ def test_the_heuristic_judges_a_scopa_by_the_values_of_the_deck():
     # Laying 7b makes 3 + 7 = 10 on the table, which any re (worth 10) takes for a
     # scopa; laying 5c makes 8, and every fante (worth 8) was captured already.
     fanti = ["11c", "11d", "11b", "11s"]
-    state, seat = shaped("trio", ["5c", "7b"], ["3d"], [fanti, [], []])
+    state, seat = shaped("terzetto", ["5c", "7b"], ["3d"], [fanti, [], []])
     assert {move.card for move in legal_moves(state)} == {"5c", "7b"}
     assert choose_move("heuristic", seat_view(state, seat)).card == "5c"
