@@ -26,9 +26,6 @@ TIMEOUT = 30.0
 
 MAX_BOT_SEED = 2**53 - 1
 
-AUTOPLAY_BOTS = 4
-"""How many bot names ``POST /games/autoplay`` takes at least."""
-
 
 class RemoteTable:
     """A sealed match on the server at ``url``."""
@@ -69,13 +66,10 @@ class RemoteTable:
     def bot_play(self) -> list[Json]:
         seat = self.view()["turn"]
         assert seat is not None and seat != PERSON, "a bot plays only another seat's turn"
-        # Seat 0's entry is unused (the person plays it) but must name a bot.
-        bots = ["random", *self.bots[1:]]
-        # The API takes four names today, Foraccio's table: a smaller table's are padded
-        # (bots play only the seats the match has).
-        bots += ["random"] * (AUTOPLAY_BOTS - len(bots))
         answer = self._call("POST", "/games/autoplay", {
-            **self._body(seat), "bots": bots, "until": "hand_over", "seed": self.bot_seed})
+            # Seat 0's entry is unused (the person plays it) but must name a bot.
+            **self._body(seat), "bots": ["random", *self.bots[1:]], "until": "hand_over",
+            "seed": self.bot_seed})
         self._answered(answer, seat)
         return answer["events"]
 

@@ -11,9 +11,6 @@ import {saveMatch} from "./store.js";
 
 const PERSON = 0;
 const MAX_SEED = 2 ** 53 - 1;
-/** How many bot names `POST /games/autoplay` takes at least (one per seat of
- * Foraccio's table): a smaller table's list is padded, and the padding never plays. */
-const AUTOPLAY_BOTS = 4;
 
 export class Match {
   /** A match from what `toJSON` saved (or `Match.start` made). */
@@ -87,7 +84,6 @@ export class Match {
   async botPlay() {
     const seat = this.view.turn;
     const bots = ["random", ...this.bots.slice(1)];  // seat 0's entry must name a bot; unused
-    while (bots.length < AUTOPLAY_BOTS) bots.push("random");
     const answer = await post("/games/autoplay", {
       ...this.body(seat), bots, until: "hand_over", seed: this.botSeed,
     });

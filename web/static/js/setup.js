@@ -3,12 +3,10 @@
 // `GET /house-rules` (each with the variants it applies to). Nothing of it is written
 // into the page, so a server with another variant or house rule shows it as well.
 //
-// A bot is chosen for each seat but the person's. The seats and teams of a variant are
-// not among what `GET /variants` lists: they are read from the view of a sealed game
-// dealt for the purpose (`POST /games`, which the server forgets at once, as it
-// forgets every sealed game), once per variant.
+// A bot is chosen for each seat but the person's, from the seats and teams
+// `GET /variants` lists for each variant (with its default options).
 
-import {get, post} from "./api.js";
+import {get} from "./api.js";
 import {humanize, places, whereWords} from "./words.js";
 
 // The API lists no bots; these are the names `autoplay` takes (README, "The engine").
@@ -44,17 +42,6 @@ function introWords(where) {
   const goal = partners.length ? "Partners share their captures; the first team to the target wins."
     : "The first to the target wins.";
   return `You sit at the bottom${company}, against ${against}. ${goal}`;
-}
-
-const seatings = new Map();
-
-/** The seating of `variant` with its default options: `{teams}` as a view shows it. */
-async function seatingOf(variant) {
-  if (!seatings.has(variant)) {
-    const dealt = await post("/games", {variant, sealed: true});
-    seatings.set(variant, places(dealt.view.teams, dealt.view.order ?? null));
-  }
-  return seatings.get(variant);
 }
 
 function element(tag, attributes = {}, children = []) {
@@ -113,7 +100,8 @@ function readOptions(form, variant) {
   return options;
 }
 
-/** Fill the form in `form` and call `onStart(setup)` when the person starts a match. */
+/** Fill the form in `form` and call `onStart(setup)` when the person starts a match.
+ * `#bots[data-seats]` says how many seats the bot fields are for. */
 export async function buildSetup(form, onStart) {
   const [{variants}, {house_rules: rules}] = await Promise.all([get("/variants"), get("/house-rules")]);
   const select = form.querySelector("#variant");
@@ -134,10 +122,6 @@ export async function buildSetup(form, onStart) {
     bots.dataset.seats = String(where.seats.length);
     document.querySelector("#setup-intro").textContent = introWords(where);
   };
-  // The form is ready once the first variant's seats are known; another variant's are
-  // shown when they are known (`#bots[data-seats]` says how many seats they are for).
-  seatBots(await seatingOf(select.value));
-
   const show = () => {
     const variant = variants.find((v) => v.name === select.value);
     form.querySelector("#variant-description").textContent = `${variant.description} First to ${variant.target} points.`;
@@ -147,9 +131,7 @@ export async function buildSetup(form, onStart) {
     const fieldset = form.querySelector("#house-rules");
     fieldset.hidden = fitting.length === 0;
     fieldset.replaceChildren(element("legend", {text: "House rules"}), ...fitting.map(ruleField));
-    const name = variant.name;
-    seatingOf(name).then((where) => { if (select.value === name) seatBots(where); })
-      .catch((error) => console.warn(error));
+    seatBots(places(variant.teams));
   };
   select.addEventListener("change", show);
   show();
