@@ -1,5 +1,7 @@
 """Bots play any table a variant sets: two or three seats each for themselves, a 40-card
-deck whose figures are worth 8 to 10, a deal in stages with a stock (tests/shapes.py)."""
+deck whose figures are worth 8 to 10, a deal in stages with a stock (tests/shapes.py),
+and every variant installed (examples/scopa and examples/scopone in the test
+environment)."""
 
 from __future__ import annotations
 
@@ -17,11 +19,15 @@ from bots.traits import opponents_in_turn, traits_of
 from core.engine import legal_moves, new_match, play, rules_of
 from core.errors import UnknownBot
 from core.model import Captured, DealtMore, Laid
+from core.registry import variants
 from core.rules import PARTNERS_OPPOSITE, seating
 from core.testing import random_playout
 from core.view import seat_view, unseen_cards
 
 SMALL = Budget(iterations=12)
+
+EVERY_SHAPE = ["duet", "terzetto", *sorted(variants())]
+"""The test-only shapes and every variant this environment has."""
 
 pytestmark = pytest.mark.usefixtures("table_shapes")
 
@@ -77,7 +83,7 @@ def test_too_few_bots_for_the_seats_are_refused():
         autoplay(new_match("terzetto", 3), ["random", "random"], "hand_over")
 
 
-@pytest.mark.parametrize("variant", ["duet", "terzetto", "foraccio", "zobelon"])
+@pytest.mark.parametrize("variant", EVERY_SHAPE)
 def test_a_determinization_deals_the_unseen_cards_as_the_view_counts_them(variant):
     for state in sampled_states(variant, 23, 6):
         view = seat_view(state, state.turn)
@@ -93,7 +99,7 @@ def test_a_determinization_deals_the_unseen_cards_as_the_view_counts_them(varian
             dealt, _ = play(dealt, legal_moves(dealt)[0])
 
 
-@pytest.mark.parametrize("variant", ["duet", "terzetto"])
+@pytest.mark.parametrize("variant", EVERY_SHAPE)
 def test_the_playout_policy_is_the_heuristic(variant):
     for index, state in enumerate(sampled_states(variant, 24, 12)):
         view = seat_view(state, state.turn)
