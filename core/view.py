@@ -39,8 +39,9 @@ class SeatView(Wire):
     ``cards`` is the seat's own hand; ``hand_sizes`` how many cards each seat
     holds (index = seat); ``stock`` how many cards are kept back for a later
     stage of the deal; ``events`` the current hand's events, which show only
-    cards played face up; ``teams`` the seats of each team; ``piles`` each
-    team's captured cards in the current hand and ``scores`` its match score.
+    cards played face up; ``teams`` the seats of each team and ``order`` the
+    order they play in; ``piles`` each team's captured cards in the current hand
+    and ``scores`` its match score.
     """
 
     variant: str
@@ -56,6 +57,7 @@ class SeatView(Wire):
     hand_sizes: Annotated[tuple[int, ...], ONE_PER_SEAT_OR_TEAM]
     stock: int
     teams: Teams
+    order: Annotated[tuple[Seat, ...], ONE_PER_SEAT_OR_TEAM]
     piles: CardLists
     last_capturer: Seat | None
     events: tuple[AnyEvent, ...]
@@ -65,6 +67,7 @@ class SeatView(Wire):
 
 def seat_view(state: State, seat: int) -> SeatView:
     """Return what ``seat`` can know of ``state``."""
+    seating = rules_for(state.variant, state.options, state.house_rules).seating
     return SeatView(
         variant=state.variant,
         options=state.options,
@@ -78,7 +81,8 @@ def seat_view(state: State, seat: int) -> SeatView:
         table=state.table,
         hand_sizes=tuple(len(cards) for cards in state.hands),
         stock=len(state.stock),
-        teams=rules_for(state.variant, state.options, state.house_rules).seating.teams,
+        teams=seating.teams,
+        order=seating.order,
         piles=state.piles,
         last_capturer=state.last_capturer,
         events=state.events,

@@ -106,28 +106,20 @@ class BotController(Controller):
 
     @post("/autoplay", operation_id="autoplay", status_code=200,
           summary="Let bots play on",
-          description="`bots` names the bot of each seat (index = seat); they play, each from "
-                      "its own seat's view, until the hand is over (`until: hand_over`) or the "
-                      "match is (`game_over`). A hand already over is followed by the next, "
-                      "dealt with the match's own cut. One request makes at most "
-                      f"{MAX_AUTOPLAY_PLAYS} plays (ten hands of Foraccio; the server may set "
-                      "another limit, see `GET /limits`) and works at most the server's time "
-                      "limit (10 s by default): `done` is false when a limit stopped the bots "
-                      "first, with every play made until then (the move being searched is "
-                      "dropped, so an iteration budget plays the very same moves); post the "
-                      "state again to go on. If not even one play could be made in time, "
-                      "the answer is 503 `time_limit`. A client that disconnects stops the "
-                      "bots. "
-                      "`events` lists what happened in order, each new hand's deal included. "
-                      "`seed` and `budget` are as for `POST /games/bot-move`; an `ismcts` "
-                      "seat takes up to a few tenths of a second a move. In a sealed game the "
-                      "bots act only for the seat whose key is given: `bots[seat]` plays that "
-                      "seat's turns, a hand over is followed by the next (the seeded deal), "
-                      "and the bots stop as soon as another seat is to play (`done` false) or "
-                      "the phase asked for is reached (`done` true); playing for the other "
-                      "seats would make the answer depend on their hands. It needs the key "
-                      "of the seat to play (any seat's once the hand is over) and answers a "
-                      "new token and that seat's view. " + LIMITS,
+          description="`bots` names one bot per seat (index = seat); each plays from its own "
+                      "seat's view until the hand (`until: hand_over`) or the match "
+                      "(`game_over`) is over; a hand over is followed by the next, dealt with "
+                      f"the match's own cut. At most {MAX_AUTOPLAY_PLAYS} plays and the "
+                      "server's time limit a request (`GET /limits`): `done` is false when a "
+                      "limit stopped the bots first, with the plays made until then (an "
+                      "iteration budget plays the very same moves); post the state again to "
+                      "go on. No play in time: 503 `time_limit`. A client that disconnects "
+                      "stops the bots. `events` lists what happened, each deal included. "
+                      "`seed` and `budget` are as for `POST /games/bot-move`. In a sealed game "
+                      "the bots play only for the seat whose key is given (any seat's once the "
+                      "hand is over), and stop when another seat is to play (`done` false): "
+                      "playing for the others would make the answer depend on their hands. "
+                      "It answers a new token and that seat's view. " + LIMITS,
           responses=problem_responses({
               **game_problems([INVALID_STATE, UNKNOWN_BOT, BOTS_PER_SEAT, BUDGET_OVER_LIMIT,
                                MATCH_OVER]),
