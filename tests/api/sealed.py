@@ -106,9 +106,10 @@ def sealed_game(client, variant: str = "foraccio", **fields) -> dict:
 
 
 def hidden_from(seat: int, token: str) -> set[str]:
-    """The cards in the other seats' hands of the game in ``token``."""
-    state = SEALER.open(token).state
-    return {card for other, hand in enumerate(state.hands) if other != seat for card in hand}
+    """The cards in the other seats' hands and in the stock of the game in ``token``."""
+    sealed = SEALER.open(token)
+    return {*sealed.stock, *(card for other, hand in enumerate(sealed.state.hands)
+                             if other != seat for card in hand)}
 
 
 def strings_in(value) -> set[str]:
@@ -134,11 +135,23 @@ def without_draws(value):
 
 
 def assert_no_leak(body: dict, seat: int, *tokens: str) -> None:
-    """``body``, an answer to ``seat``, shows no card of another seat's hand, nor a state."""
+    """``body``, an answer to ``seat``, shows no card of another seat's hand or of the
+    stock, nor a state: none hidden in the last of ``tokens``, and none hidden in an
+    earlier one that the seat does not see in the last (a new stage of the deal gives
+    it cards that were in the stock)."""
     assert "state" not in body
-    for token in tokens:
-        leaked = strings_in(without_draws(body)) & hidden_from(seat, token)
-        assert not leaked, f"seat {seat} was shown {sorted(leaked)}"
+    hidden = hidden_from(seat, tokens[-1])
+    seen = seen_by(seat, tokens[-1])
+    for token in tokens[:-1]:
+        hidden |= hidden_from(seat, token) - seen
+    leaked = strings_in(without_draws(body)) & hidden
+    assert not leaked, f"seat {seat} was shown {sorted(leaked)}"
+
+
+def seen_by(seat: int, token: str) -> set[str]:
+    """The cards ``seat`` sees in the game in ``token``: its hand, the table, the piles."""
+    state = SEALER.open(token).state
+    return {*state.hands[seat], *state.table, *(card for pile in state.piles for card in pile)}
 
 
 def twin(state: State, seat: int, rng: random.Random) -> State:

@@ -1,8 +1,10 @@
 """Every answer to a seat of a sealed game depends only on what that seat may see.
 
-Over whole bot-played matches of both variants, at many points and for one
-seat, the state and its *twin* (the cards that seat cannot see dealt anew
-among the other seats, see :func:`tests.api.sealed.twin`) are sealed alike,
+Over whole bot-played matches of both built-in variants and of Scopa
+(examples/scopa, two players dealt in stages from a stock), at many points and
+for one seat, the state and its *twin* (the cards that seat cannot see dealt
+anew among the other seats and the stock, see :func:`tests.api.sealed.twin`)
+are sealed alike,
 and every request that seat may send (allowed or refused) is sent for both
 with its key: the answers are byte for byte the same once the token is taken
 out, and the two tokens are as long.
@@ -22,12 +24,13 @@ from core.model import State
 from core.view import seat_view, view_legal_moves
 from tests.api.sealed import SEALER, twin
 
-VARIANTS = ("foraccio", "zobelon")
+VARIANTS = ("foraccio", "zobelon", "scopa")
 BOTS = ("heuristic", "random", "random", "heuristic")
 """The bots playing the walked matches (index = seat), from each seat's own view: one
 of each per team, so that the matches last."""
-SEEDS = {"foraccio": 2, "zobelon": 6}
-"""Seeds of matches of 8 and 5 hands."""
+SEEDS = {"foraccio": 2, "zobelon": 6, "scopa": 1}
+"""Seeds of matches of 8 and 5 hands, and of Scopa (two players, dealt in stages from a
+stock) of 5 hands."""
 SAMPLED = 0.25
 """The share of mid-hand points probed; every hand's end is probed too."""
 ISMCTS_EVERY = 3
@@ -90,10 +93,20 @@ def requests(state: State, seat: int, probe: int) -> list[tuple[str, dict]]:
 
 
 def answer(client, path: str, body: dict) -> tuple[int, bytes, int]:
-    """The status, the body without its token, and the token's length."""
+    """The status, the body without its token, and the token's length.
+
+    An answer in which a new stage of the deal was dealt shows the seat its new cards,
+    which the twin dealt otherwise, and what the seat's bots did with them: of such an
+    answer only the events up to that deal are compared."""
     response = client.post(path, json=body)
     token = response.json().get("token", "") if response.status_code == 200 else ""
-    return response.status_code, response.content.replace(token.encode(), b""), len(token)
+    content = response.content.replace(token.encode(), b"")
+    events = response.json().get("events", []) if response.status_code == 200 else []
+    stage = next((index for index, event in enumerate(events)
+                  if event["type"] == "dealt_more"), None)
+    if stage is not None:
+        content = msgspec.json.encode(events[:stage + 1])
+    return response.status_code, content, len(token)
 
 
 def probes(variant: str, seed: int):
