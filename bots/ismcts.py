@@ -38,6 +38,7 @@ import time
 from bots import limits
 from bots.base import Budget
 from bots.heuristic import greedy_move, move_scores, playout_move
+from bots.simulation import Playout
 from bots.traits import traits_of
 from core.engine import play, rules_of
 from core.model import DealtMore, HandRecord, HandScored, Move, State
@@ -179,8 +180,34 @@ def _search(view: SeatView, candidates: tuple[Move, ...], rng: random.Random, it
 
 
 def _playout(state: State, move: Move, seat: int, rng: random.Random) -> int:
-    """Play ``move``, then the hand to its end; return the seat's team's point lead over
-    the best of the other teams."""
+    """Play ``move``, then the hand to its end (on the fast
+    :class:`~bots.simulation.Playout`, which plays as the engine does); return the
+    seat's team's point lead over the best of the other teams."""
+    playout = Playout(state)
+    rules = playout.rules
+    traits = traits_of(rules)
+    playout.plays()
+    playout.play(move)
+    plies = 0
+    while playout.turn is not None:
+        turn = playout.turn
+        moves, capturing = playout.plays()
+        if HEURISTIC_PLIES is None or plies < HEURISTIC_PLIES:
+            reply = playout_move(rules, playout.hands, turn, playout.table, moves, rng,
+                                 playout.stock)
+        else:
+            reply = greedy_move(moves, playout.table, capturing, rng, traits)
+        playout.play(reply)
+        plies += 1
+    team = rules.seating.team_of[seat]
+    points = playout.points()
+    return points[team] - max(p for other, p in enumerate(points) if other != team)
+
+
+def engine_playout(state: State, move: Move, seat: int, rng: random.Random) -> int:
+    """:func:`_playout` on the public engine (:func:`~core.engine.play` on frozen
+    states): slower, the same result; the reference the tests and ``bench.bots``
+    compare the fast playout with."""
     rules = rules_of(state)
     traits = traits_of(rules)
     state, _ = play(state, move)

@@ -1,7 +1,8 @@
 """The bots' fast playout (bots/simulation.py) plays a hand out exactly as the public
 engine does: the same legal moves at every step, and, once the hand is over, the same
 state (piles, events, score lines, hand points, match scores and winner), for every
-installed variant, the test-only shapes, options and every house rule that applies."""
+installed variant, the test-only shapes, options and every house rule that applies; so
+ISMCTS searches on it as on the engine, playout for playout."""
 
 from __future__ import annotations
 
@@ -10,11 +11,13 @@ import random
 import msgspec
 import pytest
 
+from bots import Budget, choose_move, ismcts
 from bots.simulation import Playout
 from core.engine import legal_moves, play
 from core.model import HandScored, State
 from core.registry import get_variant, variants
 from core.testing import compatible_house_rules, random_playout
+from core.view import seat_view, view_legal_moves
 
 pytestmark = pytest.mark.usefixtures("table_shapes")
 
@@ -93,3 +96,26 @@ def test_a_hand_over_state_is_already_final():
                  if step.after.phase != "playing")
     playout = Playout(state)
     assert playout.turn is None and playout.final is state
+
+
+SMALL = Budget(iterations=30)
+
+SEARCHED = ["foraccio", "zobelon", "scopa", "scopone-scientifico", "duet", "terzetto"]
+
+
+@pytest.mark.parametrize("variant", SEARCHED)
+def test_ismcts_searches_the_same_on_the_fast_playout(variant, monkeypatch):
+    """Every playout's result, so every search total and move, is the engine path's."""
+    if variant not in variants():
+        pytest.skip(f"{variant} is not installed")
+    picker = random.Random(f"search:{variant}")
+    steps = [step for step in random_playout(variant, 3) if step.before.phase == "playing"]
+    for step in picker.sample(steps, 4):
+        view = seat_view(step.before, step.before.turn)
+        candidates = ismcts._candidates(view, view_legal_moves(view))
+        fast = ismcts._search(view, candidates, random.Random(7), 24, None)
+        fast_move = choose_move("ismcts", view, 5, SMALL)
+        with monkeypatch.context() as patch:
+            patch.setattr(ismcts, "_playout", ismcts.engine_playout)
+            assert ismcts._search(view, candidates, random.Random(7), 24, None) == fast
+            assert choose_move("ismcts", view, 5, SMALL) == fast_move
