@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 
 from bots import limits
 from bots.base import Budget
@@ -86,11 +87,13 @@ def default_iterations(view: SeatView) -> int:
     return min(MAX_ITERATIONS, DEFAULT_ITERATIONS * full_hand // plays_left)
 
 
-def search_stats(view: SeatView, rng: random.Random, iterations: int) -> dict[str, float]:
-    """Run about ``iterations`` playouts; return their count and seconds (for benchmarks)."""
+def search_stats(view: SeatView, rng: random.Random, iterations: int,
+                 playout: PlayoutFunction | None = None) -> dict[str, float]:
+    """Run about ``iterations`` playouts; return their count and seconds (for benchmarks).
+    ``playout`` plays each (by default the fast one; :func:`engine_playout` to compare)."""
     candidates = _candidates(view, view_legal_moves(view))
     start = time.perf_counter()
-    done = _search(view, candidates, rng, iterations, None)[1]
+    done = _search(view, candidates, rng, iterations, None, playout or _playout)[1]
     return {"iterations": done, "seconds": time.perf_counter() - start}
 
 
@@ -119,6 +122,11 @@ def determinize(view: SeatView, rng: random.Random) -> State:
     )
 
 
+PlayoutFunction = Callable[[State, Move, int, random.Random], int]
+"""A playout: ``playout(state, move, seat, rng)`` plays ``move`` then the hand out and
+returns the seat's team's hand-point lead."""
+
+
 def _candidates(view: SeatView, moves: tuple[Move, ...]) -> tuple[Move, ...]:
     scores = move_scores(view, moves)
     order = sorted(range(len(moves)), key=lambda index: (-scores[index], index))
@@ -143,7 +151,8 @@ def _limits(budget: Budget | None, view: SeatView) -> tuple[int, float | None]:
 
 
 def _search(view: SeatView, candidates: tuple[Move, ...], rng: random.Random, iterations: int,
-            deadline: float | None) -> tuple[list[float], int, list[int]]:
+            deadline: float | None, playout: PlayoutFunction | None = None,
+            ) -> tuple[list[float], int, list[int]]:
     """Search the candidates by sequential halving; return their summed rewards, the
     playouts made and the candidates still in the race (indexes), which all met the
     same deals.
@@ -158,6 +167,7 @@ def _search(view: SeatView, candidates: tuple[Move, ...], rng: random.Random, it
     (:func:`bots.limits.check`), which may stop the search with
     :class:`~bots.limits.Interrupted`: a round makes a few playouts, a few
     milliseconds, so a search stops that quickly."""
+    playout = playout or _playout
     totals = [0.0] * len(candidates)
     alive = list(range(len(candidates)))
     done = 0
@@ -173,7 +183,7 @@ def _search(view: SeatView, candidates: tuple[Move, ...], rng: random.Random, it
             state = determinize(view, rng)
             chances = rng.getrandbits(64)
             for index in alive:
-                totals[index] += _playout(state, candidates[index], view.seat,
+                totals[index] += playout(state, candidates[index], view.seat,
                                           random.Random(chances))
             done += len(alive)
     return totals, done, alive
