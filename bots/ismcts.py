@@ -25,9 +25,12 @@ playouts get shorter, so every move gets about the same time.
 
 This is the information-set search restricted to the root (the seat's next
 decision): it samples information sets, never the true hidden hands, and it
-knows nothing of any variant, only the engine's
-:func:`~core.engine.legal_moves` and :func:`~core.engine.play`, so it plays
-every variant and house rule.
+knows nothing of any variant: the playouts run on
+:class:`~bots.simulation.Playout`, a mutable copy of the hand played with the
+rule functions the engine assembled and scored by the engine's own code, so it
+plays every variant and house rule, and each playout ends as it would with
+:func:`~core.engine.play` (:func:`engine_playout`, which
+tests/core/test_simulation.py and ``bench.bots`` compare it with), only faster.
 """
 
 from __future__ import annotations
