@@ -159,7 +159,8 @@ def ismcts_speed(positions: int = 24, rounds: int = 3) -> dict:
     """Time the default search at positions spread through heuristic-played hands, and
     the playouts a second on the fast playout and on the engine's (the same playouts:
     tests/core/test_simulation.py), interleaved position by position so that both
-    meet the same machine load; medians over the positions and ``rounds``."""
+    meet the same machine load; medians over the positions and ``rounds``, in CPU
+    seconds of this process (other processes disturb them less than the clock)."""
     views = _positions(positions)
     per_move, fast, engine = [], [], []
     for _ in range(rounds):
@@ -169,7 +170,7 @@ def ismcts_speed(positions: int = 24, rounds: int = 3) -> dict:
             per_move.append(time.perf_counter() - start)
             for playout, rates in ((_playout, fast), (engine_playout, engine)):
                 stats = search_stats(view, random.Random(SEED + index), 200, playout)
-                rates.append(stats["iterations"] / stats["seconds"])
+                rates.append(stats["iterations"] / stats["cpu_seconds"])
     return {"default_iterations": DEFAULT_ITERATIONS, "positions": len(views),
             "seconds_per_move_median": round(statistics.median(per_move), 4),
             "seconds_per_move_max": round(max(per_move), 4),
