@@ -202,10 +202,15 @@ def summary_line(report: dict) -> str:
             f"{speed['seconds_per_move_median']} s a move")
     against = report.get("ismcts_vs_heuristic")
     if against:
-        low, high = against["win_rate_ci95"] or (None, None)
+        low, high = against["win_rate_ci95"] or (0.0, 1.0)
         line += (f"; win rate against the heuristic {against['ismcts_win_rate']:.3f} "
-                 f"(95% interval {low}..{high}, {against['matches']} matches, seats "
+                 f"(95% interval {low:.3f}..{high:.3f}, {against['matches']} matches, seats "
                  "swapped on paired deals)")
+        advantage = against["hand_point_advantage"]
+        if advantage["ci95"]:
+            low, high = advantage["ci95"]
+            line += (f", hand points {advantage['mean']:+.2f} a deal "
+                     f"({low:+.2f}..{high:+.2f}, {advantage['deals']} paired deals)")
     return line
 
 
