@@ -17,8 +17,11 @@
    the plain interval over every hand of the matches, for comparison.
 3. Optional (``--deals N``): the same on N fresh deals, each played once with
    ISMCTS on each pair of seats (first hands only, no match around them).
-4. ISMCTS speed: iterations per second, and seconds per move at the default
-   budget, over positions spread through a hand.
+4. ISMCTS speed: playouts per second on the fast playout and on the engine's
+   (interleaved, medians), and seconds per move at the default budget, over
+   positions spread through a hand.
+
+The last line printed puts ISMCTS's playouts a second beside its win rate.
 
 Prints one JSON object. ``BENCH_WORKERS`` sets the worker processes (default:
 every core). ``python -m bench.bots --only ismcts --deals 150 --matches 40``
@@ -38,7 +41,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 
 from bots import choose_move
-from bots.ismcts import DEFAULT_ITERATIONS, search_stats
+from bots.ismcts import DEFAULT_ITERATIONS, _playout, engine_playout, search_stats
 from cli.simulate import (
     MatchJob,
     MatchResult,
@@ -49,7 +52,7 @@ from cli.simulate import (
     simulate,
     summarize,
 )
-from core.engine import new_match, play
+from core.engine import new_match, play, rules_of
 from core.model import HandScored
 from core.view import seat_view
 
@@ -102,7 +105,8 @@ def ismcts_vs_heuristic(min_matches: int = 40, min_hands: int = 200) -> dict:
     while 2 * len(_paired_hands(results)) < min_hands:
         results += _play(_match_pairs(pairs, 4))
         pairs += 4
-    summary = summarize(results, "foraccio", LINEUPS, SEED, None, (), None)
+    seating = rules_of(new_match("foraccio", SEED)).seating
+    summary = summarize(results, "foraccio", LINEUPS, SEED, None, (), None, seating)
     paired = _paired_hands(results)
     advantage = _mean_ci(paired)
     first = summary["lineups"][0]
@@ -151,9 +155,32 @@ def ismcts_vs_heuristic_paired(deals: int = 150) -> dict:
             "deals_lost": sum(1 for d in per_deal if d < 0)}
 
 
-def ismcts_speed(positions: int = 24) -> dict:
-    """Time the default search at positions spread through heuristic-played hands."""
-    rng = random.Random(SEED)
+def ismcts_speed(positions: int = 24, rounds: int = 3) -> dict:
+    """Time the default search at positions spread through heuristic-played hands, and
+    the playouts a second on the fast playout and on the engine's (the same playouts:
+    tests/core/test_simulation.py), interleaved position by position so that both
+    meet the same machine load; medians over the positions and ``rounds``, in CPU
+    seconds of this process (other processes disturb them less than the clock)."""
+    views = _positions(positions)
+    per_move, fast, engine = [], [], []
+    for _ in range(rounds):
+        for index, view in enumerate(views):
+            start = time.perf_counter()
+            choose_move("ismcts", view, 1)
+            per_move.append(time.perf_counter() - start)
+            for playout, rates in ((_playout, fast), (engine_playout, engine)):
+                stats = search_stats(view, random.Random(SEED + index), 200, playout)
+                rates.append(stats["iterations"] / stats["cpu_seconds"])
+    return {"default_iterations": DEFAULT_ITERATIONS, "positions": len(views),
+            "seconds_per_move_median": round(statistics.median(per_move), 4),
+            "seconds_per_move_max": round(max(per_move), 4),
+            "playouts_per_second_median": round(statistics.median(fast)),
+            "engine_path_playouts_per_second_median": round(statistics.median(engine)),
+            "speedup": round(statistics.median(fast) / statistics.median(engine), 2),
+            "playouts_per_second_start_of_hand": round(statistics.median(fast[::len(views)]))}
+
+
+def _positions(positions: int) -> list:
     views = []
     for seed in range(positions // 8):
         state = new_match("foraccio", seed)
@@ -164,18 +191,27 @@ def ismcts_speed(positions: int = 24) -> dict:
                 views.append(view)
             state, _ = play(state, choose_move("heuristic", view, seed))
             plays += 1
-    per_move, rates = [], []
-    for view in views:
-        start = time.perf_counter()
-        choose_move("ismcts", view, 1)
-        per_move.append(time.perf_counter() - start)
-        stats = search_stats(view, rng, 200)
-        rates.append(stats["iterations"] / stats["seconds"])
-    return {"default_iterations": DEFAULT_ITERATIONS, "positions": len(views),
-            "seconds_per_move_mean": round(statistics.mean(per_move), 4),
-            "seconds_per_move_max": round(max(per_move), 4),
-            "iterations_per_second_mean": round(statistics.mean(rates)),
-            "iterations_per_second_start_of_hand": round(rates[0])}
+    return views
+
+
+def summary_line(report: dict) -> str:
+    """ISMCTS's playouts a second beside its win rate against the heuristic."""
+    speed = report["ismcts_speed"]
+    line = (f"ISMCTS: {speed['playouts_per_second_median']} playouts/s (engine path "
+            f"{speed['engine_path_playouts_per_second_median']}, x{speed['speedup']}), "
+            f"{speed['seconds_per_move_median']} s a move")
+    against = report.get("ismcts_vs_heuristic")
+    if against:
+        low, high = against["win_rate_ci95"] or (0.0, 1.0)
+        line += (f"; win rate against the heuristic {against['ismcts_win_rate']:.3f} "
+                 f"(95% interval {low:.3f}..{high:.3f}, {against['matches']} matches, seats "
+                 "swapped on paired deals)")
+        advantage = against["hand_point_advantage"]
+        if advantage["ci95"]:
+            low, high = advantage["ci95"]
+            line += (f", hand points {advantage['mean']:+.2f} a deal "
+                     f"({low:+.2f}..{high:+.2f}, {advantage['deals']} paired deals)")
+    return line
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -201,6 +237,7 @@ def main(argv: list[str] | None = None) -> None:
     if args.matches > 0:
         report["ismcts_vs_heuristic"] = ismcts_vs_heuristic(args.matches, args.hands)
     print(json.dumps(report, indent=2))
+    print(summary_line(report))
 
 
 if __name__ == "__main__":

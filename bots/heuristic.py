@@ -94,10 +94,9 @@ def playout_move(rules: Rules, hands: tuple[tuple[str, ...], ...], turn: int,
         return moves[0]
     traits = traits_of(rules)
     tally = _Tally(traits)
-    tally.add(stock)
-    for seat, cards in enumerate(hands):
-        if seat != turn:
-            tally.add(cards)
+    # One pass over every unseen card: the same counts as hand by hand, fewer calls.
+    tally.add([card for seat, cards in enumerate(hands) if seat != turn for card in cards]
+              + list(stock))
     odds = _Odds(tally, len(hands[_next_opponent(traits, turn, hands)]), traits)
     last_play = not stock and sum(len(cards) for cards in hands) == 1
     held = len(hands[turn])
@@ -234,11 +233,13 @@ def _risk(table: tuple[str, ...], odds: _Odds) -> float:
     if not table:
         return 0.0
     values, odds_of = odds.values, odds.value
-    risk = odds.sweep * 0.8 * sum(WORTH[c] for c in table)
+    # Sums over maps and lists: the same additions in the same order as generators,
+    # so the same floats, only faster.
+    risk = odds.sweep * 0.8 * sum(map(WORTH.__getitem__, table))
     scopa = _scopable(table, values)
     if scopa:
         risk += scopa * odds_of[scopa]
-    risk += sum(WORTH[c] * odds_of[values[c]] for c in table)
+    risk += sum([WORTH[c] * odds_of[values[c]] for c in table])
     return risk
 
 

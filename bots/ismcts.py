@@ -25,19 +25,24 @@ playouts get shorter, so every move gets about the same time.
 
 This is the information-set search restricted to the root (the seat's next
 decision): it samples information sets, never the true hidden hands, and it
-knows nothing of any variant, only the engine's
-:func:`~core.engine.legal_moves` and :func:`~core.engine.play`, so it plays
-every variant and house rule.
+knows nothing of any variant: the playouts run on
+:class:`~bots.simulation.Playout`, a mutable copy of the hand played with the
+rule functions the engine assembled and scored by the engine's own code, so it
+plays every variant and house rule, and each playout ends as it would with
+:func:`~core.engine.play` (:func:`engine_playout`, which
+tests/core/test_simulation.py and ``bench.bots`` compare it with), only faster.
 """
 
 from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 
 from bots import limits
 from bots.base import Budget
 from bots.heuristic import greedy_move, move_scores, playout_move
+from bots.simulation import Playout
 from bots.traits import traits_of
 from core.engine import play, rules_of
 from core.model import DealtMore, HandRecord, HandScored, Move, State
@@ -85,12 +90,17 @@ def default_iterations(view: SeatView) -> int:
     return min(MAX_ITERATIONS, DEFAULT_ITERATIONS * full_hand // plays_left)
 
 
-def search_stats(view: SeatView, rng: random.Random, iterations: int) -> dict[str, float]:
-    """Run about ``iterations`` playouts; return their count and seconds (for benchmarks)."""
+def search_stats(view: SeatView, rng: random.Random, iterations: int,
+                 playout: PlayoutFunction | None = None) -> dict[str, float]:
+    """Run about ``iterations`` playouts; return their count, seconds and seconds of this
+    process's CPU time, which other processes on a busy machine disturb less (for
+    benchmarks). ``playout`` plays each (by default the fast one;
+    :func:`engine_playout` to compare)."""
     candidates = _candidates(view, view_legal_moves(view))
-    start = time.perf_counter()
-    done = _search(view, candidates, rng, iterations, None)[1]
-    return {"iterations": done, "seconds": time.perf_counter() - start}
+    start, cpu = time.perf_counter(), time.process_time()
+    done = _search(view, candidates, rng, iterations, None, playout or _playout)[1]
+    return {"iterations": done, "seconds": time.perf_counter() - start,
+            "cpu_seconds": time.process_time() - cpu}
 
 
 def determinize(view: SeatView, rng: random.Random) -> State:
@@ -118,6 +128,11 @@ def determinize(view: SeatView, rng: random.Random) -> State:
     )
 
 
+PlayoutFunction = Callable[[State, Move, int, random.Random], int]
+"""A playout: ``playout(state, move, seat, rng)`` plays ``move`` then the hand out and
+returns the seat's team's hand-point lead."""
+
+
 def _candidates(view: SeatView, moves: tuple[Move, ...]) -> tuple[Move, ...]:
     scores = move_scores(view, moves)
     order = sorted(range(len(moves)), key=lambda index: (-scores[index], index))
@@ -142,7 +157,8 @@ def _limits(budget: Budget | None, view: SeatView) -> tuple[int, float | None]:
 
 
 def _search(view: SeatView, candidates: tuple[Move, ...], rng: random.Random, iterations: int,
-            deadline: float | None) -> tuple[list[float], int, list[int]]:
+            deadline: float | None, playout: PlayoutFunction | None = None,
+            ) -> tuple[list[float], int, list[int]]:
     """Search the candidates by sequential halving; return their summed rewards, the
     playouts made and the candidates still in the race (indexes), which all met the
     same deals.
@@ -157,6 +173,7 @@ def _search(view: SeatView, candidates: tuple[Move, ...], rng: random.Random, it
     (:func:`bots.limits.check`), which may stop the search with
     :class:`~bots.limits.Interrupted`: a round makes a few playouts, a few
     milliseconds, so a search stops that quickly."""
+    playout = playout or _playout
     totals = [0.0] * len(candidates)
     alive = list(range(len(candidates)))
     done = 0
@@ -172,15 +189,41 @@ def _search(view: SeatView, candidates: tuple[Move, ...], rng: random.Random, it
             state = determinize(view, rng)
             chances = rng.getrandbits(64)
             for index in alive:
-                totals[index] += _playout(state, candidates[index], view.seat,
+                totals[index] += playout(state, candidates[index], view.seat,
                                           random.Random(chances))
             done += len(alive)
     return totals, done, alive
 
 
 def _playout(state: State, move: Move, seat: int, rng: random.Random) -> int:
-    """Play ``move``, then the hand to its end; return the seat's team's point lead over
-    the best of the other teams."""
+    """Play ``move``, then the hand to its end (on the fast
+    :class:`~bots.simulation.Playout`, which plays as the engine does); return the
+    seat's team's point lead over the best of the other teams."""
+    playout = Playout(state)
+    rules = playout.rules
+    traits = traits_of(rules)
+    playout.plays()
+    playout.play(move)
+    plies = 0
+    while playout.turn is not None:
+        turn = playout.turn
+        moves, capturing = playout.plays()
+        if HEURISTIC_PLIES is None or plies < HEURISTIC_PLIES:
+            reply = playout_move(rules, playout.hands, turn, playout.table, moves, rng,
+                                 playout.stock)
+        else:
+            reply = greedy_move(moves, playout.table, capturing, rng, traits)
+        playout.play(reply)
+        plies += 1
+    team = rules.seating.team_of[seat]
+    points = playout.points()
+    return points[team] - max(p for other, p in enumerate(points) if other != team)
+
+
+def engine_playout(state: State, move: Move, seat: int, rng: random.Random) -> int:
+    """:func:`_playout` on the public engine (:func:`~core.engine.play` on frozen
+    states): slower, the same result; the reference the tests and ``bench.bots``
+    compare the fast playout with."""
     rules = rules_of(state)
     traits = traits_of(rules)
     state, _ = play(state, move)

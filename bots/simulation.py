@@ -1,0 +1,125 @@
+"""A fast, mutable playout of the rest of a hand, for the bots' searches.
+
+The engine's :func:`~core.engine.play` keeps every state frozen: each move builds a
+new :class:`~core.model.State`, a longer event tuple and the hand's notation, which a
+search playing thousands of hands out to their end never reads. :class:`Playout`
+plays the same moves on a mutable copy instead (hands and piles in lists, the new
+events in a list) with the same rule functions of the same assembled rules
+(``rules.play`` through :func:`~core.plays.plays_of`, ``rules.effects``, the deal
+hook for the later stages of a deal), so house rules and third-party variants play
+as in the engine. When the hand is over it builds one engine state and ends the hand
+with the engine's own code (table collection, score lines, hand points), so every
+variant scores as in the engine.
+
+tests/core/test_simulation.py checks it against the public engine move for move.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect
+
+from msgspec.structs import replace
+
+from core.engine import _deal, _end_hand, _in_table_order, _next_seat_with_cards, rules_of
+from core.model import AnyEvent, Captured, DealtMore, HandScored, Laid, Move, State
+from core.plays import plays_of
+from core.rules import CaptureContext
+
+
+class Playout:
+    """The rest of the hand of ``state`` (a hand in play), played move by move.
+
+    :meth:`plays` lists the legal moves of the seat to play (``turn``) as
+    :func:`~core.engine.legal_moves` does, :meth:`play` plays one of them; once
+    ``turn`` is None the hand is over and :attr:`final` is the engine's state after
+    it (scored), :meth:`points` its hand points.
+    """
+
+    __slots__ = ("_capturing", "_moves", "dealer", "events", "final", "hands", "last_capturer",
+                 "piles", "rules", "stage", "start", "stock", "table", "turn")
+
+    def __init__(self, state: State) -> None:
+        self.start = state
+        self.rules = rules_of(state)
+        self.hands = list(state.hands)
+        self.table = state.table
+        self.piles = [list(pile) for pile in state.piles]
+        self.last_capturer = state.last_capturer
+        self.stock = state.stock
+        self.stage = state.stage
+        self.dealer = state.dealer
+        self.turn = state.turn if state.phase == "playing" else None
+        self.events: list[AnyEvent] = []
+        self.final: State | None = None if self.turn is not None else state
+        self._moves: tuple[Move, ...] = ()
+        self._capturing = 0
+
+    def plays(self) -> tuple[tuple[Move, ...], int]:
+        """The legal moves of the seat to play and how many (the first ones) capture."""
+        plays = plays_of(self.rules, self.hands[self.turn], self.table)
+        self._moves, self._capturing = plays
+        return plays
+
+    def play(self, move: Move) -> None:
+        """Play ``move``, one of the moves :meth:`plays` listed last (as listed)."""
+        moves = self._moves
+        index = moves.index(move)
+        rules = self.rules
+        seating = rules.seating
+        turn, card, hands, table = self.turn, move.card, self.hands, self.table
+        hand = hands[turn]
+        at = hand.index(card)
+        hands[turn] = hand[:at] + hand[at + 1:]
+        nxt = seating.next_seat[turn]
+        if not hands[nxt]:
+            nxt = _next_seat_with_cards(seating, hands, turn)
+        if index >= self._capturing:
+            order = rules.table_order
+            at = bisect(table, order[card], key=order.__getitem__)
+            self.table = (*table[:at], card, *table[at:])
+            self.events.append(Laid(turn, card))
+        else:
+            take, jolly = move.take, move.jolly
+            after = () if len(take) == len(table) else tuple(
+                [c for c in table if c not in take])
+            self.events.append(Captured(turn, card, take, jolly))
+            if rules.effects:
+                context = CaptureContext(turn, card, take, jolly, table, after,
+                                         nxt is None and not self.stock)
+                for effect in rules.effects:
+                    self.events.extend(effect(context))
+            pile = self.piles[seating.team_of[turn]]
+            pile.extend(take)
+            pile.append(card)
+            self.table = after
+            self.last_capturer = turn
+        self.turn = nxt
+        if nxt is None:
+            if self.stock:
+                self._deal_more(turn)
+            else:
+                self._end()
+
+    def points(self) -> tuple[int, ...]:
+        """The hand points of each team, once the hand is over."""
+        scored = next(event for event in reversed(self.final.events)
+                      if type(event) is HandScored)
+        return scored.points
+
+    def _deal_more(self, seat: int) -> None:
+        rules = self.rules
+        self.stage += 1
+        deal = _deal(rules, self.stock, self.dealer, self.stage)
+        self.events.append(DealtMore(hand=self.start.hand, stage=self.stage, table=deal.table))
+        if deal.table:
+            self.table = _in_table_order(rules, self.table + deal.table)
+        self.hands = list(deal.hands)
+        self.stock = deal.stock
+        self.turn = _next_seat_with_cards(rules.seating, deal.hands, seat)
+
+    def _end(self) -> None:
+        state = replace(self.start, hands=tuple(self.hands), table=self.table,
+                        piles=tuple(map(tuple, self.piles)), last_capturer=self.last_capturer,
+                        events=self.start.events + tuple(self.events), turn=None,
+                        stock=self.stock, stage=self.stage)
+        self.final = _end_hand(state, self.rules)[0]
