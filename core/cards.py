@@ -43,12 +43,6 @@ SUIT: dict[str, str] = {card: card[-1] for card in DECK}
 ORDER: dict[str, int] = {card: index for index, card in enumerate(DECK)}
 """Card code to its position in :data:`DECK`, for sorting hands."""
 
-BY_VALUE: dict[str, int] = {
-    card: index
-    for index, card in enumerate(sorted(DECK, key=lambda c: (RANK[c], SUITS.index(SUIT[c]))))
-}
-"""Card code to its position when cards are sorted by value, then suit: the table's order."""
-
 _CARD_RE = re.compile(CARD_PATTERN)
 
 
@@ -68,8 +62,3 @@ def is_card(code: object) -> bool:
 def sort_cards(cards) -> tuple[str, ...]:
     """Return ``cards`` in the order of a hand: by suit (c, d, b, s), then by rank."""
     return tuple(sorted(cards, key=ORDER.__getitem__))
-
-
-def sort_by_value(cards) -> tuple[str, ...]:
-    """Return ``cards`` in the order of the table: by value, then by suit."""
-    return tuple(sorted(cards, key=BY_VALUE.__getitem__))
