@@ -36,9 +36,10 @@ from core.model import (
     TableCollected,
 )
 from core.notation import write
-from core.plays import index_of, plays_of
+from core.plays import Plays, index_of
 from core.quoting import quote
 from core.registry import Rules, get_variant, house_rules_for, resolve_options, rules_for
+from core.registry.catalogue import on_change
 from core.rng import generator
 from core.rules import LAY, CaptureContext, Deal, Seating
 
@@ -77,7 +78,9 @@ def new_match(variant: str, seed: int, options: Mapping[str, Any] | None = None,
                                              seating=rules.seating)
     drawn = FirstDealerChosen(draws=first.draws, dealer=first.dealer)
     start = before_first_hand(variant, resolved, seed, first.dealer, house_rules)
-    return _shuffle_and_deal(start, rules, first.dealer, None, (drawn,))
+    state = _shuffle_and_deal(start, rules, first.dealer, None, (drawn,))
+    _known(state, rules)
+    return state
 
 
 def before_first_hand(variant: str, options: Mapping[str, Any], seed: int, dealer: int,
@@ -119,7 +122,9 @@ def next_hand(state: State, cut: int | None = None) -> State:
     rules = rules_of(state)
     dealer = rules.hook.foraccio_next_dealer(dealer=state.dealer, options=rules.options,
                                              seating=rules.seating)
-    return _shuffle_and_deal(state, rules, dealer, cut, ())
+    state = _shuffle_and_deal(state, rules, dealer, cut, ())
+    _known(state, rules)
+    return state
 
 
 def _shuffle_and_deal(state: State, rules: Rules, dealer: int, cut: int | None,
@@ -193,8 +198,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     """
     if state.phase != "playing":
         return ()
-    rules = rules_for(state.variant, state.options, state.house_rules)
-    return plays_of(rules, state.hands[state.turn], state.table)[0]
+    return _plays(state)[1][0]
 
 
 def play(state: State, move: Move, seat: int | None = None) -> tuple[State, tuple[AnyEvent, ...]]:
@@ -212,19 +216,21 @@ def play(state: State, move: Move, seat: int | None = None) -> tuple[State, tupl
     if seat is not None and seat != turn:
         raise IllegalMove(Reason.NOT_YOUR_TURN,
                           f"It is seat {turn}'s turn to play, not seat {quote(seat)}'s.")
-    rules = rules_for(state.variant, state.options, state.house_rules)
+    rules, plays = _plays(state)
     hands, table = state.hands, state.table
     hand = hands[turn]
-    plays = plays_of(rules, hand, table)
     moves, capturing = plays
     try:
         index = moves.index(move)
     except ValueError:
         index = index_of(plays, move, hands, turn, table)
-    notation = _noted(state.notation, moves, capturing, index)
+    move = moves[index]  # as listed: the client may order take otherwise
     card = move.card
+    notation = state.notation
     at = hand.index(card)
-    hands = (*hands[:turn], hand[:at] + hand[at + 1:], *hands[turn + 1:])
+    hands = [*hands]
+    hands[turn] = hand[:at] + hand[at + 1:]
+    hands = tuple(hands)
     seating = rules.seating
     nxt = seating.next_seat[turn]
     if not hands[nxt]:
@@ -234,10 +240,12 @@ def play(state: State, move: Move, seat: int | None = None) -> tuple[State, tupl
         at = bisect(table, order[card], key=order.__getitem__)
         events: tuple[AnyEvent, ...] = (Laid(turn, card),)
         state = replace(state, hands=hands, table=(*table[:at], card, *table[at:]),
-                        events=state.events + events, turn=nxt, notation=notation)
+                        events=state.events + events, turn=nxt,
+                        notation=f"{notation} {card}" if notation else card)
     else:
-        capture = moves[index]  # as listed: the client may order take otherwise
-        take, jolly = capture.take, capture.jolly
+        take, jolly = move.take, move.jolly
+        word = _capture_word(move, moves, capturing, index)
+        notation = f"{notation} {word}" if notation else word
         after = _NO_CARDS if len(take) == len(table) else tuple(
             [c for c in table if c not in take])
         events = (Captured(turn, card, take, jolly),)
@@ -254,17 +262,54 @@ def play(state: State, move: Move, seat: int | None = None) -> tuple[State, tupl
         state, closing = (_deal_more(state, rules, turn) if state.stock
                           else _end_hand(state, rules))
         events += closing
+    _known(state, rules)
     return state, events
 
 
-def _noted(notation: str, moves: tuple[Move, ...], capturing: int, index: int) -> str:
-    """The current hand's notation with the move at ``index`` of the listed moves added."""
-    move = moves[index]
-    captured = index < capturing
-    only_way = captured and sum(1 for listed in moves[:capturing]
-                                if listed.card == move.card and listed.jolly == move.jolly) == 1
-    word = write(move, captured, only_way)
-    return f"{notation} {word}" if notation else word
+def _plays(state: State) -> tuple[Rules, Plays]:
+    """The rules of ``state`` and the plays of the seat to play in it."""
+    global _last
+    last_state, rules, plays = _last
+    if state is not last_state:
+        rules = rules_for(state.variant, state.options, state.house_rules)
+    elif plays is not None:
+        return rules, plays
+    captures, lays = rules.play(state.hands[state.turn], state.table)
+    plays = ((*captures, *lays), len(captures))
+    _last = (state, rules, plays)
+    return rules, plays
+
+
+def _known(state: State, rules: Rules) -> None:
+    """Remember that ``state``, which the engine just made, plays by ``rules``: the
+    caller's next call is nearly always about it (legal_moves, then play)."""
+    global _last
+    _last = (state, rules, None)
+
+
+def _forget() -> None:
+    global _last
+    _last = (None, None, None)
+
+
+# A state is immutable, so its rules and plays can be remembered by its identity until
+# what is known of variants and house rules changes.
+_last: tuple[State | None, Any, Any] = (None, None, None)
+on_change(_forget)
+
+
+def _capture_word(move: Move, moves: tuple[Move, ...], capturing: int, index: int) -> str:
+    """The notation of the capture ``move``, listed at ``index`` among the ``capturing``
+    first ``moves``: its cards taken go unwritten when it is its card's only capture
+    there (with that jolly use)."""
+    card, jolly = move.card, move.jolly
+    only_way = True
+    if capturing > 1:
+        for other in moves[:index] + moves[index + 1:capturing]:
+            if other.card == card and other.jolly == jolly:
+                only_way = False
+                break
+    return write(move, True, only_way)
 
 
 def _next_seat_with_cards(seating: Seating, hands: Sequence[Sequence[str]],
