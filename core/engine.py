@@ -13,8 +13,10 @@ typed error from :mod:`core.errors` and the caller keeps the state it had.
 
 from __future__ import annotations
 
-from bisect import bisect
+from bisect import insort
 from collections.abc import Mapping, Sequence
+from functools import partial
+from itertools import filterfalse
 from typing import Any
 
 from msgspec.structs import replace
@@ -216,54 +218,68 @@ def play(state: State, move: Move, seat: int | None = None) -> tuple[State, tupl
     if seat is not None and seat != turn:
         raise IllegalMove(Reason.NOT_YOUR_TURN,
                           f"It is seat {turn}'s turn to play, not seat {quote(seat)}'s.")
-    rules, plays = _plays(state)
-    hands, table = state.hands, state.table
-    hand = hands[turn]
+    global _last
+    last_state, rules, plays = _last
+    if state is not last_state or plays is None:
+        rules, plays = _plays(state)
     moves, capturing = plays
     try:
         index = moves.index(move)
     except ValueError:
-        index = index_of(plays, move, hands, turn, table)
+        index = index_of(plays, move, state.hands, turn, state.table)
     move = moves[index]  # as listed: the client may order take otherwise
     card = move.card
-    notation = state.notation
+    hands = [*state.hands]
+    hand = hands[turn]
     at = hand.index(card)
-    hands = [*hands]
     hands[turn] = hand[:at] + hand[at + 1:]
-    hands = tuple(hands)
     seating = rules.seating
     nxt = seating.next_seat[turn]
     if not hands[nxt]:
         nxt = _next_seat_with_cards(seating, hands, turn)
+    table = state.table
+    notation = state.notation
     if index >= capturing:
         order = rules.table_order
-        at = bisect(table, order[card], key=order.__getitem__)
+        table = [*table]
+        insort(table, card, key=order.__getitem__)
         events: tuple[AnyEvent, ...] = (Laid(turn, card),)
-        state = replace(state, hands=hands, table=(*table[:at], card, *table[at:]),
+        state = replace(state, hands=tuple(hands), table=tuple(table),
                         events=state.events + events, turn=nxt,
                         notation=f"{notation} {card}" if notation else card)
     else:
         take, jolly = move.take, move.jolly
-        word = _capture_word(move, moves, capturing, index)
-        notation = f"{notation} {word}" if notation else word
-        after = _NO_CARDS if len(take) == len(table) else tuple(
-            [c for c in table if c not in take])
+        if len(take) == len(table):
+            after = _NO_CARDS
+        elif len(take) == 1 and take[0] in table:
+            at = table.index(take[0])
+            after = table[:at] + table[at + 1:]
+        else:
+            after = tuple(filterfalse(take.__contains__, table))
         events = (Captured(turn, card, take, jolly),)
         if rules.effects:
-            last_play = nxt is None and not state.stock
-            context = CaptureContext(turn, card, take, jolly, table, after, last_play)
+            context = _capture_context((turn, card, take, jolly, table, after,
+                                        nxt is None and not state.stock))
             for effect in rules.effects:
                 events += tuple(effect(context))
-        piles, team = state.piles, seating.team_of[turn]
-        piles = (*piles[:team], piles[team] + take + (card,), *piles[team + 1:])
-        state = replace(state, hands=hands, table=after, last_capturer=turn, piles=piles,
-                        events=state.events + events, turn=nxt, notation=notation)
+        piles = [*state.piles]
+        team = seating.team_of[turn]
+        piles[team] += (*take, card)
+        word = _capture_word(move, moves, capturing, index)
+        state = replace(state, hands=tuple(hands), table=after, last_capturer=turn,
+                        piles=tuple(piles), events=state.events + events, turn=nxt,
+                        notation=f"{notation} {word}" if notation else word)
     if nxt is None:
         state, closing = (_deal_more(state, rules, turn) if state.stock
                           else _end_hand(state, rules))
         events += closing
-    _known(state, rules)
+    _last = (state, rules, None)
     return state, events
+
+
+_capture_context = partial(tuple.__new__, CaptureContext)
+"""Build a :class:`CaptureContext` from the tuple of its fields, without the Python frame
+of a named tuple's ``__new__``."""
 
 
 def _plays(state: State) -> tuple[Rules, Plays]:
@@ -303,13 +319,11 @@ def _capture_word(move: Move, moves: tuple[Move, ...], capturing: int, index: in
     first ``moves``: its cards taken go unwritten when it is its card's only capture
     there (with that jolly use)."""
     card, jolly = move.card, move.jolly
-    only_way = True
     if capturing > 1:
         for other in moves[:index] + moves[index + 1:capturing]:
             if other.card == card and other.jolly == jolly:
-                only_way = False
-                break
-    return write(move, True, only_way)
+                return write(move, True, False)
+    return write(move, True, True)
 
 
 def _next_seat_with_cards(seating: Seating, hands: Sequence[Sequence[str]],
