@@ -13,12 +13,16 @@ typed error from :mod:`core.errors` and the caller keeps the state it had.
 
 from __future__ import annotations
 
-from bisect import bisect
+from bisect import insort
 from collections.abc import Mapping, Sequence
+from functools import partial
+from itertools import filterfalse
+from random import Random
 from typing import Any
 
 from msgspec.structs import replace
 
+from core.cards import DECK
 from core.errors import IllegalMove, InvalidCut, Reason, WrongPhase
 from core.model import (
     AnyEvent,
@@ -36,9 +40,10 @@ from core.model import (
     TableCollected,
 )
 from core.notation import write
-from core.plays import index_of, plays_of
+from core.plays import Plays, index_of
 from core.quoting import quote
 from core.registry import Rules, get_variant, house_rules_for, resolve_options, rules_for
+from core.registry.catalogue import on_change
 from core.rng import generator
 from core.rules import LAY, CaptureContext, Deal, Seating
 
@@ -71,13 +76,14 @@ def new_match(variant: str, seed: int, options: Mapping[str, Any] | None = None,
     house_rules = tuple(rule.name for rule in layered)
     rules = rules_for(variant, resolved, house_rules)
     rng = generator(seed, 0)
-    deck = list(rules.deck)
-    rng.shuffle(deck)
+    deck = _shuffled(rng, rules.deck)
     first = rules.hook.foraccio_first_dealer(deck=tuple(deck), rng=rng, options=resolved,
                                              seating=rules.seating)
     drawn = FirstDealerChosen(draws=first.draws, dealer=first.dealer)
     start = before_first_hand(variant, resolved, seed, first.dealer, house_rules)
-    return _shuffle_and_deal(start, rules, first.dealer, None, (drawn,))
+    state = _shuffle_and_deal(start, rules, first.dealer, None, (drawn,))
+    _known(state, rules)
+    return state
 
 
 def before_first_hand(variant: str, options: Mapping[str, Any], seed: int, dealer: int,
@@ -119,19 +125,60 @@ def next_hand(state: State, cut: int | None = None) -> State:
     rules = rules_of(state)
     dealer = rules.hook.foraccio_next_dealer(dealer=state.dealer, options=rules.options,
                                              seating=rules.seating)
-    return _shuffle_and_deal(state, rules, dealer, cut, ())
+    state = _shuffle_and_deal(state, rules, dealer, cut, ())
+    _known(state, rules)
+    return state
 
 
 def _shuffle_and_deal(state: State, rules: Rules, dealer: int, cut: int | None,
                       opening: tuple[AnyEvent, ...]) -> State:
-    deck = list(rules.deck)
     rng = generator(state.seed, state.hand + 1)
-    rng.shuffle(deck)
+    deck = _shuffled(rng, rules.deck)
     if cut is None:
         cut = rng.randint(1, len(deck) - 1)
     elif not 1 <= cut <= len(deck) - 1:
         raise InvalidCut(f"The cut must be between 1 and {len(deck) - 1}; got {quote(cut)}.")
     return start_hand(state, rules, dealer, cut, tuple(deck[cut:] + deck[:cut]), opening)
+
+
+def _shuffled(rng: Random, cards: Sequence[str]) -> list[str]:
+    """Return a list of ``cards`` shuffled as ``rng.shuffle`` shuffles it, with the same
+    draws of ``rng``, in a third of the time: the draws are made here rather than through
+    a method call per card."""
+    deck = list(cards)
+    if type(rng) is not Random or not _DRAWS_AS_RANDOM_DOES:
+        rng.shuffle(deck)
+        return deck
+    getrandbits = rng.getrandbits
+    bits = _BIT_LENGTH
+    for i in range(len(deck) - 1, 0, -1):
+        # Random.shuffle swaps card i with one below i + 1 drawn as Random._randbelow
+        # does: the bits of i + 1, drawn again until the number is below it.
+        j = getrandbits(bits[i + 1])
+        while j > i:
+            j = getrandbits(bits[i + 1])
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck
+
+
+_BIT_LENGTH = tuple(n.bit_length() for n in range(len(DECK) + 1))
+
+
+def _draws_as_random_does() -> bool:
+    """Whether :func:`_shuffled` shuffles as this Python's ``Random.shuffle`` does (so a
+    seed deals the same cards on any Python; if a Python ever shuffles otherwise, the
+    engine uses its shuffle)."""
+    for seed in range(16):
+        for size in (0, 1, 2, 3, 36, 40, 52):
+            expected = list(range(size))
+            Random(seed).shuffle(expected)
+            if _shuffled(Random(seed), range(size)) != expected:
+                return False
+    return True
+
+
+_DRAWS_AS_RANDOM_DOES = True
+_DRAWS_AS_RANDOM_DOES = _draws_as_random_does()
 
 
 def start_hand(state: State, rules: Rules, dealer: int, cut: int, deck: tuple[str, ...],
@@ -193,8 +240,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     """
     if state.phase != "playing":
         return ()
-    rules = rules_for(state.variant, state.options, state.house_rules)
-    return plays_of(rules, state.hands[state.turn], state.table)[0]
+    return _plays(state)[1][0]
 
 
 def play(state: State, move: Move, seat: int | None = None) -> tuple[State, tuple[AnyEvent, ...]]:
@@ -212,59 +258,112 @@ def play(state: State, move: Move, seat: int | None = None) -> tuple[State, tupl
     if seat is not None and seat != turn:
         raise IllegalMove(Reason.NOT_YOUR_TURN,
                           f"It is seat {turn}'s turn to play, not seat {quote(seat)}'s.")
-    rules = rules_for(state.variant, state.options, state.house_rules)
-    hands, table = state.hands, state.table
-    hand = hands[turn]
-    plays = plays_of(rules, hand, table)
+    global _last
+    last_state, rules, plays = _last
+    if state is not last_state or plays is None:
+        rules, plays = _plays(state)
     moves, capturing = plays
     try:
         index = moves.index(move)
     except ValueError:
-        index = index_of(plays, move, hands, turn, table)
-    notation = _noted(state.notation, moves, capturing, index)
+        index = index_of(plays, move, state.hands, turn, state.table)
+    move = moves[index]  # as listed: the client may order take otherwise
     card = move.card
+    hands = [*state.hands]
+    hand = hands[turn]
     at = hand.index(card)
-    hands = (*hands[:turn], hand[:at] + hand[at + 1:], *hands[turn + 1:])
+    hands[turn] = hand[:at] + hand[at + 1:]
     seating = rules.seating
     nxt = seating.next_seat[turn]
     if not hands[nxt]:
         nxt = _next_seat_with_cards(seating, hands, turn)
+    table = state.table
+    notation = state.notation
     if index >= capturing:
         order = rules.table_order
-        at = bisect(table, order[card], key=order.__getitem__)
+        table = [*table]
+        insort(table, card, key=order.__getitem__)
         events: tuple[AnyEvent, ...] = (Laid(turn, card),)
-        state = replace(state, hands=hands, table=(*table[:at], card, *table[at:]),
-                        events=state.events + events, turn=nxt, notation=notation)
+        state = replace(state, hands=tuple(hands), table=tuple(table),
+                        events=state.events + events, turn=nxt,
+                        notation=f"{notation} {card}" if notation else card)
     else:
-        capture = moves[index]  # as listed: the client may order take otherwise
-        take, jolly = capture.take, capture.jolly
-        after = _NO_CARDS if len(take) == len(table) else tuple(
-            [c for c in table if c not in take])
+        take, jolly = move.take, move.jolly
+        if len(take) == len(table):
+            after = _NO_CARDS
+        elif len(take) == 1 and take[0] in table:
+            at = table.index(take[0])
+            after = table[:at] + table[at + 1:]
+        else:
+            after = tuple(filterfalse(take.__contains__, table))
         events = (Captured(turn, card, take, jolly),)
         if rules.effects:
-            last_play = nxt is None and not state.stock
-            context = CaptureContext(turn, card, take, jolly, table, after, last_play)
+            context = _capture_context((turn, card, take, jolly, table, after,
+                                        nxt is None and not state.stock))
             for effect in rules.effects:
                 events += tuple(effect(context))
-        piles, team = state.piles, seating.team_of[turn]
-        piles = (*piles[:team], piles[team] + take + (card,), *piles[team + 1:])
-        state = replace(state, hands=hands, table=after, last_capturer=turn, piles=piles,
-                        events=state.events + events, turn=nxt, notation=notation)
+        piles = [*state.piles]
+        team = seating.team_of[turn]
+        piles[team] += (*take, card)
+        word = _capture_word(move, moves, capturing, index)
+        state = replace(state, hands=tuple(hands), table=after, last_capturer=turn,
+                        piles=tuple(piles), events=state.events + events, turn=nxt,
+                        notation=f"{notation} {word}" if notation else word)
     if nxt is None:
         state, closing = (_deal_more(state, rules, turn) if state.stock
                           else _end_hand(state, rules))
         events += closing
+    _last = (state, rules, None)
     return state, events
 
 
-def _noted(notation: str, moves: tuple[Move, ...], capturing: int, index: int) -> str:
-    """The current hand's notation with the move at ``index`` of the listed moves added."""
-    move = moves[index]
-    captured = index < capturing
-    only_way = captured and sum(1 for listed in moves[:capturing]
-                                if listed.card == move.card and listed.jolly == move.jolly) == 1
-    word = write(move, captured, only_way)
-    return f"{notation} {word}" if notation else word
+_capture_context = partial(tuple.__new__, CaptureContext)
+"""Build a :class:`CaptureContext` from the tuple of its fields, without the Python frame
+of a named tuple's ``__new__``."""
+
+
+def _plays(state: State) -> tuple[Rules, Plays]:
+    """The rules of ``state`` and the plays of the seat to play in it."""
+    global _last
+    last_state, rules, plays = _last
+    if state is not last_state:
+        rules = rules_for(state.variant, state.options, state.house_rules)
+    elif plays is not None:
+        return rules, plays
+    captures, lays = rules.play(state.hands[state.turn], state.table)
+    plays = ((*captures, *lays), len(captures))
+    _last = (state, rules, plays)
+    return rules, plays
+
+
+def _known(state: State, rules: Rules) -> None:
+    """Remember that ``state``, which the engine just made, plays by ``rules``: the
+    caller's next call is nearly always about it (legal_moves, then play)."""
+    global _last
+    _last = (state, rules, None)
+
+
+def _forget() -> None:
+    global _last
+    _last = (None, None, None)
+
+
+# A state is immutable, so its rules and plays can be remembered by its identity until
+# what is known of variants and house rules changes.
+_last: tuple[State | None, Any, Any] = (None, None, None)
+on_change(_forget)
+
+
+def _capture_word(move: Move, moves: tuple[Move, ...], capturing: int, index: int) -> str:
+    """The notation of the capture ``move``, listed at ``index`` among the ``capturing``
+    first ``moves``: its cards taken go unwritten when it is its card's only capture
+    there (with that jolly use)."""
+    card, jolly = move.card, move.jolly
+    if capturing > 1:
+        for other in moves[:index] + moves[index + 1:capturing]:
+            if other.card == card and other.jolly == jolly:
+                return write(move, True, False)
+    return write(move, True, True)
 
 
 def _next_seat_with_cards(seating: Seating, hands: Sequence[Sequence[str]],
