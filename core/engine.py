@@ -301,7 +301,7 @@ def play(state: State, move: Move, seat: int | None = None) -> tuple[State, tupl
             context = _capture_context((turn, card, take, jolly, table, after,
                                         nxt is None and not state.stock))
             for effect in rules.effects:
-                events += tuple(effect(context))
+                events += effect(context)  # guarded: a tuple of checked bonuses
         piles = [*state.piles]
         team = seating.team_of[turn]
         piles[team] += (*take, card)
@@ -360,8 +360,8 @@ def _capture_word(move: Move, moves: tuple[Move, ...], capturing: int, index: in
     there (with that jolly use)."""
     card, jolly = move.card, move.jolly
     if capturing > 1:
-        for other in moves[:index] + moves[index + 1:capturing]:
-            if other.card == card and other.jolly == jolly:
+        for other in moves[:capturing]:
+            if other.card == card and other.jolly == jolly and other is not move:
                 return write(move, True, False)
     return write(move, True, True)
 
@@ -437,7 +437,11 @@ def hand_points(lines: Sequence[ScoreLine], teams: int = 2) -> tuple[int, ...]:
 
 def moves_of(events: Sequence[AnyEvent]) -> tuple[Move, ...]:
     """Return the moves played in ``events``, in order."""
-    return tuple([
-        Move(event.card, event.take, event.jolly) if kind is Captured else LAY[event.card]
-        for event in events if (kind := type(event)) is Captured or kind is Laid
-    ])
+    moves = []
+    for event in events:
+        kind = type(event)
+        if kind is Laid:
+            moves.append(LAY[event.card])
+        elif kind is Captured:
+            moves.append(Move(event.card, event.take, event.jolly))
+    return tuple(moves)

@@ -25,6 +25,7 @@ from __future__ import annotations
 import inspect
 from collections.abc import Callable, Mapping, Sequence
 from functools import cache
+from itertools import chain
 from typing import Any, NamedTuple
 
 import pluggy
@@ -287,11 +288,12 @@ def _check_deal(owner, hook, deal, call):
             and _is_sequence(table) and _is_sequence(stock)):
         raise _refuse(owner, hook, f"{_kind(deal)}, not a Deal of {seats} hands, a table "
                                    f"and a stock")
-    dealt = [card for cards in (*hands, table, stock) for card in cards]
+    dealt = [*chain.from_iterable(hands), *table, *stock]
+    distinct = set(dealt)
     deck = call.get("deck")
-    if len(set(dealt)) != len(dealt):
+    if len(distinct) != len(dealt):
         raise _refuse(owner, hook, "a deal holding a card twice")
-    if deck is not None and set(dealt) != set(deck):
+    if deck is not None and (len(distinct) != len(deck) or not distinct.issuperset(deck)):
         lost = len(set(deck) - set(dealt))
         extra = len(set(dealt) - set(deck))
         raise _refuse(owner, hook, f"a deal that loses {lost} card(s) of the deck and holds "
@@ -323,9 +325,9 @@ def _check_score_lines(owner, hook, lines, call):
     if not _is_sequence(lines):
         raise _refuse(owner, hook, f"{_kind(lines)}, not a list of score lines")
     teams = len(call["seating"].teams)
-    problem = next(filter(None, (_score_line_problem(line, teams) for line in lines)), None)
-    if problem:
-        raise _refuse(owner, hook, problem)
+    for line in lines:
+        if not _is_score_line(line, teams) and (problem := _score_line_problem(line, teams)):
+            raise _refuse(owner, hook, problem)
     return lines
 
 
@@ -346,6 +348,21 @@ def _check_winner(owner, hook, team, call):
     return team
 
 
+def _is_score_line(line: Any, teams: int) -> bool:
+    # The common case in one expression (a hand's end checks a dozen lines); when it
+    # is False, _score_line_problem says what, if anything, is wrong.
+    try:
+        return (type(line) is ScoreLine and type(line.team) is int and 0 <= line.team < teams
+                and type(line.points) is int and 0 <= line.points <= MAX_SAFE_INTEGER
+                and type(line.name) is str and line.name != ""
+                and type(line.cards) is tuple and _CARDS.issuperset(line.cards))
+    except TypeError:  # cards holding something unhashable
+        return False
+
+
+_CARDS = frozenset(RANK)
+
+
 def _score_line_problem(line: Any, teams: int) -> str | None:
     if not isinstance(line, ScoreLine):
         return f"{_kind(line)} among its score lines"
@@ -355,7 +372,8 @@ def _score_line_problem(line: Any, teams: int) -> str | None:
         return f"a score line of {quote(line.points, 40)} points (an int from 0)"
     if not isinstance(line.name, str) or not line.name:
         return "a score line without a name"
-    if not all(isinstance(card, str) and card in RANK for card in line.cards):
+    if not _is_sequence(line.cards) or not all(isinstance(card, str) and card in RANK
+                                               for card in line.cards):
         return "a score line whose cards are not all cards"
     return None
 
@@ -386,7 +404,9 @@ def _is_int(value: Any, low: int, high: int) -> bool:
 
 
 def _is_sequence(value: Any) -> bool:
-    return isinstance(value, Sequence) and not isinstance(value, str | bytes)
+    cls = type(value)
+    return cls is tuple or cls is list or (isinstance(value, Sequence)
+                                           and not isinstance(value, str | bytes))
 
 
 def _kind(value: Any) -> str:

@@ -175,6 +175,53 @@ def test_a_malformed_answer_is_refused_where_the_plugin_returns_it(registered, p
     assert not any(card in error.message.split() for card in DECK)
 
 
+class ScoresLine:
+    """Answers one score line, whatever it holds."""
+
+    def __init__(self, line):
+        self.line = line
+
+    @hookimpl
+    def foraccio_score_lines(self):
+        return [self.line]
+
+
+@pytest.mark.parametrize(("line", "problem"), [
+    ("carte", "a str among its score lines"),
+    (ScoreLine(team=True, name="extra", points=1),
+     "a score line for team True (teams are 0 and 1)"),
+    (ScoreLine(team=0, name="extra", points=-1), "a score line of -1 points (an int from 0)"),
+    (ScoreLine(team=0, name="extra", points=1.0), "a score line of 1.0 points (an int from 0)"),
+    (ScoreLine(team=0, name="", points=1), "a score line without a name"),
+    (ScoreLine(team=0, name="extra", points=1, cards="1d"),
+     "a score line whose cards are not all cards"),
+    (ScoreLine(team=0, name="extra", points=1, cards=None),
+     "a score line whose cards are not all cards"),
+    (ScoreLine(team=0, name="extra", points=1, cards=(["1d"],)),
+     "a score line whose cards are not all cards"),
+    (ScoreLine(team=0, name="extra", points=1, cards=("1d", "14d")),
+     "a score line whose cards are not all cards"),
+], ids=["not-a-line", "bool-team", "negative", "float", "no-name", "str-cards", "no-cards",
+        "unhashable-card", "not-a-card"])
+def test_each_field_of_a_score_line_is_checked(registered, line, problem):
+    registered(house_rule("malformed", ScoresLine(line)))
+
+    with pytest.raises(PluginError) as caught:
+        score_hand(scenario(house_rules=["malformed"]))
+
+    assert failing(caught, kind="house_rule", name="malformed",
+                   hook="foraccio_score_lines").problem == f"it returned {problem}"
+
+
+def test_a_score_line_may_list_its_cards_in_any_sequence(registered):
+    registered(house_rule("listed", ScoresLine(ScoreLine(team=1, name="extra", points=2,
+                                                         cards=["1d", "2d"]))))
+
+    lines = score_hand(scenario(house_rules=["listed"]))
+
+    assert ScoreLine(team=1, name="extra", points=2, cards=["1d", "2d"]) in lines
+
+
 class TargetNotAnInt:
     @hookimpl
     def foraccio_match_target(self):
