@@ -20,7 +20,7 @@ from bisect import bisect
 
 from msgspec.structs import replace
 
-from core.engine import _deal, _end_hand, _in_table_order, _next_seat_with_cards, rules_of
+from core.engine import deal_stage, end_hand, in_table_order, next_seat_with_cards, rules_of
 from core.model import AnyEvent, Captured, DealtMore, HandScored, Laid, Move, State
 from core.plays import plays_of
 from core.rules import CaptureContext
@@ -72,7 +72,7 @@ class Playout:
         hands[turn] = hand[:at] + hand[at + 1:]
         nxt = seating.next_seat[turn]
         if not hands[nxt]:
-            nxt = _next_seat_with_cards(seating, hands, turn)
+            nxt = next_seat_with_cards(seating, hands, turn)
         if index >= self._capturing:
             order = rules.table_order
             at = bisect(table, order[card], key=order.__getitem__)
@@ -109,17 +109,17 @@ class Playout:
     def _deal_more(self, seat: int) -> None:
         rules = self.rules
         self.stage += 1
-        deal = _deal(rules, self.stock, self.dealer, self.stage)
+        deal = deal_stage(rules, self.stock, self.dealer, self.stage)
         self.events.append(DealtMore(hand=self.start.hand, stage=self.stage, table=deal.table))
         if deal.table:
-            self.table = _in_table_order(rules, self.table + deal.table)
+            self.table = in_table_order(rules, self.table + deal.table)
         self.hands = list(deal.hands)
         self.stock = deal.stock
-        self.turn = _next_seat_with_cards(rules.seating, deal.hands, seat)
+        self.turn = next_seat_with_cards(rules.seating, deal.hands, seat)
 
     def _end(self) -> None:
         state = replace(self.start, hands=tuple(self.hands), table=self.table,
                         piles=tuple(map(tuple, self.piles)), last_capturer=self.last_capturer,
                         events=self.start.events + tuple(self.events), turn=None,
                         stock=self.stock, stage=self.stage)
-        self.final = _end_hand(state, self.rules)[0]
+        self.final = end_hand(state, self.rules)[0]

@@ -6,6 +6,10 @@
 - :func:`next_hand` deals the next hand once a hand is over;
 - :func:`score_hand` gives the score lines of the current hand.
 
+A simulation that plays a hand its own way (the bots' fast playout) deals, seats and
+ends it with the engine's own steps: :func:`deal_stage`, :func:`next_seat_with_cards`,
+:func:`in_table_order` and :func:`end_hand`.
+
 The match is over when ``state.phase == "game_over"``; ``state.winner`` is
 the winning team. No function mutates its input; a refused move raises a
 typed error from :mod:`core.errors` and the caller keeps the state it had.
@@ -14,7 +18,7 @@ typed error from :mod:`core.errors` and the caller keeps the state it had.
 from __future__ import annotations
 
 from bisect import insort
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import partial
 from itertools import filterfalse
 from random import Random
@@ -184,17 +188,17 @@ _DRAWS_AS_RANDOM_DOES = _draws_as_random_does()
 def start_hand(state: State, rules: Rules, dealer: int, cut: int, deck: tuple[str, ...],
                opening: tuple[AnyEvent, ...] = ()) -> State:
     """Deal ``deck`` (already shuffled and cut) from ``dealer`` and start the next hand."""
-    deal = _deal(rules, deck, dealer, 0)
+    deal = deal_stage(rules, deck, dealer, 0)
     hand = state.hand + 1
     hands = deal.hands
     return replace(
         state,
         hand=hand,
         dealer=dealer,
-        turn=_next_seat_with_cards(rules.seating, hands, dealer),
+        turn=next_seat_with_cards(rules.seating, hands, dealer),
         phase="playing",
         hands=hands,
-        table=_in_table_order(rules, deal.table),
+        table=in_table_order(rules, deal.table),
         piles=(_NO_CARDS,) * len(rules.seating.teams),
         last_capturer=None,
         events=(*opening, Dealt(hand=hand, dealer=dealer, cut=cut)),
@@ -205,8 +209,10 @@ def start_hand(state: State, rules: Rules, dealer: int, cut: int, deck: tuple[st
     )
 
 
-def _deal(rules: Rules, cards: tuple[str, ...], dealer: int, stage: int) -> Deal:
-    """One stage of the deal of ``cards``, its hands and stock as tuples."""
+def deal_stage(rules: Rules, cards: tuple[str, ...], dealer: int, stage: int) -> Deal:
+    """Deal ``stage`` of a hand (0: the first) from ``cards`` (the shuffled and cut deck,
+    or the stock left) through the variant's deal hook; the hands and the stock as
+    tuples."""
     deal = rules.hook.foraccio_deal(deck=cards, dealer=dealer, options=rules.options,
                                     seating=rules.seating, stage=stage,
                                     variant=rules.variant.name)
@@ -217,15 +223,16 @@ def _deal_more(state: State, rules: Rules, seat: int) -> tuple[State, tuple[AnyE
     """Deal the next stage from the stock of ``state``, where every hand is empty and
     ``seat`` played last; the seat after it with cards plays next."""
     stage = state.stage + 1
-    deal = _deal(rules, state.stock, state.dealer, stage)
+    deal = deal_stage(rules, state.stock, state.dealer, stage)
     event = DealtMore(hand=state.hand, stage=stage, table=deal.table)
-    table = _in_table_order(rules, state.table + deal.table) if deal.table else state.table
+    table = in_table_order(rules, state.table + deal.table) if deal.table else state.table
     return replace(state, hands=deal.hands, table=table, stock=deal.stock, stage=stage,
-                   turn=_next_seat_with_cards(rules.seating, deal.hands, seat),
+                   turn=next_seat_with_cards(rules.seating, deal.hands, seat),
                    events=(*state.events, event)), (event,)
 
 
-def _in_table_order(rules: Rules, cards) -> tuple[str, ...]:
+def in_table_order(rules: Rules, cards: Iterable[str]) -> tuple[str, ...]:
+    """``cards`` in the order the engine keeps the table in (by the rules' card values)."""
     return tuple(sorted(cards, key=rules.table_order.__getitem__))
 
 
@@ -276,7 +283,7 @@ def play(state: State, move: Move, seat: int | None = None) -> tuple[State, tupl
     seating = rules.seating
     nxt = seating.next_seat[turn]
     if not hands[nxt]:
-        nxt = _next_seat_with_cards(seating, hands, turn)
+        nxt = next_seat_with_cards(seating, hands, turn)
     table = state.table
     notation = state.notation
     if index >= capturing:
@@ -311,7 +318,7 @@ def play(state: State, move: Move, seat: int | None = None) -> tuple[State, tupl
                         notation=f"{notation} {word}" if notation else word)
     if nxt is None:
         state, closing = (_deal_more(state, rules, turn) if state.stock
-                          else _end_hand(state, rules))
+                          else end_hand(state, rules))
         events += closing
     _last = (state, rules, None)
     return state, events
@@ -366,7 +373,7 @@ def _capture_word(move: Move, moves: tuple[Move, ...], capturing: int, index: in
     return write(move, True, True)
 
 
-def _next_seat_with_cards(seating: Seating, hands: Sequence[Sequence[str]],
+def next_seat_with_cards(seating: Seating, hands: Sequence[Sequence[str]],
                           seat: int) -> int | None:
     """The first seat after ``seat`` in turn order that holds cards (``seat`` itself
     last), or None when no seat does."""
@@ -387,7 +394,10 @@ def _refuse_out_of_play(state: State):
 # --- end of a hand --------------------------------------------------------------------
 
 
-def _end_hand(state: State, rules: Rules) -> tuple[State, tuple[AnyEvent, ...]]:
+def end_hand(state: State, rules: Rules) -> tuple[State, tuple[AnyEvent, ...]]:
+    """End the hand of ``state``, played out (every hand and the stock empty): collect
+    the table, score the hand, add the points and see whether the match is won; return
+    the state after it and the events it made."""
     closing: list[AnyEvent] = []
     piles = state.piles
     if state.table:
