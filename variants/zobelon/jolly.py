@@ -17,6 +17,7 @@ already counts a jolly; a house rule makes it worth the king's rank instead.
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import filterfalse
 
 from msgspec.structs import replace
 
@@ -45,7 +46,7 @@ def foraccio_play_rule():
     def with_jolly_kings(hand: tuple[str, ...], table: Table):
         if KINGS.isdisjoint(hand):
             return rule(hand, table)
-        others = tuple(card for card in hand if card not in KINGS)
+        others = tuple(filterfalse(KINGS.__contains__, hand))
         captures, lays = rule(others, table) if others else ((), ())
         kings = [Move(card, take, jolly) for card in hand if card in KINGS
                  for take, jolly in king_captures(table)]
