@@ -28,9 +28,7 @@ from bench import naive
 from core.engine import legal_moves, new_match, next_hand, play
 from core.registry import variants
 
-YARDSTICK = Path(os.environ.get("YARDSTICK", "../shared/yardstick"))
-"""Where the yardstick's ``enginespeed.py`` is looked for (relative paths from the project
-root)."""
+CHECKOUT = Path(__file__).resolve().parent.parent
 
 YARDSTICK_TARGETS = (
     # ratio, what it means, how it is judged (at least / at most), floor, goal
@@ -107,15 +105,16 @@ def main(argv: list[str] | None = None) -> None:
 def yardstick() -> None:
     """Run the yardstick's ``enginespeed.py`` and print its ratios beside their floor and
     goal; say so when it is not there."""
-    script = YARDSTICK / "enginespeed.py"
-    if not script.is_file():
-        print(f"Yardstick: {script} is not there (set YARDSTICK to its directory), so no "
-              f"floor or goal is judged; the ratios to bench/naive.py above overstate the "
-              f"engine about 2x")
+    script = _yardstick_script()
+    if script is None:
+        print("Yardstick: not found (no yardstick/enginespeed.py in a directory beside the "
+              "checkout; YARDSTICK names its directory), so no floor or goal is judged; the "
+              "ratios to bench/naive.py above overstate the engine about 2x")
         return
     print(f"Yardstick: {script}, the engine beside its two reference playouts, one run")
+    # Its engine is imported from the working directory: this checkout.
     ran = subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
-                         check=False)
+                         check=False, cwd=CHECKOUT)
     for line in ran.stdout.splitlines()[:-1]:
         print(f"  {line}")
     ratios = dict(re.findall(r"(\S+)=([0-9.]+)", ran.stdout.splitlines()[-1])
@@ -126,6 +125,15 @@ def yardstick() -> None:
     for key, meaning, sense, floor, goal in YARDSTICK_TARGETS:
         value = float(ratios[key])
         print(f"  {key:<22} {value:5.2f}  {meaning}; {_judged(value, sense, floor, goal)}")
+
+
+def _yardstick_script() -> Path | None:
+    """The yardstick's ``enginespeed.py``: in the directory ``YARDSTICK`` names, or else in
+    the first ``yardstick`` directory of a directory beside the checkout."""
+    named = os.environ.get("YARDSTICK")
+    places = [Path(named)] if named else sorted(CHECKOUT.parent.glob("*/yardstick"))
+    return next((place / "enginespeed.py" for place in places
+                 if (place / "enginespeed.py").is_file()), None)
 
 
 def _judged(value: float, sense: str, floor: float | None, goal: float | None) -> str:
