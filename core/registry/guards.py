@@ -106,10 +106,11 @@ def applies(rule: HouseRule, variant: Variant) -> bool:
 def _guarded_implementation(function: Callable, owner: Owner, hook: str) -> Callable:
     check = _CHECKS.get(hook)
     names, taken = _parameters(function, hook)
+    passed = None if taken == len(names) else slice(taken)  # whether seating was added
 
     def guard(*args):
         try:
-            result = function(*args[:taken])
+            result = function(*args) if passed is None else function(*args[passed])
         except PluginError:
             raise
         except Exception as error:
@@ -246,7 +247,7 @@ def _check_seating(owner, hook, seating, call):
 
 def _check_seat(owner, hook, seat, call):
     seats = call["seating"].seats
-    if not _is_int(seat, 0, seats - 1):
+    if not (type(seat) is int and 0 <= seat < seats):
         raise _refuse(owner, hook, f"{quote(seat, 40)}, which is not a seat ({_numbers(seats)})")
     return seat
 
@@ -342,7 +343,7 @@ def _check_each_score_lines(owner, hook, results, call):
 
 def _check_winner(owner, hook, team, call):
     teams = len(call["seating"].teams)
-    if not _is_int(team, 0, teams - 1):
+    if not (type(team) is int and 0 <= team < teams):
         raise _refuse(owner, hook, f"{quote(team, 40)} as the winner, not a team "
                                    f"({_numbers(teams, 'or')})")
     return team
