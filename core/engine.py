@@ -374,7 +374,7 @@ def _capture_word(move: Move, moves: tuple[Move, ...], capturing: int, index: in
 
 
 def next_seat_with_cards(seating: Seating, hands: Sequence[Sequence[str]],
-                          seat: int) -> int | None:
+                         seat: int) -> int | None:
     """The first seat after ``seat`` in turn order that holds cards (``seat`` itself
     last), or None when no seat does."""
     nxt = seat

@@ -290,7 +290,10 @@ def _check_deal(owner, hook, deal, call):
         raise _refuse(owner, hook, f"{_kind(deal)}, not a Deal of {seats} hands, a table "
                                    f"and a stock")
     dealt = [*chain.from_iterable(hands), *table, *stock]
-    distinct = set(dealt)
+    try:
+        distinct = set(dealt)
+    except TypeError:  # something unhashable, so not a card
+        raise _refuse(owner, hook, "a deal holding something that is not a card") from None
     deck = call.get("deck")
     if len(distinct) != len(dealt):
         raise _refuse(owner, hook, "a deal holding a card twice")

@@ -123,6 +123,12 @@ class DealsACardTwice:
         return Deal(hands=(deck[:13], deck[13:26], deck[26:39], deck[38:51]))
 
 
+class DealsAList:
+    @hookimpl
+    def foraccio_deal(self, deck):
+        return Deal(hands=(deck[:13], deck[13:26], deck[26:39], (*deck[39:51], [deck[51]])))
+
+
 class SeatFive:
     @hookimpl
     def foraccio_capture_effects(self):
@@ -153,6 +159,8 @@ def first_hand_over(house_rules):
      "it returned a deal that loses 1 card(s) of the deck and holds 0 card(s) not in it"),
     (DealsACardTwice(), lambda rules: new_match("foraccio", 1, house_rules=rules),
      "foraccio_deal", "it returned a deal holding a card twice"),
+    (DealsAList(), lambda rules: new_match("foraccio", 1, house_rules=rules),
+     "foraccio_deal", "it returned a deal holding something that is not a card"),
     (SeatFive(), lambda rules: play(scopa_position(rules), legal_moves(scopa_position(rules))[0]),
      "foraccio_capture_effects",
      "a capture effect it returned made a bonus for seat 5 (seats are 0 to 3)"),
@@ -160,8 +168,8 @@ def first_hand_over(house_rules):
      "foraccio_next_dealer", "it returned 4, which is not a seat (0 to 3)"),
     (WinnerTwo(), first_hand_over, "foraccio_match_winner",
      "it returned 2 as the winner, not a team (0 or 1)"),
-], ids=["score-line-team-2", "deal-loses-a-card", "deal-doubles-a-card", "bonus-seat-5",
-        "next-dealer-4", "winner-2"])
+], ids=["score-line-team-2", "deal-loses-a-card", "deal-doubles-a-card", "deal-holds-a-list",
+        "bonus-seat-5", "next-dealer-4", "winner-2"])
 def test_a_malformed_answer_is_refused_where_the_plugin_returns_it(registered, plugin, act,
                                                                     hook, problem):
     registered(house_rule("malformed", plugin))
