@@ -265,7 +265,7 @@ def _check_target(owner, hook, target, call):
 
 def _check_card_values(owner, hook, values, call):
     if not isinstance(values, Mapping) or not all(
-            card in RANK and _is_int(value, 1, MAX_SAFE_INTEGER)
+            isinstance(card, str) and card in RANK and _is_int(value, 1, MAX_SAFE_INTEGER)
             for card, value in values.items()):
         raise _refuse(owner, hook, f"{_kind(values)}, not a mapping of cards to ints from 1")
     return values
@@ -393,7 +393,7 @@ def _bonus_problem(bonus: Any, seating: Seating) -> str | None:
         return f"a bonus of {quote(bonus.points, 40)} points (an int from 0)"
     if not isinstance(bonus.name, str) or not bonus.name:
         return "a bonus without a name"
-    if bonus.card not in RANK:
+    if not isinstance(bonus.card, str) or bonus.card not in RANK:
         return "a bonus whose card is not a card"
     return None
 

@@ -135,6 +135,13 @@ class SeatFive:
         return lambda capture: [Bonus(seat=5, team=1, name="extra", points=1, card="5s")]
 
 
+class BonusOfAListedCard:
+    @hookimpl
+    def foraccio_capture_effects(self, seating):
+        return lambda capture: [Bonus(seat=capture.seat, team=seating.team_of[capture.seat],
+                                      name="extra", points=1, card=["5s"])]
+
+
 class DealerFour:
     @hookimpl
     def foraccio_next_dealer(self):
@@ -164,12 +171,16 @@ def first_hand_over(house_rules):
     (SeatFive(), lambda rules: play(scopa_position(rules), legal_moves(scopa_position(rules))[0]),
      "foraccio_capture_effects",
      "a capture effect it returned made a bonus for seat 5 (seats are 0 to 3)"),
+    (BonusOfAListedCard(),
+     lambda rules: play(scopa_position(rules), legal_moves(scopa_position(rules))[0]),
+     "foraccio_capture_effects", "a capture effect it returned made a bonus whose card is "
+                                 "not a card"),
     (DealerFour(), lambda rules: next_hand(first_hand_over(rules)),
      "foraccio_next_dealer", "it returned 4, which is not a seat (0 to 3)"),
     (WinnerTwo(), first_hand_over, "foraccio_match_winner",
      "it returned 2 as the winner, not a team (0 or 1)"),
 ], ids=["score-line-team-2", "deal-loses-a-card", "deal-doubles-a-card", "deal-holds-a-list",
-        "bonus-seat-5", "next-dealer-4", "winner-2"])
+        "bonus-seat-5", "bonus-card-a-list", "next-dealer-4", "winner-2"])
 def test_a_malformed_answer_is_refused_where_the_plugin_returns_it(registered, plugin, act,
                                                                     hook, problem):
     registered(house_rule("malformed", plugin))
