@@ -108,14 +108,17 @@ def builtin_candidates(names: Iterable[str] = DEFAULT_PLUGINS) -> list[Candidate
 
 
 def installed_candidates() -> list[Candidate]:
-    """The plugins installed distributions declare; none when
-    ``FORACCIO_DISABLE_PLUGIN_AUTOLOAD`` is set."""
+    """The plugins installed distributions declare, by distribution name and then entry
+    point name; none when ``FORACCIO_DISABLE_PLUGIN_AUTOLOAD`` is set."""
     if os.environ.get(DISABLE_AUTOLOAD):
         return []
-    return [Candidate(entry_point.name,
-                      entry_point.dist.name if entry_point.dist else "unknown",
-                      entry_point.load)
-            for entry_point in metadata.entry_points(group=ENTRY_POINT_GROUP)]
+    # Sorted: the order entry points are found in follows the file system, and which of
+    # two plugins of one name is kept must not differ between machines.
+    return sorted((Candidate(entry_point.name,
+                             entry_point.dist.name if entry_point.dist else "unknown",
+                             entry_point.load)
+                   for entry_point in metadata.entry_points(group=ENTRY_POINT_GROUP)),
+                  key=lambda candidate: (candidate.distribution, candidate.name))
 
 
 def _import(name: str) -> object:
