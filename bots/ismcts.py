@@ -41,7 +41,7 @@ from collections.abc import Callable
 
 from bots import limits
 from bots.base import Budget
-from bots.heuristic import greedy_move, move_scores, playout_move
+from bots.heuristic import PlayoutPolicy, greedy_move, move_scores, playout_move
 from bots.simulation import Playout
 from bots.traits import traits_of
 from core.engine import play, rules_of
@@ -197,27 +197,40 @@ def _search(view: SeatView, candidates: tuple[Move, ...], rng: random.Random, it
 
 def _playout(state: State, move: Move, seat: int, rng: random.Random) -> int:
     """Play ``move``, then the hand to its end (on the fast
-    :class:`~bots.simulation.Playout`, which plays as the engine does); return the
-    seat's team's point lead over the best of the other teams."""
+    :class:`~bots.simulation.Playout`, which plays as the engine does, every seat
+    choosing as :func:`~bots.heuristic.playout_move` would, through a
+    :class:`~bots.heuristic.PlayoutPolicy` kept up to date); return the seat's team's
+    point lead over the best of the other teams."""
     playout = Playout(state)
     rules = playout.rules
     traits = traits_of(rules)
+    policy = PlayoutPolicy(rules, playout.hands, playout.stock)
     playout.plays()
-    playout.play(move)
+    _play(playout, policy, move)
     plies = 0
     while playout.turn is not None:
         turn = playout.turn
         moves, capturing = playout.plays()
         if HEURISTIC_PLIES is None or plies < HEURISTIC_PLIES:
-            reply = playout_move(rules, playout.hands, turn, playout.table, moves, rng,
-                                 playout.stock)
+            reply = policy.move(playout.hands, turn, playout.table, moves, rng, playout.stock)
         else:
             reply = greedy_move(moves, playout.table, capturing, rng, traits)
-        playout.play(reply)
+        _play(playout, policy, reply)
         plies += 1
     team = rules.seating.team_of[seat]
     points = playout.points()
     return points[team] - max(p for other, p in enumerate(points) if other != team)
+
+
+def _play(playout: Playout, policy: PlayoutPolicy, move: Move) -> None:
+    """Play ``move`` and tell ``policy``: the card played, or, when it ended a stage of
+    the deal and the next was dealt, the new hands and stock."""
+    turn, stage = playout.turn, playout.stage
+    playout.play(move)
+    if playout.stage == stage:
+        policy.played(turn, move.card)
+    else:
+        policy.dealt(playout.hands, playout.stock)
 
 
 def engine_playout(state: State, move: Move, seat: int, rng: random.Random) -> int:
