@@ -55,6 +55,9 @@ def _worth(card: str) -> float:
 WORTH: dict[str, float] = {card: _worth(card) for card in DECK}
 """What a card in the team's pile is worth, in points (rough, for comparing moves)."""
 
+LAY_GAIN: dict[str, float] = {card: -0.3 * WORTH[card] for card in DECK}
+"""What laying a card gains: less than nothing, the card may go to the other team."""
+
 SWEEP_COST = 2.0
 """What keeping a sweeping card (an ace, a jolly king) in hand for a rich table is worth."""
 
@@ -270,24 +273,32 @@ def _best(rules: Rules, traits: Traits, left: _Tally, mine: _Tally,
 
 def _scores(moves: tuple[Move, ...], table: tuple[str, ...], seat: int, held: int,
             rules: Rules, traits: Traits, odds: _Odds, last_play: bool) -> list[float]:
-    # Nothing is at risk after the last play of the hand.
+    """Each move's gain less what it then risks (nothing, after the last play)."""
     laid = None if last_play else _LaidRisk(table, odds)
-    return [_score(move, table, seat, held, rules, traits, odds, laid) for move in moves]
+    sweeps = traits.sweeps
+    scores = []
+    # Most moves of a playout lay a card: scored here, without a call for each.
+    for move in moves:
+        card = move.card
+        if move.take or card in sweeps or move.jolly is not None:
+            scores.append(_capture_score(move, table, seat, held, rules, traits, odds, laid))
+        elif laid is None:
+            scores.append(LAY_GAIN[card])
+        else:
+            scores.append(LAY_GAIN[card] - laid.risk(card))
+    return scores
 
 
-def _score(move: Move, table: tuple[str, ...], seat: int, held: int, rules: Rules,
-           traits: Traits, odds: _Odds, laid: _LaidRisk | None) -> float:
+def _capture_score(move: Move, table: tuple[str, ...], seat: int, held: int, rules: Rules,
+                   traits: Traits, odds: _Odds, laid: _LaidRisk | None) -> float:
     card = move.card
-    if move.take or card in traits.sweeps or move.jolly is not None:
-        taken = set(move.take)
-        after = tuple(c for c in table if c not in taken)
-        gain = sum(WORTH[c] for c in move.take) + 0.5 * WORTH[card]
-        gain += _bonus_points(rules, seat, move, table, after, laid is None)
-        if card in traits.sweeps or card in traits.jolly:
-            gain -= SWEEP_COST * min(1.0, held / 6)
-        return gain if laid is None else gain - _risk(after, odds)
-    gain = -0.3 * WORTH[card]
-    return gain if laid is None else gain - laid.risk(card)
+    taken = set(move.take)
+    after = tuple(c for c in table if c not in taken)
+    gain = sum(WORTH[c] for c in move.take) + 0.5 * WORTH[card]
+    gain += _bonus_points(rules, seat, move, table, after, laid is None)
+    if card in traits.sweeps or card in traits.jolly:
+        gain -= SWEEP_COST * min(1.0, held / 6)
+    return gain if laid is None else gain - _risk(after, odds)
 
 
 def _bonus_points(rules: Rules, seat: int, move: Move, table, after, last_play: bool) -> float:
@@ -331,9 +342,8 @@ class _LaidRisk:
         self.worth = sum(map(WORTH.__getitem__, table))
         self.by_value = sum([WORTH[c] * odds[values[c]] for c in table])
         # The sum of the values, None when a card too high to join a sum is there.
-        self.total: int | None = sum(map(values.__getitem__, table))
-        if any(values[c] > LARGEST_SUM for c in table):
-            self.total = None
+        on_table = list(map(values.__getitem__, table))
+        self.total = None if max(on_table, default=0) > LARGEST_SUM else sum(on_table)
 
     def risk(self, card: str) -> float:
         """What the next opponent may take from the table after ``card`` is laid."""
