@@ -50,13 +50,15 @@ from core.plays import plays_of
 from core.registry import rules_for
 from core.view import SeatView, unseen_cards, view_legal_moves
 
-DEFAULT_ITERATIONS = 120
+DEFAULT_ITERATIONS = 160
 """Playouts at the start of a hand by default (:func:`default_iterations`): about
-0.15 s a move on one core of the development machine."""
+0.19 s a move on one core of the development machine (``bench.bots``: the median),
+under issue #15's 0.2 s."""
 
 
-MAX_ITERATIONS = 600
-"""The most playouts the default budget makes for one move."""
+MAX_ITERATIONS = 800
+"""The most playouts the default budget makes for one move (late in a hand, where
+playouts are short): as many times :data:`DEFAULT_ITERATIONS` as before."""
 
 CANDIDATES = 6
 """How many of the heuristic's best moves are searched (sequential halving:

@@ -14,7 +14,7 @@ import pytest
 from bots import BOTS, Budget, choose_move, move_for_state
 from bots.autoplay import autoplay
 from bots.heuristic import PlayoutPolicy, heuristic_bot, playout_move
-from bots.ismcts import _play, default_iterations, determinize
+from bots.ismcts import DEFAULT_ITERATIONS, _play, default_iterations, determinize
 from bots.simulation import Playout
 from bots.traits import opponents_in_turn, traits_of
 from core.engine import legal_moves, new_match, play, rules_of
@@ -133,7 +133,7 @@ def test_the_search_budget_scales_with_the_cards_left_to_play():
     state = new_match("terzetto", 5)
     view = seat_view(state, state.turn)
     assert (sum(view.hand_sizes), view.stock) == (9, 27)
-    assert default_iterations(view) == 120 * 40 // 36
+    assert default_iterations(view) == DEFAULT_ITERATIONS * 40 // 36
 
 
 def test_the_sweeping_and_jolly_cards_are_read_from_the_rules():
