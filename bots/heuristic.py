@@ -19,7 +19,10 @@ sweep or are jolly is read from the rules (:mod:`bots.traits`), so the bot plays
 any deck and seating. The worth of a card in the pile is Foraccio's (onori,
 spade, napoli, carte), a rough guide in other games.
 
-:func:`greedy_move` is a cheaper cousin without the odds, for playouts.
+:func:`playout_move` and :class:`PlayoutPolicy` make the same moves for ISMCTS's
+playouts, from a deal rather than a view (the policy keeping its card counts up to
+date as the cards are played); :func:`greedy_move` is a cheaper cousin without the
+odds.
 """
 
 from __future__ import annotations
@@ -277,7 +280,7 @@ def _scores(moves: tuple[Move, ...], table: tuple[str, ...], seat: int, held: in
     laid = None if last_play else _LaidRisk(table, odds)
     sweeps = traits.sweeps
     scores = []
-    # Most moves of a playout lay a card: scored here, without a call for each.
+    # Most moves of a playout lay a card: scored here, on the table's sums made once.
     for move in moves:
         card = move.card
         if move.take or card in sweeps or move.jolly is not None:

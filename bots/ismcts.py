@@ -8,8 +8,9 @@ how many the stock does; in Foraccio no rule reveals more, such as a void), and
 plays the hand
 out from there once per candidate move, every seat playing as the heuristic
 bot would from its own seat of that deal
-(:func:`~bots.heuristic.playout_move`: the heuristic's scores, found
-from the deal without building a view). Every candidate meets the same deal
+(:class:`~bots.heuristic.PlayoutPolicy`: the heuristic's scores, found
+from the deal without building a view, its counts of the unseen cards kept up to
+date as the cards are played). Every candidate meets the same deal
 and the same playout chances (common random numbers), so the hand-point
 differences between candidates measure the moves, not the luck of the deal.
 
@@ -237,8 +238,9 @@ def _play(playout: Playout, policy: PlayoutPolicy, move: Move) -> None:
 
 def engine_playout(state: State, move: Move, seat: int, rng: random.Random) -> int:
     """:func:`_playout` on the public engine (:func:`~core.engine.play` on frozen
-    states): slower, the same result; the reference the tests and ``bench.bots``
-    compare the fast playout with."""
+    states), every move found afresh (:func:`~bots.heuristic.playout_move`, which
+    counts the unseen cards again each time): slower, the same result; the reference
+    the tests and ``bench.bots`` compare the fast playout with."""
     rules = rules_of(state)
     traits = traits_of(rules)
     state, _ = play(state, move)
