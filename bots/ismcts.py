@@ -51,13 +51,13 @@ from core.plays import plays_of
 from core.registry import rules_for
 from core.view import SeatView, unseen_cards, view_legal_moves
 
-DEFAULT_ITERATIONS = 160
+DEFAULT_ITERATIONS = 150
 """Playouts at the start of a hand by default (:func:`default_iterations`): about
-0.19 s a move on one core of the development machine (``bench.bots``: the median),
+0.18 s a move on one core of the development machine (``bench.bots``: the median),
 under issue #15's 0.2 s."""
 
 
-MAX_ITERATIONS = 800
+MAX_ITERATIONS = 750
 """The most playouts the default budget makes for one move (late in a hand, where
 playouts are short): as many times :data:`DEFAULT_ITERATIONS` as before."""
 
