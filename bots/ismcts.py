@@ -61,9 +61,10 @@ MAX_ITERATIONS = 750
 """The most playouts the default budget makes for one move (late in a hand, where
 playouts are short): as many times :data:`DEFAULT_ITERATIONS` as before."""
 
-CANDIDATES = 6
+CANDIDATES = 4
 """How many of the heuristic's best moves are searched (sequential halving:
-6, then 3, then 2)."""
+4, then 2). Fewer candidates than 6 leave more playouts for the close call between
+the last two, which bench.bots found stronger at the same budget."""
 
 HEURISTIC_PLIES: int | None = None
 """After the candidate move, this many plays use the heuristic bot's policy
