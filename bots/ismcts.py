@@ -61,10 +61,11 @@ MAX_ITERATIONS = 750
 """The most playouts the default budget makes for one move (late in a hand, where
 playouts are short): as many times :data:`DEFAULT_ITERATIONS` as before."""
 
-CANDIDATES = 4
+CANDIDATES = 3
 """How many of the heuristic's best moves are searched (sequential halving:
-4, then 2). Fewer candidates than 6 leave more playouts for the close call between
-the last two, which bench.bots found stronger at the same budget."""
+3, then 2). Fewer candidates leave more playouts for the close call between the
+last two: bench.bots found 3 and 4 stronger than 6 at the same budget (about +5.7
+hand points a deal against the heuristic, not +3.5), 3 and 4 alike within noise."""
 
 HEURISTIC_PLIES: int | None = None
 """After the candidate move, this many plays use the heuristic bot's policy
