@@ -21,7 +21,12 @@
    (interleaved, medians), and seconds per move at the default budget, over
    positions spread through a hand.
 
-The last line printed puts ISMCTS's playouts a second beside its win rate.
+The last line printed puts ISMCTS's playouts a second beside its win rate, each
+against the goal of issue #15 (stronger bots at the same time budget), met or
+not: playouts a second x5 over the start of the work
+(:data:`START_PLAYOUTS_PER_SECOND`), and a win rate of at least
+:data:`WIN_RATE_GOAL` against the heuristic at no more than
+:data:`SECONDS_PER_MOVE_GOAL` seconds a move (the median of part 4).
 
 Prints one JSON object. ``BENCH_WORKERS`` sets the worker processes (default:
 every core). ``python -m bench.bots --only ismcts --deals 150 --matches 40``
@@ -41,7 +46,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 
 from bots import choose_move
-from bots.ismcts import DEFAULT_ITERATIONS, _playout, engine_playout, search_stats
+from bots.ismcts import DEFAULT_ITERATIONS, MAX_ITERATIONS, _playout, engine_playout, search_stats
 from cli.simulate import (
     MatchJob,
     MatchResult,
@@ -54,10 +59,24 @@ from cli.simulate import (
 )
 from core.engine import new_match, play, rules_of
 from core.model import HandScored
-from core.view import seat_view
+from core.view import plays_made, seat_view
 
 WORKERS = int(os.environ.get("BENCH_WORKERS", os.cpu_count() or 1))
 SEED = 2026
+
+START_PLAYOUTS_PER_SECOND = 914
+"""ISMCTS's playouts a second (part 4, the median) when issue #15's work began, on
+the development machine: a figure of that machine, so a speed-up measured on
+another one compares runs of the two versions there."""
+
+PLAYOUTS_GOAL = 5
+"""Issue #15's goal for playouts a second: this many times :data:`START_PLAYOUTS_PER_SECOND`."""
+
+WIN_RATE_GOAL = 0.75
+"""Issue #15's goal: ISMCTS wins at least this share of its matches against the heuristic..."""
+
+SECONDS_PER_MOVE_GOAL = 0.2
+"""...taking at most this many seconds a move (the median)."""
 
 
 def heuristic_vs_random(variant: str, matches: int = 500) -> dict:
@@ -162,7 +181,7 @@ def ismcts_speed(positions: int = 24, rounds: int = 3) -> dict:
     meet the same machine load; medians over the positions and ``rounds``, in CPU
     seconds of this process (other processes disturb them less than the clock)."""
     views = _positions(positions)
-    per_move, fast, engine = [], [], []
+    per_move, fast, engine, at_start = [], [], [], []
     for _ in range(rounds):
         for index, view in enumerate(views):
             start = time.perf_counter()
@@ -171,13 +190,16 @@ def ismcts_speed(positions: int = 24, rounds: int = 3) -> dict:
             for playout, rates in ((_playout, fast), (engine_playout, engine)):
                 stats = search_stats(view, random.Random(SEED + index), 200, playout)
                 rates.append(stats["iterations"] / stats["cpu_seconds"])
-    return {"default_iterations": DEFAULT_ITERATIONS, "positions": len(views),
+            if not plays_made(view):
+                at_start.append(fast[-1])
+    return {"default_iterations": DEFAULT_ITERATIONS, "max_iterations": MAX_ITERATIONS,
+            "positions": len(views),
             "seconds_per_move_median": round(statistics.median(per_move), 4),
             "seconds_per_move_max": round(max(per_move), 4),
             "playouts_per_second_median": round(statistics.median(fast)),
             "engine_path_playouts_per_second_median": round(statistics.median(engine)),
             "speedup": round(statistics.median(fast) / statistics.median(engine), 2),
-            "playouts_per_second_start_of_hand": round(statistics.median(fast[::len(views)]))}
+            "playouts_per_second_start_of_hand": round(statistics.median(at_start))}
 
 
 def _positions(positions: int) -> list:
@@ -195,23 +217,35 @@ def _positions(positions: int) -> list:
 
 
 def summary_line(report: dict) -> str:
-    """ISMCTS's playouts a second beside its win rate against the heuristic."""
+    """ISMCTS's playouts a second beside its win rate against the heuristic, each with
+    its goal, met or not."""
     speed = report["ismcts_speed"]
-    line = (f"ISMCTS: {speed['playouts_per_second_median']} playouts/s (engine path "
+    rate, per_move = speed["playouts_per_second_median"], speed["seconds_per_move_median"]
+    line = (f"ISMCTS: {rate} playouts/s, x{rate / START_PLAYOUTS_PER_SECOND:.2f} of the "
+            f"{START_PLAYOUTS_PER_SECOND}/s at the start (goal x{PLAYOUTS_GOAL}: "
+            f"{_met(rate >= PLAYOUTS_GOAL * START_PLAYOUTS_PER_SECOND)}; engine path "
             f"{speed['engine_path_playouts_per_second_median']}, x{speed['speedup']}), "
-            f"{speed['seconds_per_move_median']} s a move")
+            f"{per_move} s a move (goal <= {SECONDS_PER_MOVE_GOAL}: "
+            f"{_met(per_move <= SECONDS_PER_MOVE_GOAL)})")
     against = report.get("ismcts_vs_heuristic")
     if against:
+        win_rate = against["ismcts_win_rate"]
         low, high = against["win_rate_ci95"] or (0.0, 1.0)
-        line += (f"; win rate against the heuristic {against['ismcts_win_rate']:.3f} "
+        line += (f"; win rate against the heuristic {win_rate:.3f} "
                  f"(95% interval {low:.3f}..{high:.3f}, {against['matches']} matches, seats "
-                 "swapped on paired deals)")
+                 f"swapped on paired deals; goal >= {WIN_RATE_GOAL} at <= "
+                 f"{SECONDS_PER_MOVE_GOAL} s a move: "
+                 f"{_met(win_rate >= WIN_RATE_GOAL and per_move <= SECONDS_PER_MOVE_GOAL)})")
         advantage = against["hand_point_advantage"]
         if advantage["ci95"]:
             low, high = advantage["ci95"]
             line += (f", hand points {advantage['mean']:+.2f} a deal "
                      f"({low:+.2f}..{high:+.2f}, {advantage['deals']} paired deals)")
     return line
+
+
+def _met(met: bool) -> str:
+    return "met" if met else "not met"
 
 
 def main(argv: list[str] | None = None) -> None:

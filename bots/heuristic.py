@@ -19,13 +19,15 @@ sweep or are jolly is read from the rules (:mod:`bots.traits`), so the bot plays
 any deck and seating. The worth of a card in the pile is Foraccio's (onori,
 spade, napoli, carte), a rough guide in other games.
 
-:func:`greedy_move` is a cheaper cousin without the odds, for playouts.
+:func:`playout_move` and :class:`PlayoutPolicy` make the same moves for ISMCTS's
+playouts, from a deal rather than a view (the policy keeping its card counts up to
+date as the cards are played); :func:`greedy_move` is a cheaper cousin without the
+odds.
 """
 
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Sequence
 from functools import lru_cache
 
@@ -56,6 +58,9 @@ def _worth(card: str) -> float:
 WORTH: dict[str, float] = {card: _worth(card) for card in DECK}
 """What a card in the team's pile is worth, in points (rough, for comparing moves)."""
 
+LAY_GAIN: dict[str, float] = {card: -0.3 * WORTH[card] for card in DECK}
+"""What laying a card gains: less than nothing, the card may go to the other team."""
+
 SWEEP_COST = 2.0
 """What keeping a sweeping card (an ace, a jolly king) in hand for a rich table is worth."""
 
@@ -74,10 +79,11 @@ def move_scores(view: SeatView, moves: tuple[Move, ...]) -> list[float]:
     """Return the heuristic's score of each of ``moves`` (gain minus risk, in points)."""
     rules = rules_for(view.variant, view.options, view.house_rules)
     traits = traits_of(rules)
-    odds = _Odds.of_view(view, traits)
+    unseen = _Tally(traits, unseen_cards(view))
+    held = view.hand_sizes[_next_opponent(traits, view.seat, view.hand_sizes)]
+    odds = _Odds(unseen, _Tally(traits), held, traits)
     last_play = sum(view.hand_sizes) == 1 and not view.stock
-    table, seat, held = view.table, view.seat, len(view.cards)
-    return [_score(move, table, seat, held, rules, traits, odds, last_play) for move in moves]
+    return _scores(moves, view.table, view.seat, len(view.cards), rules, traits, odds, last_play)
 
 
 def playout_move(rules: Rules, hands: tuple[tuple[str, ...], ...], turn: int,
@@ -88,21 +94,57 @@ def playout_move(rules: Rules, hands: tuple[tuple[str, ...], ...], turn: int,
 
     ``hands`` are every seat's cards and ``moves`` the seat's legal moves; what the
     seat has not seen is the other seats' hands and the ``stock``, the cards kept back
-    for a later stage of the deal.
+    for a later stage of the deal. :class:`PlayoutPolicy` makes the same moves faster
+    still over a whole playout.
     """
     if len(moves) == 1:
         return moves[0]
     traits = traits_of(rules)
-    tally = _Tally(traits)
-    # One pass over every unseen card: the same counts as hand by hand, fewer calls.
-    tally.add([card for seat, cards in enumerate(hands) if seat != turn for card in cards]
-              + list(stock))
-    odds = _Odds(tally, len(hands[_next_opponent(traits, turn, hands)]), traits)
-    last_play = not stock and sum(len(cards) for cards in hands) == 1
-    held = len(hands[turn])
-    scores = [_score(move, table, turn, held, rules, traits, odds, last_play) for move in moves]
-    best = max(scores)
-    return moves[rng.choice([index for index, score in enumerate(scores) if score >= best - 1e-9])]
+    # Every card still to be played, less the seat's own: what it has not seen.
+    left = _Tally(traits, [card for cards in hands for card in cards])
+    left.add(stock)
+    return _best(rules, traits, left, _Tally(traits, hands[turn]), hands, turn, table,
+                 moves, rng, stock)
+
+
+class PlayoutPolicy:
+    """:func:`playout_move` for every seat of one deal played out move by move: the
+    cards still to be played and each seat's own are tallied once, then kept up to
+    date as cards are played (:meth:`played`) instead of counted again at every move
+    (most of the work of a move otherwise). The same tallies, so the same scores and
+    moves.
+
+    ``hands`` and ``stock`` are the deal's at the start of the playout.
+    """
+
+    __slots__ = ("_hands", "_left", "rules", "traits")
+
+    def __init__(self, rules: Rules, hands: Sequence[tuple[str, ...]],
+                 stock: Sequence[str]) -> None:
+        self.rules = rules
+        self.traits = traits_of(rules)
+        self.dealt(hands, stock)
+
+    def dealt(self, hands: Sequence[tuple[str, ...]], stock: Sequence[str]) -> None:
+        """Tally the cards afresh: the hands and the stock after a stage of the deal
+        (which moves cards from the stock to the hands and the table)."""
+        traits = self.traits
+        self._hands = [_Tally(traits, cards) for cards in hands]
+        self._left = _Tally(traits, [card for cards in hands for card in cards])
+        self._left.add(stock)
+
+    def played(self, seat: int, card: str) -> None:
+        """Seat ``seat`` played ``card`` from its hand."""
+        self._hands[seat].remove(card)
+        self._left.remove(card)
+
+    def move(self, hands: Sequence[tuple[str, ...]], turn: int, table: tuple[str, ...],
+             moves: tuple[Move, ...], rng: random.Random, stock: Sequence[str]) -> Move:
+        """The move :func:`playout_move` makes with these arguments."""
+        if len(moves) == 1:
+            return moves[0]
+        return _best(self.rules, self.traits, self._left, self._hands[turn], hands, turn,
+                     table, moves, rng, stock)
 
 
 def greedy_move(moves: tuple[Move, ...], table: tuple[str, ...], capturing: int,
@@ -144,56 +186,71 @@ def greedy_move(moves: tuple[Move, ...], table: tuple[str, ...], capturing: int,
 
 
 class _Tally:
-    """The cards a seat has not seen, counted by what matters to the odds."""
+    """Cards counted by what matters to the odds: how many, how many of each value
+    (a list indexed by value), how many sweep the table, how many are jolly cards and
+    of each value."""
 
-    __slots__ = ("by_value", "jolly", "jolly_by_value", "sweeps", "traits", "unseen")
+    __slots__ = ("by_value", "cards", "jolly", "jolly_by_value", "sweeps", "traits")
 
-    def __init__(self, traits: Traits) -> None:
+    def __init__(self, traits: Traits, cards: Sequence[str] = ()) -> None:
         self.traits = traits
-        self.unseen = 0
-        self.by_value: Counter[int] = Counter()
+        self.cards = 0
+        self.by_value = [0] * traits.value_range.stop
         self.sweeps = 0
         self.jolly = 0
-        self.jolly_by_value: dict[int, int] = {}
+        self.jolly_by_value = [0] * traits.value_range.stop
+        self.add(cards)
 
     def add(self, cards: Sequence[str]) -> None:
-        traits = self.traits
-        self.unseen += len(cards)
-        self.by_value.update(map(traits.values.__getitem__, cards))
+        traits, by_value = self.traits, self.by_value
+        self.cards += len(cards)
+        for value in map(traits.values.__getitem__, cards):
+            by_value[value] += 1
         if traits.special.isdisjoint(cards):  # most hands: no need to look card by card
             return
         for card in cards:
-            if card in traits.sweeps:
-                self.sweeps += 1
-            elif card in traits.jolly:
-                self.jolly += 1
-                value = traits.values[card]
-                self.jolly_by_value[value] = self.jolly_by_value.get(value, 0) + 1
+            self._count_special(card, 1)
+
+    def remove(self, card: str) -> None:
+        traits = self.traits
+        self.cards -= 1
+        self.by_value[traits.values[card]] -= 1
+        if card in traits.special:
+            self._count_special(card, -1)
+
+    def _count_special(self, card: str, step: int) -> None:
+        traits = self.traits
+        if card in traits.sweeps:
+            self.sweeps += step
+        elif card in traits.jolly:
+            self.jolly += step
+            self.jolly_by_value[traits.values[card]] += step
 
 
-class _Odds:
-    """The chances that the next opponent holds a card of each value, from what is
-    unseen, and a card that sweeps the table."""
+class _Odds(dict):
+    """The chance that the next opponent holds a card of each value (value: chance),
+    from the cards the seat has not seen: every card ``left`` tallies but the seat's
+    own (``mine``). Each chance is found when first asked for, as a move's risk asks
+    about a few values only; ``sweep`` is the chance of a card that sweeps the table.
+    """
 
-    def __init__(self, tally: _Tally, held: int, traits: Traits) -> None:
-        unseen, by_value, jolly = tally.unseen, tally.by_value.get, tally.jolly
-        if jolly:
-            # A jolly card captures as any value, its own counted once.
-            self.value = {value: _any_of(unseen, held, by_value(value, 0) + jolly
-                                         - tally.jolly_by_value.get(value, 0))
-                          for value in traits.value_range}
-        else:
-            self.value = {value: _any_of(unseen, held, by_value(value, 0))
-                          for value in traits.value_range}
-        self.sweep = _any_of(unseen, held, tally.sweeps + jolly)
+    __slots__ = ("_held", "_jolly", "_left", "_mine", "_unseen", "sweep", "values")
+
+    def __init__(self, left: _Tally, mine: _Tally, held: int, traits: Traits) -> None:
+        self._left, self._mine, self._held = left, mine, held
+        self._unseen = left.cards - mine.cards
+        self._jolly = left.jolly - mine.jolly
+        self.sweep = _any_of(self._unseen, held, left.sweeps - mine.sweeps + self._jolly)
         self.values = traits.values
 
-    @classmethod
-    def of_view(cls, view: SeatView, traits: Traits) -> _Odds:
-        tally = _Tally(traits)
-        tally.add(unseen_cards(view))
-        held = view.hand_sizes[_next_opponent(traits, view.seat, view.hand_sizes)]
-        return cls(tally, held, traits)
+    def __missing__(self, value: int) -> float:
+        left, mine = self._left, self._mine
+        wanted = left.by_value[value] - mine.by_value[value]
+        if self._jolly:
+            # A jolly card captures as any value, its own counted once.
+            wanted += self._jolly - left.jolly_by_value[value] + mine.jolly_by_value[value]
+        chance = self[value] = _any_of(self._unseen, self._held, wanted)
+        return chance
 
 
 def _next_opponent(traits: Traits, seat: int, hands: Sequence) -> int:
@@ -205,22 +262,46 @@ def _next_opponent(traits: Traits, seat: int, hands: Sequence) -> int:
     return next((opponent for opponent in opponents if hands[opponent]), opponents[0])
 
 
-def _score(move: Move, table: tuple[str, ...], seat: int, held: int, rules: Rules,
-           traits: Traits, odds: _Odds, last_play: bool) -> float:
+def _best(rules: Rules, traits: Traits, left: _Tally, mine: _Tally,
+          hands: Sequence[tuple[str, ...]], turn: int, table: tuple[str, ...],
+          moves: tuple[Move, ...], rng: random.Random, stock: Sequence[str]) -> Move:
+    """The move of :func:`heuristic_bot` for seat ``turn``: ``left`` tallies every card
+    still to be played (the hands and the stock), ``mine`` the seat's own."""
+    odds = _Odds(left, mine, len(hands[_next_opponent(traits, turn, hands)]), traits)
+    last_play = not stock and sum(map(len, hands)) == 1
+    scores = _scores(moves, table, turn, len(hands[turn]), rules, traits, odds, last_play)
+    best = max(scores)
+    return moves[rng.choice([index for index, score in enumerate(scores) if score >= best - 1e-9])]
+
+
+def _scores(moves: tuple[Move, ...], table: tuple[str, ...], seat: int, held: int,
+            rules: Rules, traits: Traits, odds: _Odds, last_play: bool) -> list[float]:
+    """Each move's gain less what it then risks (nothing, after the last play)."""
+    laid = None if last_play else _LaidRisk(table, odds)
+    sweeps = traits.sweeps
+    scores = []
+    # Most moves of a playout lay a card: scored here, on the table's sums made once.
+    for move in moves:
+        card = move.card
+        if move.take or card in sweeps or move.jolly is not None:
+            scores.append(_capture_score(move, table, seat, held, rules, traits, odds, laid))
+        elif laid is None:
+            scores.append(LAY_GAIN[card])
+        else:
+            scores.append(LAY_GAIN[card] - laid.risk(card))
+    return scores
+
+
+def _capture_score(move: Move, table: tuple[str, ...], seat: int, held: int, rules: Rules,
+                   traits: Traits, odds: _Odds, laid: _LaidRisk | None) -> float:
     card = move.card
-    if move.take or card in traits.sweeps or move.jolly is not None:
-        taken = set(move.take)
-        after = tuple(c for c in table if c not in taken)
-        gain = sum(WORTH[c] for c in move.take) + 0.5 * WORTH[card]
-        gain += _bonus_points(rules, seat, move, table, after, last_play)
-        if card in traits.sweeps or card in traits.jolly:
-            gain -= SWEEP_COST * min(1.0, held / 6)
-    else:
-        after = (*table, card)
-        gain = -0.3 * WORTH[card]
-    if last_play:
-        return gain
-    return gain - _risk(after, odds)
+    taken = set(move.take)
+    after = tuple(c for c in table if c not in taken)
+    gain = sum(WORTH[c] for c in move.take) + 0.5 * WORTH[card]
+    gain += _bonus_points(rules, seat, move, table, after, laid is None)
+    if card in traits.sweeps or card in traits.jolly:
+        gain -= SWEEP_COST * min(1.0, held / 6)
+    return gain if laid is None else gain - _risk(after, odds)
 
 
 def _bonus_points(rules: Rules, seat: int, move: Move, table, after, last_play: bool) -> float:
@@ -232,15 +313,52 @@ def _risk(table: tuple[str, ...], odds: _Odds) -> float:
     """What the next opponent may take from ``table``, in expected points."""
     if not table:
         return 0.0
-    values, odds_of = odds.values, odds.value
+    values = odds.values
     # Sums over maps and lists: the same additions in the same order as generators,
     # so the same floats, only faster.
-    risk = odds.sweep * 0.8 * sum(map(WORTH.__getitem__, table))
-    scopa = _scopable(table, values)
+    return _risk_of(sum(map(WORTH.__getitem__, table)), _scopable(table, values),
+                    sum([WORTH[c] * odds[values[c]] for c in table]), odds)
+
+
+def _risk_of(worth: float, scopa: int, by_value: float, odds: _Odds) -> float:
+    """The risk of a table whose cards are worth ``worth``, which a card of value
+    ``scopa`` takes whole (0: none) and whose cards the next opponent may take by value
+    for ``by_value`` points."""
+    risk = odds.sweep * 0.8 * worth
     if scopa:
-        risk += scopa * odds_of[scopa]
-    risk += sum([WORTH[c] * odds_of[values[c]] for c in table])
-    return risk
+        risk += scopa * odds[scopa]
+    return risk + by_value
+
+
+class _LaidRisk:
+    """The risk of ``table`` with one more card laid on it, for any card: the table's
+    sums are made once, and the laid card adds its term last, as a sum over the longer
+    table would (a lay puts the card after the table's), so the floats are those of
+    :func:`_risk` on it wherever ``sum`` adds floats in order (CPython 3.11)."""
+
+    __slots__ = ("by_value", "odds", "size", "total", "worth")
+
+    def __init__(self, table: tuple[str, ...], odds: _Odds) -> None:
+        values = odds.values
+        self.odds = odds
+        self.size = len(table)
+        self.worth = sum(map(WORTH.__getitem__, table))
+        self.by_value = sum([WORTH[c] * odds[values[c]] for c in table])
+        # The sum of the values, None when a card too high to join a sum is there.
+        on_table = list(map(values.__getitem__, table))
+        self.total = None if max(on_table, default=0) > LARGEST_SUM else sum(on_table)
+
+    def risk(self, card: str) -> float:
+        """What the next opponent may take from the table after ``card`` is laid."""
+        odds = self.odds
+        value, worth = odds.values[card], WORTH[card]
+        if not self.size:
+            scopa = value  # a lone card: a card of its value takes it
+        elif self.total is None or value > LARGEST_SUM or self.total + value > LARGEST_SUM:
+            scopa = 0
+        else:
+            scopa = self.total + value
+        return _risk_of(self.worth + worth, scopa, self.by_value + worth * odds[value], odds)
 
 
 def _scopable(table, values: dict[str, int]) -> int:

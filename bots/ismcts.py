@@ -8,8 +8,9 @@ how many the stock does; in Foraccio no rule reveals more, such as a void), and
 plays the hand
 out from there once per candidate move, every seat playing as the heuristic
 bot would from its own seat of that deal
-(:func:`~bots.heuristic.playout_move`: the heuristic's scores, found
-from the deal without building a view). Every candidate meets the same deal
+(:class:`~bots.heuristic.PlayoutPolicy`: the heuristic's scores, found
+from the deal without building a view, its counts of the unseen cards kept up to
+date as the cards are played). Every candidate meets the same deal
 and the same playout chances (common random numbers), so the hand-point
 differences between candidates measure the moves, not the luck of the deal.
 
@@ -41,7 +42,7 @@ from collections.abc import Callable
 
 from bots import limits
 from bots.base import Budget
-from bots.heuristic import greedy_move, move_scores, playout_move
+from bots.heuristic import PlayoutPolicy, greedy_move, move_scores, playout_move
 from bots.simulation import Playout
 from bots.traits import traits_of
 from core.engine import play, rules_of
@@ -50,17 +51,21 @@ from core.plays import plays_of
 from core.registry import rules_for
 from core.view import SeatView, unseen_cards, view_legal_moves
 
-DEFAULT_ITERATIONS = 120
+DEFAULT_ITERATIONS = 150
 """Playouts at the start of a hand by default (:func:`default_iterations`): about
-0.15 s a move on one core of the development machine."""
+0.18 s a move on one core of the development machine (``bench.bots``: the median),
+under issue #15's 0.2 s."""
 
 
-MAX_ITERATIONS = 600
-"""The most playouts the default budget makes for one move."""
+MAX_ITERATIONS = 750
+"""The most playouts the default budget makes for one move (late in a hand, where
+playouts are short): as many times :data:`DEFAULT_ITERATIONS` as before."""
 
-CANDIDATES = 6
+CANDIDATES = 3
 """How many of the heuristic's best moves are searched (sequential halving:
-6, then 3, then 2)."""
+3, then 2). Fewer candidates leave more playouts for the close call between the
+last two: bench.bots found 3 and 4 stronger than 6 at the same budget (about +5.7
+hand points a deal against the heuristic, not +3.5), 3 and 4 alike within noise."""
 
 HEURISTIC_PLIES: int | None = None
 """After the candidate move, this many plays use the heuristic bot's policy
@@ -197,33 +202,47 @@ def _search(view: SeatView, candidates: tuple[Move, ...], rng: random.Random, it
 
 def _playout(state: State, move: Move, seat: int, rng: random.Random) -> int:
     """Play ``move``, then the hand to its end (on the fast
-    :class:`~bots.simulation.Playout`, which plays as the engine does); return the
-    seat's team's point lead over the best of the other teams."""
+    :class:`~bots.simulation.Playout`, which plays as the engine does, every seat
+    choosing as :func:`~bots.heuristic.playout_move` would, through a
+    :class:`~bots.heuristic.PlayoutPolicy` kept up to date); return the seat's team's
+    point lead over the best of the other teams."""
     playout = Playout(state)
     rules = playout.rules
     traits = traits_of(rules)
+    policy = PlayoutPolicy(rules, playout.hands, playout.stock)
     playout.plays()
-    playout.play(move)
+    _play(playout, policy, move)
     plies = 0
     while playout.turn is not None:
         turn = playout.turn
         moves, capturing = playout.plays()
         if HEURISTIC_PLIES is None or plies < HEURISTIC_PLIES:
-            reply = playout_move(rules, playout.hands, turn, playout.table, moves, rng,
-                                 playout.stock)
+            reply = policy.move(playout.hands, turn, playout.table, moves, rng, playout.stock)
         else:
             reply = greedy_move(moves, playout.table, capturing, rng, traits)
-        playout.play(reply)
+        _play(playout, policy, reply)
         plies += 1
     team = rules.seating.team_of[seat]
     points = playout.points()
     return points[team] - max(p for other, p in enumerate(points) if other != team)
 
 
+def _play(playout: Playout, policy: PlayoutPolicy, move: Move) -> None:
+    """Play ``move`` and tell ``policy``: the card played, or, when it ended a stage of
+    the deal and the next was dealt, the new hands and stock."""
+    turn, stage = playout.turn, playout.stage
+    playout.play(move)
+    if playout.stage == stage:
+        policy.played(turn, move.card)
+    else:
+        policy.dealt(playout.hands, playout.stock)
+
+
 def engine_playout(state: State, move: Move, seat: int, rng: random.Random) -> int:
     """:func:`_playout` on the public engine (:func:`~core.engine.play` on frozen
-    states): slower, the same result; the reference the tests and ``bench.bots``
-    compare the fast playout with."""
+    states), every move found afresh (:func:`~bots.heuristic.playout_move`, which
+    counts the unseen cards again each time): slower, the same result; the reference
+    the tests and ``bench.bots`` compare the fast playout with."""
     rules = rules_of(state)
     traits = traits_of(rules)
     state, _ = play(state, move)

@@ -13,8 +13,9 @@ import pytest
 
 from bots import BOTS, Budget, choose_move, move_for_state
 from bots.autoplay import autoplay
-from bots.heuristic import heuristic_bot, playout_move
-from bots.ismcts import default_iterations, determinize
+from bots.heuristic import PlayoutPolicy, heuristic_bot, playout_move
+from bots.ismcts import DEFAULT_ITERATIONS, _play, default_iterations, determinize
+from bots.simulation import Playout
 from bots.traits import opponents_in_turn, traits_of
 from core.engine import legal_moves, new_match, play, rules_of
 from core.errors import UnknownBot
@@ -109,12 +110,30 @@ def test_the_playout_policy_is_the_heuristic(variant):
         assert got == expected
 
 
+@pytest.mark.parametrize("variant", EVERY_SHAPE)
+def test_the_playout_policy_keeps_its_tallies_through_the_hand(variant):
+    # PlayoutPolicy counts the unseen cards once and follows the plays and the later
+    # stages of the deal; at every move of a hand it chooses as playout_move does.
+    for seed in range(4):
+        playout = Playout(new_match(variant, seed))
+        policy = PlayoutPolicy(playout.rules, playout.hands, playout.stock)
+        rng = random.Random(seed)
+        while playout.turn is not None:
+            moves, _ = playout.plays()
+            chances = rng.getrandbits(32)
+            expected = playout_move(playout.rules, playout.hands, playout.turn, playout.table,
+                                    moves, random.Random(chances), playout.stock)
+            assert policy.move(playout.hands, playout.turn, playout.table, moves,
+                               random.Random(chances), playout.stock) == expected
+            _play(playout, policy, rng.choice(moves))
+
+
 def test_the_search_budget_scales_with_the_cards_left_to_play():
     # A terzetto hand plays 36 of its 40 cards: 9 in the hands and 27 in the stock at first.
     state = new_match("terzetto", 5)
     view = seat_view(state, state.turn)
     assert (sum(view.hand_sizes), view.stock) == (9, 27)
-    assert default_iterations(view) == 120 * 40 // 36
+    assert default_iterations(view) == DEFAULT_ITERATIONS * 40 // 36
 
 
 def test_the_sweeping_and_jolly_cards_are_read_from_the_rules():
