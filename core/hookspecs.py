@@ -196,8 +196,9 @@ def foraccio_play_rule(options: Options) -> PlayRule | None:
 
     - ``captures``: for every card of ``hand``, every capture it can make on
       ``table`` (``take`` lists the table cards it takes, ``jolly`` the jolly
-      use), without duplicates. An ace meeting an empty table captures
-      nothing but itself: a capturing move with an empty ``take``.
+      use), without duplicates. A capture may take nothing but the card
+      itself, as a Foraccio ace meeting an empty table does: a capturing move
+      with an empty ``take`` (where the card is simply laid, it is a lay).
     - ``lays``: a move ``Move(card)`` for every card that may be laid on the
       table instead (use :data:`core.rules.LAY`). In Foraccio these are the
       cards that cannot capture, because capture is compulsory.
