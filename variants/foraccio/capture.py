@@ -9,7 +9,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import partial
+from functools import cache
 from operator import itemgetter
 
 from core.cards import FIGURES, RANK
@@ -20,10 +20,12 @@ from core.rules import LAY
 LARGEST_SUM = 10
 """Only number cards (2-10) capture by sum, so no sum above 10 is ever taken."""
 
-Plan = list[tuple[Callable[[tuple[str, ...]], tuple[str, ...]], ...] | None]
-"""What each value captures on one table: at index ``value`` (1 to 13) the functions
-picking, from the table, the cards of each capture a card of that value can make, or
-None when it can make none."""
+Picks = tuple[Callable[[tuple[str, ...]], tuple[str, ...]], ...]
+"""The functions picking, from a table, the cards of each capture one card can make."""
+
+Plan = tuple[Picks | None, ...]
+"""What each value captures on one table: at index ``value`` (1 to 13) the
+:data:`Picks` of a card of that value, or None when it can make no capture."""
 
 SWEEP = (itemgetter(slice(None)),)
 """The plan of a played ace: it takes the whole table (or only itself)."""
@@ -34,29 +36,37 @@ PLANS_KEPT = 1 << 16
 
 @hookimpl
 def foraccio_play_rule(options):
-    return hand_moves if options["capture_required"] else partial(hand_moves, lay_capturing=True)
+    return hand_moves if options["capture_required"] else hand_moves_laying_any
 
 
-def hand_moves(hand: tuple[str, ...], table: tuple[str, ...],
-               lay_capturing: bool = False) -> tuple[list[Move], list[Move]]:
+def hand_moves(hand: tuple[str, ...], table: tuple[str, ...]) -> tuple[list[Move], list[Move]]:
     """Return ``(captures, lays)`` for ``hand`` on ``table`` (see the play rule hook):
-    every capture of every card, single cards before sums. A card that cannot
-    capture is laid; so is one that can when ``lay_capturing`` (capture is not
-    compulsory), unless it is an ace: an ace always takes the table."""
+    every capture of every card, single cards before sums; a card that cannot
+    capture is laid."""
+    # The values are read by one C call (itemgetter), the cheapest way for more than
+    # one card; itemgetter answers a single value for one card, and takes no empty
+    # list of cards.
+    values = (itemgetter(*table)(RANK) if len(table) > 1
+              else (RANK[table[0]],) if table else ())
+    plan = _plans.get(values) or capture_plan(values)
     captures: list[Move] = []
     lays: list[Move] = []
-    values = tuple(map(RANK.__getitem__, table))
-    plan = _plans.get(values) or capture_plan(values)
     for card in hand:
         picks = plan[RANK[card]]
         if picks is None:
             lays.append(LAY[card])
-            continue
-        for pick in picks:
-            captures.append(Move(card, pick(table)))
-        if lay_capturing and picks is not SWEEP:
-            lays.append(LAY[card])
+        else:
+            for pick in picks:
+                captures.append(Move(card, pick(table)))
     return captures, lays
+
+
+def hand_moves_laying_any(hand: tuple[str, ...],
+                          table: tuple[str, ...]) -> tuple[list[Move], list[Move]]:
+    """:func:`hand_moves` where capture is not compulsory: a card that can capture may
+    also be laid, unless it is an ace (an ace always takes the table)."""
+    captures, _ = hand_moves(hand, table)
+    return captures, [LAY[card] for card in hand if RANK[card] != 1]
 
 
 def capture_plan(values: tuple[int, ...]) -> Plan:
@@ -67,15 +77,16 @@ def capture_plan(values: tuple[int, ...]) -> Plan:
     Which positions a capture takes depends only on the values, so plans are kept by
     them; the engine keeps the table sorted by value, so few value tuples occur.
     """
-    plan: Plan = [None] * (max(RANK.values()) + 1)
+    picks: list[Picks | None] = [None] * (max(RANK.values()) + 1)
     for value, positions in _capture_positions(values).items():
-        plan[value] = tuple(map(_picker, positions))
+        picks[value] = _picks(tuple(positions))
     # A played ace sweeps, whatever the table: table aces are taken by sums or
     # (in Zobelon) by a king given the value 1.
-    plan[1] = SWEEP
+    picks[1] = SWEEP
     if len(_plans) >= PLANS_KEPT:
         _plans.clear()
-    _plans[values] = plan
+    # A tuple is one block of memory, a list two: the plans a play reads stay closer.
+    plan = _plans[values] = tuple(picks)
     return plan
 
 
@@ -105,6 +116,14 @@ def _capture_positions(values: tuple[int, ...]) -> dict[int, list[tuple[int, ...
     return found
 
 
+@cache
+def _picks(positions: tuple[tuple[int, ...], ...]) -> tuple[Callable, ...]:
+    # Kept once for each list of captures: plans share them, which keeps the memory a
+    # play reads small.
+    return tuple(map(_picker, positions))
+
+
+@cache
 def _picker(positions: Sequence[int]) -> Callable[[tuple[str, ...]], tuple[str, ...]]:
     # Both are C functions returning a tuple from a tuple: no Python frame per capture.
     if len(positions) == 1:
