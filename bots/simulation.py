@@ -67,15 +67,14 @@ class Playout:
         rules = self.rules
         seating = rules.seating
         turn, card, hands, table = self.turn, move.card, self.hands, self.table
-        hand = hands[turn]
-        at = hand.index(card)
-        hands[turn] = hand[:at] + hand[at + 1:]
+        hand = [*hands[turn]]
+        hand.remove(card)
+        hands[turn] = tuple(hand)
         nxt = seating.next_seat[turn]
         if not hands[nxt]:
             nxt = next_seat_with_cards(seating, hands, turn)
         if index >= self._capturing:
-            order = rules.table_order
-            at = bisect(table, order[card], key=order.__getitem__)
+            at = bisect(table, rules.table_order[card], key=rules.table_key)
             self.table = (*table[:at], card, *table[at:])
             self.events.append(Laid(turn, card))
         else:

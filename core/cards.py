@@ -61,4 +61,7 @@ def is_card(code: object) -> bool:
 
 def sort_cards(cards) -> tuple[str, ...]:
     """Return ``cards`` in the order of a hand: by suit (c, d, b, s), then by rank."""
-    return tuple(sorted(cards, key=ORDER.__getitem__))
+    return tuple(sorted(cards, key=_ORDER_KEY))
+
+
+_ORDER_KEY = ORDER.__getitem__  # made once: every deal sorts each hand

@@ -233,7 +233,7 @@ def _deal_more(state: State, rules: Rules, seat: int) -> tuple[State, tuple[AnyE
 
 def in_table_order(rules: Rules, cards: Iterable[str]) -> tuple[str, ...]:
     """``cards`` in the order the engine keeps the table in (by the rules' card values)."""
-    return tuple(sorted(cards, key=rules.table_order.__getitem__))
+    return tuple(sorted(cards, key=rules.table_key))
 
 
 # --- playing --------------------------------------------------------------------------
@@ -245,9 +245,19 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     Exactly these moves are accepted by :func:`play` (which also accepts the
     cards of ``take`` in another order).
     """
+    global _last
     if state.phase != "playing":
         return ()
-    return _plays(state)[1][0]
+    last_state, rules, plays = _last
+    if state is not last_state:
+        rules = rules_for(state.variant, state.options, state.house_rules)
+    elif plays is not None:
+        return plays[0]
+    # _plays, written out: this is the engine's most frequent call.
+    captures, lays = rules.play(state.hands[state.turn], state.table)
+    moves = (*captures, *lays)
+    _last = (state, rules, (moves, len(captures)))
+    return moves
 
 
 def play(state: State, move: Move, seat: int | None = None) -> tuple[State, tuple[AnyEvent, ...]]:
@@ -259,16 +269,17 @@ def play(state: State, move: Move, seat: int | None = None) -> tuple[State, tupl
     value order. When the move ends the hand, the table is collected, the
     hand is scored and the match may end: those events are returned too.
     """
-    turn = state.turn
-    if state.phase != "playing":
-        _refuse_out_of_play(state)
-    if seat is not None and seat != turn:
-        raise IllegalMove(Reason.NOT_YOUR_TURN,
-                          f"It is seat {turn}'s turn to play, not seat {quote(seat)}'s.")
     global _last
     last_state, rules, plays = _last
     if state is not last_state or plays is None:
+        # (plays are only ever known for a state in play)
+        if state.phase != "playing":
+            _refuse_out_of_play(state)
         rules, plays = _plays(state)
+    turn = state.turn
+    if seat is not None and seat != turn:
+        raise IllegalMove(Reason.NOT_YOUR_TURN,
+                          f"It is seat {turn}'s turn to play, not seat {quote(seat)}'s.")
     moves, capturing = plays
     try:
         index = moves.index(move)
@@ -277,25 +288,23 @@ def play(state: State, move: Move, seat: int | None = None) -> tuple[State, tupl
     move = moves[index]  # as listed: the client may order take otherwise
     card = move.card
     hands = [*state.hands]
-    hand = hands[turn]
-    at = hand.index(card)
-    hands[turn] = hand[:at] + hand[at + 1:]
-    seating = rules.seating
-    nxt = seating.next_seat[turn]
+    hand = [*hands[turn]]
+    hand.remove(card)
+    hands[turn] = tuple(hand)
+    nxt = rules.seating.next_seat[turn]
     if not hands[nxt]:
-        nxt = next_seat_with_cards(seating, hands, turn)
+        nxt = next_seat_with_cards(rules.seating, hands, turn)
     table = state.table
     notation = state.notation
     if index >= capturing:
-        order = rules.table_order
         table = [*table]
-        insort(table, card, key=order.__getitem__)
+        insort(table, card, key=rules.table_key)
         events: tuple[AnyEvent, ...] = (Laid(turn, card),)
         state = replace(state, hands=tuple(hands), table=tuple(table),
                         events=state.events + events, turn=nxt,
                         notation=f"{notation} {card}" if notation else card)
     else:
-        take, jolly = move.take, move.jolly
+        take = move.take
         if len(take) == len(table):
             after = _NO_CARDS
         elif len(take) == 1 and take[0] in table:
@@ -303,16 +312,15 @@ def play(state: State, move: Move, seat: int | None = None) -> tuple[State, tupl
             after = table[:at] + table[at + 1:]
         else:
             after = tuple(filterfalse(take.__contains__, table))
-        events = (Captured(turn, card, take, jolly),)
+        events = (Captured(turn, card, take, move.jolly),)
         if rules.effects:
-            context = _capture_context((turn, card, take, jolly, table, after,
+            context = _capture_context((turn, card, take, move.jolly, table, after,
                                         nxt is None and not state.stock))
             for effect in rules.effects:
                 events += effect(context)  # guarded: a tuple of checked bonuses
         piles = [*state.piles]
-        team = seating.team_of[turn]
-        piles[team] += (*take, card)
-        word = _capture_word(move, moves, capturing, index)
+        piles[rules.seating.team_of[turn]] += (*take, card)
+        word = _capture_word(move, moves, capturing)
         state = replace(state, hands=tuple(hands), table=after, last_capturer=turn,
                         piles=tuple(piles), events=state.events + events, turn=nxt,
                         notation=f"{notation} {word}" if notation else word)
@@ -361,14 +369,14 @@ _last: tuple[State | None, Any, Any] = (None, None, None)
 on_change(_forget)
 
 
-def _capture_word(move: Move, moves: tuple[Move, ...], capturing: int, index: int) -> str:
-    """The notation of the capture ``move``, listed at ``index`` among the ``capturing``
-    first ``moves``: its cards taken go unwritten when it is its card's only capture
-    there (with that jolly use)."""
+def _capture_word(move: Move, moves: tuple[Move, ...], capturing: int) -> str:
+    """The notation of the capture ``move``, one of the ``capturing`` first ``moves``:
+    its cards taken go unwritten when it is its card's only capture there (with that
+    jolly use)."""
     card, jolly = move.card, move.jolly
     if capturing > 1:
         for other in moves[:capturing]:
-            if other.card == card and other.jolly == jolly and other is not move:
+            if other.card == card and other is not move and other.jolly == jolly:
                 return write(move, True, False)
     return write(move, True, True)
 

@@ -7,7 +7,7 @@ assembled with its default options, a house rule with each variant it applies to
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -43,6 +43,8 @@ class Rules:
     table_order: dict[str, int]
     """Each card's place on the table, which the engine keeps in order of value, then
     suit (c, d, b, s), then rank."""
+    table_key: Callable[[str], int]
+    """``table_order.__getitem__``, made once: the key the engine sorts the table by."""
     play: PlayRule
     effects: tuple[CaptureEffect, ...]
     target: int
@@ -74,6 +76,8 @@ def assemble(manager: pluggy.PluginManager, variant: Variant,
     values = hook.foraccio_card_values(options=options)
     values = {card: RANK[card] for card in deck} if values is None else check_values(
         owner, values, deck)
+    table_order = {card: place for place, card in enumerate(sorted(
+        deck, key=lambda card: (values[card], SUITS.index(card[-1]), RANK[card])))}
     return Rules(
         variant=variant,
         options=options,
@@ -82,8 +86,8 @@ def assemble(manager: pluggy.PluginManager, variant: Variant,
         seating=seating,
         deck=deck,
         values=values,
-        table_order={card: place for place, card in enumerate(sorted(
-            deck, key=lambda card: (values[card], SUITS.index(card[-1]), RANK[card])))},
+        table_order=table_order,
+        table_key=table_order.__getitem__,
         play=answer("foraccio_play_rule"),
         # pluggy returns results last-registered first; effects apply in plugin order.
         effects=tuple(e for e in reversed(answer("foraccio_capture_effects", seating=seating))

@@ -18,7 +18,9 @@ def foraccio_capture_effects(options, seating):
     counts_on_last_play = options["last_play_scopa"]
 
     def scopa(capture: CaptureContext) -> tuple[Bonus, ...]:
-        if not is_scopa(capture) or (capture.last_play and not counts_on_last_play):
+        # Most captures leave cards on the table: that is checked first.
+        if capture.table_after or not is_scopa(capture) or (
+                capture.last_play and not counts_on_last_play):
             return ()
         points = capture.jolly if isinstance(capture.jolly, int) else RANK[capture.card]
         return (Bonus(seat=capture.seat, team=seating.team_of[capture.seat], name="scopa",
