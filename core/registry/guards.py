@@ -107,6 +107,7 @@ def _guarded_implementation(function: Callable, owner: Owner, hook: str) -> Call
     check = _CHECKS.get(hook)
     names, taken = _parameters(function, hook)
     passed = None if taken == len(names) else slice(taken)  # whether seating was added
+    where = _positions(names)
 
     def guard(*args):
         try:
@@ -117,7 +118,7 @@ def _guarded_implementation(function: Callable, owner: Owner, hook: str) -> Call
             raise owner.error(hook) from error
         if check is None or result is None:
             return result
-        return check(owner, hook, result, dict(zip(names, args, strict=True)))
+        return check(owner, hook, result, args, where)
 
     guard.__wrapped__ = _carrier(names)  # type: ignore[attr-defined]
     return guard
@@ -126,6 +127,7 @@ def _guarded_implementation(function: Callable, owner: Owner, hook: str) -> Call
 def _guarded_wrapper(function: Callable, owner: Owner, hook: str, checked: bool) -> Callable:
     check = _WRAPPER_CHECKS.get(hook) if checked else None
     names, taken = _parameters(function, hook)
+    where = _positions(names)
 
     def guard(*args):
         try:
@@ -143,10 +145,24 @@ def _guarded_wrapper(function: Callable, owner: Owner, hook: str, checked: bool)
             if hook in _LIST_HOOKS:
                 raise _refuse(owner, hook, "None, not the list of the answers it wrapped")
             return result
-        return check(owner, hook, result, dict(zip(names, args, strict=True)))
+        return check(owner, hook, result, args, where)
 
     guard.__wrapped__ = _carrier(names)  # type: ignore[attr-defined]
     return guard
+
+
+@cache
+def _positions(names: tuple[str, ...]) -> dict[str, int]:
+    """Where each of ``names`` is among a guard's arguments: a check finds the arguments
+    it needs there, without a mapping of them made for every call."""
+    return {name: at for at, name in enumerate(names)}
+
+
+def _argument(args: tuple[Any, ...], where: Mapping[str, int], name: str) -> Any:
+    """The argument ``name`` of a guarded call, or None when the implementation does not
+    take it."""
+    at = where.get(name)
+    return None if at is None else args[at]
 
 
 def _parameters(function: Callable, hook: str) -> tuple[tuple[str, ...], int]:
@@ -185,12 +201,12 @@ def _guarded_play_rule(rule: Callable, owner: Owner) -> Callable:
 
     def play_rule(hand, table):
         try:
-            captures, lays = rule(hand, table)
+            _captures, _lays = moves = rule(hand, table)  # a pair, or it raises here
         except PluginError:
             raise
         except Exception as error:
             raise owner.error("foraccio_play_rule") from error
-        return captures, lays
+        return moves
 
     play_rule._foraccio_guarded = True  # type: ignore[attr-defined]
     return play_rule
@@ -220,16 +236,18 @@ def _guarded_effect(effect: Callable, owner: Owner, seating: Seating) -> Callabl
 
 
 # --- the contracts of the hooks' answers ----------------------------------------------
-# Each check gets the owner, the hook, an implementation's (non-None) answer and the
-# arguments it was called with; it returns the answer (rule functions guarded) or
-# raises the owner's PluginError saying what is wrong. Messages never name a card.
+# Each check gets the owner, the hook, an implementation's (non-None) answer, the
+# arguments it was called with and where each name is among them (``where``; the
+# hooks with ``seating`` always have it); it returns the answer (rule functions
+# guarded) or raises the owner's PluginError saying what is wrong. Messages never name
+# a card.
 
 
 def _refuse(owner: Owner, hook: str, problem: str) -> PluginError:
     return owner.error(hook, f"it returned {problem}")
 
 
-def _check_deck(owner, hook, deck, call):
+def _check_deck(owner, hook, deck, args, where):
     if isinstance(deck, str | bytes) or not isinstance(deck, Sequence) or not deck:
         raise _refuse(owner, hook, f"{_kind(deck)}, not a sequence of cards")
     if not all(isinstance(card, str) and card in RANK for card in deck):
@@ -239,31 +257,31 @@ def _check_deck(owner, hook, deck, call):
     return deck
 
 
-def _check_seating(owner, hook, seating, call):
+def _check_seating(owner, hook, seating, args, where):
     if not isinstance(seating, Seating):
         raise _refuse(owner, hook, f"{_kind(seating)}, not a Seating (see core.rules.seating)")
     return seating
 
 
-def _check_seat(owner, hook, seat, call):
-    seats = call["seating"].seats
+def _check_seat(owner, hook, seat, args, where):
+    seats = args[where["seating"]].seats
     if not (type(seat) is int and 0 <= seat < seats):
         raise _refuse(owner, hook, f"{quote(seat, 40)}, which is not a seat ({_numbers(seats)})")
     return seat
 
 
-def _check_first_dealer(owner, hook, first, call):
-    _check_seat(owner, hook, getattr(first, "dealer", None), call)
+def _check_first_dealer(owner, hook, first, args, where):
+    _check_seat(owner, hook, getattr(first, "dealer", None), args, where)
     return first
 
 
-def _check_target(owner, hook, target, call):
+def _check_target(owner, hook, target, args, where):
     if not _is_int(target, 1, MAX_SAFE_INTEGER):
         raise _refuse(owner, hook, f"a target of {quote(target, 40)}, not a positive int")
     return target
 
 
-def _check_card_values(owner, hook, values, call):
+def _check_card_values(owner, hook, values, args, where):
     if not isinstance(values, Mapping) or not all(
             isinstance(card, str) and card in RANK and _is_int(value, 1, MAX_SAFE_INTEGER)
             for card, value in values.items()):
@@ -281,8 +299,8 @@ def check_values(owner: Owner, values: Mapping[str, int],
     return {card: values[card] for card in deck}
 
 
-def _check_deal(owner, hook, deal, call):
-    seats = call["seating"].seats
+def _check_deal(owner, hook, deal, args, where):
+    seats = args[where["seating"]].seats
     hands, table = getattr(deal, "hands", None), getattr(deal, "table", None)
     stock = getattr(deal, "stock", None)
     if not (_is_sequence(hands) and len(hands) == seats and all(map(_is_sequence, hands))
@@ -294,7 +312,7 @@ def _check_deal(owner, hook, deal, call):
         distinct = set(dealt)
     except TypeError:  # something unhashable, so not a card
         raise _refuse(owner, hook, "a deal holding something that is not a card") from None
-    deck = call.get("deck")
+    deck = _argument(args, where, "deck")
     if len(distinct) != len(dealt):
         raise _refuse(owner, hook, "a deal holding a card twice")
     if deck is not None and (len(distinct) != len(deck) or not distinct.issuperset(deck)):
@@ -302,66 +320,66 @@ def _check_deal(owner, hook, deal, call):
         extra = len(set(dealt) - set(deck))
         raise _refuse(owner, hook, f"a deal that loses {lost} card(s) of the deck and holds "
                                    f"{extra} card(s) not in it")
-    if call.get("stage") and not any(hands):
+    if _argument(args, where, "stage") and not any(hands):
         raise _refuse(owner, hook, "a later stage of the deal that gives no seat a card")
     return deal
 
 
-def _check_play_rule(owner, hook, rule, call):
+def _check_play_rule(owner, hook, rule, args, where):
     if not callable(rule):
         raise _refuse(owner, hook, f"{_kind(rule)}, not a play rule function")
     return _guarded_play_rule(rule, owner)
 
 
-def _check_effect(owner, hook, effect, call):
+def _check_effect(owner, hook, effect, args, where):
     if not callable(effect):
         raise _refuse(owner, hook, f"{_kind(effect)}, not a capture effect function")
-    return _guarded_effect(effect, owner, call["seating"])
+    return _guarded_effect(effect, owner, args[where["seating"]])
 
 
-def _check_effects(owner, hook, effects, call):
+def _check_effects(owner, hook, effects, args, where):
     if not _is_sequence(effects):
         raise _refuse(owner, hook, f"{_kind(effects)}, not a list of capture effects")
-    return [effect and _check_effect(owner, hook, effect, call) for effect in effects]
+    return [effect and _check_effect(owner, hook, effect, args, where) for effect in effects]
 
 
-def _check_score_lines(owner, hook, lines, call):
-    if not _is_sequence(lines):
+def _check_score_lines(owner, hook, lines, args, where):
+    kind = type(lines)
+    if kind is not list and kind is not tuple and not _is_sequence(lines):
         raise _refuse(owner, hook, f"{_kind(lines)}, not a list of score lines")
-    teams = len(call["seating"].teams)
+    teams = len(args[where["seating"]].teams)
     for line in lines:
-        if not _is_score_line(line, teams) and (problem := _score_line_problem(line, teams)):
+        # The common case in one expression, in the loop (a hand's end checks a dozen
+        # lines); otherwise _score_line_problem says what, if anything, is wrong.
+        try:
+            if (type(line) is ScoreLine and type(line.team) is int and 0 <= line.team < teams
+                    and type(line.points) is int and 0 <= line.points <= MAX_SAFE_INTEGER
+                    and type(line.name) is str and line.name != ""
+                    and type(line.cards) is tuple and _CARDS.issuperset(line.cards)):
+                continue
+        except TypeError:  # cards holding something unhashable
+            pass
+        problem = _score_line_problem(line, teams)
+        if problem:
             raise _refuse(owner, hook, problem)
     return lines
 
 
-def _check_each_score_lines(owner, hook, results, call):
+def _check_each_score_lines(owner, hook, results, args, where):
     if not _is_sequence(results):
         raise _refuse(owner, hook, f"{_kind(results)}, not a list of lists of score lines")
     for lines in results:
         if lines is not None:
-            _check_score_lines(owner, hook, lines, call)
+            _check_score_lines(owner, hook, lines, args, where)
     return results
 
 
-def _check_winner(owner, hook, team, call):
-    teams = len(call["seating"].teams)
+def _check_winner(owner, hook, team, args, where):
+    teams = len(args[where["seating"]].teams)
     if not (type(team) is int and 0 <= team < teams):
         raise _refuse(owner, hook, f"{quote(team, 40)} as the winner, not a team "
                                    f"({_numbers(teams, 'or')})")
     return team
-
-
-def _is_score_line(line: Any, teams: int) -> bool:
-    # The common case in one expression (a hand's end checks a dozen lines); when it
-    # is False, _score_line_problem says what, if anything, is wrong.
-    try:
-        return (type(line) is ScoreLine and type(line.team) is int and 0 <= line.team < teams
-                and type(line.points) is int and 0 <= line.points <= MAX_SAFE_INTEGER
-                and type(line.name) is str and line.name != ""
-                and type(line.cards) is tuple and _CARDS.issuperset(line.cards))
-    except TypeError:  # cards holding something unhashable
-        return False
 
 
 _CARDS = frozenset(RANK)
