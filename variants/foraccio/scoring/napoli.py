@@ -15,19 +15,21 @@ def foraccio_score_lines(state):
     lines = []
     for team, pile in enumerate(state.piles):
         held = set(pile)
-        for suit in SUITS:
-            run = _run_from_ace(held, suit)
-            if len(run) >= SHORTEST:
-                lines.append(ScoreLine(team=team, name="napoli", points=len(run), cards=run))
+        for suit_cards in _SUIT_CARDS:
+            if suit_cards[0] in held:  # no asso, no napoli: most suits of most piles
+                run = _run_from_ace(held, suit_cards)
+                if len(run) >= SHORTEST:
+                    lines.append(ScoreLine(team=team, name="napoli", points=len(run),
+                                           cards=run))
     return lines
 
 
-def _run_from_ace(held: set[str], suit: str) -> tuple[str, ...]:
-    suit_cards = _SUIT_CARDS[suit]
+def _run_from_ace(held: set[str], suit_cards: tuple[str, ...]) -> tuple[str, ...]:
     length = 0
     while length < len(suit_cards) and suit_cards[length] in held:
         length += 1
     return suit_cards[:length]
 
 
-_SUIT_CARDS = {suit: tuple(f"{rank}{suit}" for rank in RANKS) for suit in SUITS}
+_SUIT_CARDS = tuple(tuple(f"{rank}{suit}" for rank in RANKS) for suit in SUITS)
+"""Each suit's cards from the asso up, in the order of :data:`~core.cards.SUITS`."""

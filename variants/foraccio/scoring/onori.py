@@ -7,9 +7,13 @@ from core.model import ScoreLine
 
 ONORI = (("primo_onore", "2s"), ("secondo_onore", "11s"), ("terzo_onore", "10d"))
 
+_ONORI_CARDS = frozenset(card for _, card in ONORI)
+
 
 @hookimpl
 def foraccio_score_lines(state):
+    # Each pile is read once, for the onori it holds.
+    held = [_ONORI_CARDS.intersection(pile) for pile in state.piles]
     return [ScoreLine(team=team, name=name, points=1, cards=(card,))
             for name, card in ONORI
-            for team, pile in enumerate(state.piles) if card in pile]
+            for team, cards in enumerate(held) if card in cards]

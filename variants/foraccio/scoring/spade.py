@@ -2,18 +2,22 @@
 
 from __future__ import annotations
 
-from core.cards import SUIT
+from core.cards import DECK, SUIT
 from core.hookspecs import hookimpl
 from core.model import ScoreLine
 
 MAJORITY = 7
+
+SPADE = frozenset(card for card in DECK if SUIT[card] == "s")
 
 
 @hookimpl
 def foraccio_score_lines(state):
     lines = []
     for team, pile in enumerate(state.piles):
-        spade = tuple(card for card in pile if SUIT[card] == "s")
-        if len(spade) >= MAJORITY:
+        # Counted in one pass of C code; the cards are listed only for the team that
+        # scores.
+        if len(SPADE.intersection(pile)) >= MAJORITY:
+            spade = tuple([card for card in pile if card in SPADE])
             lines.append(ScoreLine(team=team, name="spade", points=1, cards=spade))
     return lines
