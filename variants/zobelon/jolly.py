@@ -17,7 +17,6 @@ already counts a jolly; a house rule makes it worth the king's rank instead.
 from __future__ import annotations
 
 from collections.abc import Callable
-from itertools import filterfalse
 
 from msgspec.structs import replace
 
@@ -46,11 +45,17 @@ def foraccio_play_rule():
     def with_jolly_kings(hand: tuple[str, ...], table: Table):
         if KINGS.isdisjoint(hand):
             return rule(hand, table)
-        others = tuple(filterfalse(KINGS.__contains__, hand))
-        captures, lays = rule(others, table) if others else ((), ())
-        kings = [Move(card, take, jolly) for card in hand if card in KINGS
-                 for take, jolly in king_captures(table)]
-        return (*captures, *kings), lays  # a king is never laid
+        others: list[str] = []
+        kings: list[str] = []
+        for card in hand:
+            if card in KINGS:
+                kings.append(card)
+            else:
+                others.append(card)
+        captures, lays = rule(tuple(others), table) if others else ((), ())
+        uses = king_captures(table)
+        king_moves = [Move(card, take, jolly) for card in kings for take, jolly in uses]
+        return (*captures, *king_moves), lays  # a king is never laid
 
     return with_jolly_kings
 
