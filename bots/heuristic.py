@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import lru_cache, partial
 
 from bots.base import Budget
 from bots.traits import LARGEST_SUM, Traits, traits_of
@@ -296,8 +296,9 @@ def _capture_score(move: Move, table: tuple[str, ...], seat: int, held: int, rul
                    traits: Traits, odds: _Odds, laid: _LaidRisk | None) -> float:
     card = move.card
     taken = set(move.take)
-    after = tuple(c for c in table if c not in taken)
-    gain = sum(WORTH[c] for c in move.take) + 0.5 * WORTH[card]
+    # Lists, not generators, for the sums: the same additions in the same order.
+    after = tuple([c for c in table if c not in taken])
+    gain = sum([WORTH[c] for c in move.take]) + 0.5 * WORTH[card]
     gain += _bonus_points(rules, seat, move, table, after, laid is None)
     if card in traits.sweeps or card in traits.jolly:
         gain -= SWEEP_COST * min(1.0, held / 6)
@@ -305,8 +306,18 @@ def _capture_score(move: Move, table: tuple[str, ...], seat: int, held: int, rul
 
 
 def _bonus_points(rules: Rules, seat: int, move: Move, table, after, last_play: bool) -> float:
-    context = CaptureContext(seat, move.card, move.take, move.jolly, table, after, last_play)
-    return float(sum(bonus.points for effect in rules.effects for bonus in effect(context)))
+    context = _capture_context((seat, move.card, move.take, move.jolly, table, after,
+                                last_play))
+    points = 0
+    for effect in rules.effects:
+        for bonus in effect(context):
+            points += bonus.points
+    return float(points)
+
+
+_capture_context = partial(tuple.__new__, CaptureContext)
+"""A :class:`~core.rules.CaptureContext` from the tuple of its fields, without the Python
+frame of a named tuple's ``__new__``."""
 
 
 def _risk(table: tuple[str, ...], odds: _Odds) -> float:
@@ -349,16 +360,19 @@ class _LaidRisk:
         self.total = None if max(on_table, default=0) > LARGEST_SUM else sum(on_table)
 
     def risk(self, card: str) -> float:
-        """What the next opponent may take from the table after ``card`` is laid."""
+        """What the next opponent may take from the table after ``card`` is laid:
+        :func:`_risk_of` written out (called for every card a playout may lay)."""
         odds = self.odds
         value, worth = odds.values[card], WORTH[card]
+        by_value = self.by_value + worth * odds[value]
+        risk = odds.sweep * 0.8 * (self.worth + worth)
         if not self.size:
-            scopa = value  # a lone card: a card of its value takes it
-        elif self.total is None or value > LARGEST_SUM or self.total + value > LARGEST_SUM:
-            scopa = 0
-        else:
+            risk += value * odds[value]  # a lone card: a card of its value takes it
+        elif not (self.total is None or value > LARGEST_SUM
+                  or self.total + value > LARGEST_SUM):
             scopa = self.total + value
-        return _risk_of(self.worth + worth, scopa, self.by_value + worth * odds[value], odds)
+            risk += scopa * odds[scopa]
+        return risk + by_value
 
 
 def _scopable(table, values: dict[str, int]) -> int:
