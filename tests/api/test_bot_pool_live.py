@@ -84,7 +84,9 @@ def test_other_requests_are_served_at_once_while_the_bots_work(server, start):
 
 
 def test_an_autoplay_at_the_ceiling_answers_its_plays_so_far(server, start):
-    body = {**long_autoplay(start), "budget": {"iterations": 30}}
+    # Moves of a few hundredths of a second: plays are made before the ceiling, and a
+    # whole match takes several times the ceiling (30 playouts a move came close to it).
+    body = {**long_autoplay(start), "budget": {"iterations": 100}}
     answer = request(server.url, "/games/autoplay", body)
     assert answer.status == 200
     assert answer.body["done"] is False
