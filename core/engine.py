@@ -44,7 +44,7 @@ from core.model import (
     TableCollected,
 )
 from core.notation import write
-from core.plays import Plays, index_of
+from core.plays import index_of
 from core.quoting import quote
 from core.registry import Rules, get_variant, house_rules_for, resolve_options, rules_for
 from core.registry.catalogue import on_change
@@ -253,7 +253,6 @@ def legal_moves(state: State) -> tuple[Move, ...]:
         rules = rules_for(state.variant, state.options, state.house_rules)
     elif plays is not None:
         return plays[0]
-    # _plays, written out: this is the engine's most frequent call.
     captures, lays = rules.play(state.hands[state.turn], state.table)
     moves = (*captures, *lays)
     _last = (state, rules, (moves, len(captures)))
@@ -275,7 +274,8 @@ def play(state: State, move: Move, seat: int | None = None) -> tuple[State, tupl
         # (plays are only ever known for a state in play)
         if state.phase != "playing":
             _refuse_out_of_play(state)
-        rules, plays = _plays(state)
+        legal_moves(state)  # which remembers the rules and plays of the state
+        _, rules, plays = _last
     turn = state.turn
     if seat is not None and seat != turn:
         raise IllegalMove(Reason.NOT_YOUR_TURN,
@@ -335,20 +335,6 @@ def play(state: State, move: Move, seat: int | None = None) -> tuple[State, tupl
 _capture_context = partial(tuple.__new__, CaptureContext)
 """Build a :class:`CaptureContext` from the tuple of its fields, without the Python frame
 of a named tuple's ``__new__``."""
-
-
-def _plays(state: State) -> tuple[Rules, Plays]:
-    """The rules of ``state`` and the plays of the seat to play in it."""
-    global _last
-    last_state, rules, plays = _last
-    if state is not last_state:
-        rules = rules_for(state.variant, state.options, state.house_rules)
-    elif plays is not None:
-        return rules, plays
-    captures, lays = rules.play(state.hands[state.turn], state.table)
-    plays = ((*captures, *lays), len(captures))
-    _last = (state, rules, plays)
-    return rules, plays
 
 
 def _known(state: State, rules: Rules) -> None:

@@ -344,8 +344,7 @@ def _check_effects(owner, hook, effects, args, where):
 
 
 def _check_score_lines(owner, hook, lines, args, where):
-    kind = type(lines)
-    if kind is not list and kind is not tuple and not _is_sequence(lines):
+    if not _is_sequence(lines):
         raise _refuse(owner, hook, f"{_kind(lines)}, not a list of score lines")
     teams = len(args[where["seating"]].teams)
     for line in lines:
