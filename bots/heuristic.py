@@ -360,19 +360,16 @@ class _LaidRisk:
         self.total = None if max(on_table, default=0) > LARGEST_SUM else sum(on_table)
 
     def risk(self, card: str) -> float:
-        """What the next opponent may take from the table after ``card`` is laid:
-        :func:`_risk_of` written out (called for every card a playout may lay)."""
+        """What the next opponent may take from the table after ``card`` is laid."""
         odds = self.odds
         value, worth = odds.values[card], WORTH[card]
-        by_value = self.by_value + worth * odds[value]
-        risk = odds.sweep * 0.8 * (self.worth + worth)
         if not self.size:
-            risk += value * odds[value]  # a lone card: a card of its value takes it
-        elif not (self.total is None or value > LARGEST_SUM
-                  or self.total + value > LARGEST_SUM):
+            scopa = value  # a lone card: a card of its value takes it
+        elif self.total is None or value > LARGEST_SUM or self.total + value > LARGEST_SUM:
+            scopa = 0
+        else:
             scopa = self.total + value
-            risk += scopa * odds[scopa]
-        return risk + by_value
+        return _risk_of(self.worth + worth, scopa, self.by_value + worth * odds[value], odds)
 
 
 def _scopable(table, values: dict[str, int]) -> int:
