@@ -8,7 +8,7 @@ EXAMPLES := examples/napoli-to-ten examples/scopa examples/scopone
 STAMP := $(VENV)/.installed-$(shell cat pyproject.toml constraints.txt $(EXAMPLES:%=%/pyproject.toml) | cksum | cut -d' ' -f1)
 NPM_STAMP := clients/node_modules/.installed-$(shell cat clients/package.json clients/package-lock.json | cksum | cut -d' ' -f1)
 
-.PHONY: test run demo openapi bench lint clean
+.PHONY: test run demo openapi bench lint clean compiled
 
 # The browser tests drive Debian's Chromium: Playwright's own browser download needs
 # an internet that CI does not have.
@@ -18,13 +18,24 @@ CHROMIUM := /usr/bin/chromium
 # from this checkout, not looked up in an index.
 $(STAMP): pyproject.toml constraints.txt $(EXAMPLES:%=%/pyproject.toml)
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --disable-pip-version-check -c constraints.txt -e '.[test]'
+	$(PY) -m pip install --quiet --disable-pip-version-check -c constraints.txt -e '.[test,compiled]'
 	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps $(EXAMPLES:%=-e %)
 	rm -f $(VENV)/.installed-* && touch $@
 
+# The compiled engine (core/compiled.py), built beside its sources by Cython; setuptools
+# rebuilds only the modules whose source changed.
+compiled: $(STAMP)
+	PYTHONWARNINGS=ignore FORACCIO_COMPILE=1 $(PY) setup.py --quiet build_ext --inplace
+
+# The whole suite on the engine's Python source (with coverage), then the engine's own
+# tests and the examples' on the compiled engine: both must pass, and test_compiled.py
+# checks that each run had the engine it asked for and that both play alike.
 # loadgroup: each browser test module runs in one worker, so it starts one browser.
-test: $(STAMP) $(NPM_STAMP) $(CHROMIUM)
-	$(PY) -m pytest -n 2 --dist loadgroup --cov --cov-report=term:skip-covered
+ENGINE_TESTS := tests/core tests/variants tests/bench $(EXAMPLES:%=%/tests)
+test: $(STAMP) $(NPM_STAMP) $(CHROMIUM) compiled
+	FORACCIO_PURE_PYTHON=1 FORACCIO_EXPECT_ENGINE=source \
+		$(PY) -m pytest -n 2 --dist loadgroup --cov --cov-report=term:skip-covered
+	FORACCIO_EXPECT_ENGINE=compiled $(PY) -m pytest -n 2 --no-cov $(ENGINE_TESTS)
 
 # The Node tools of tests/clients (client generators, linters, the TypeScript client's
 # packages), pinned by clients/package-lock.json, in clients/node_modules. No install
@@ -50,7 +61,7 @@ $(CHROMIUM):
 # The API on 127.0.0.1:8000 (docs at /schema and /schema/redoc); FORACCIO_WORKERS sets the
 # worker processes.
 FORACCIO_WORKERS ?= 1
-run: $(STAMP)
+run: compiled
 	$(VENV)/bin/granian --interface asgi --factory --host 127.0.0.1 --port 8000 \
 		--workers $(FORACCIO_WORKERS) api.app:create_app
 
@@ -70,7 +81,7 @@ openapi-lint: $(NPM_STAMP)
 
 # Engine playouts, then HTTP on a real server (wrk drives the load; installed if missing),
 # then the latency of cheap requests while bots work at their hardest.
-bench: $(STAMP)
+bench: compiled
 	$(PY) -m bench.engine
 	@command -v wrk > /dev/null || apt-get install -y -qq wrk > /dev/null 2>&1 \
 		|| (apt-get update -qq && apt-get install -y -qq wrk) > /dev/null 2>&1 \
@@ -81,11 +92,12 @@ bench: $(STAMP)
 # Bot strength and speed: heuristic vs random, ismcts vs heuristic (its win rate and
 # playouts a second against issue #15's goals). Takes long: about an hour on two cores.
 .PHONY: bench-bots
-bench-bots: $(STAMP)
+bench-bots: compiled
 	$(PY) -m bench.bots
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 
 clean:
-	rm -rf $(VENV) clients/node_modules
+	rm -rf $(VENV) clients/node_modules build
+	find core variants -name '*.so' -delete

@@ -25,6 +25,7 @@ import time
 from pathlib import Path
 
 from bench import naive
+from core import compiled
 from core.engine import legal_moves, new_match, next_hand, play
 from core.registry import variants
 
@@ -76,7 +77,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--variant", action="append", help="variant to measure (default: all)")
     args = parser.parse_args(argv)
     names = args.variant or sorted(variants())
-    print(f"Random playouts, {args.runs} runs of {args.seconds:g} s per variant, one core")
+    engine = ("the compiled engine" if "core.engine" in compiled.active()
+              else "the engine's Python source")
+    print(f"Random playouts on {engine}, {args.runs} runs of {args.seconds:g} s per variant, "
+          f"one core")
     # Interleave the runs so that machine noise hits every measurement alike.
     results: dict[str, list[tuple[float, float]]] = {name: [] for name in names}
     naive_plays: list[float] = []
@@ -103,18 +107,35 @@ def main(argv: list[str] | None = None) -> None:
 
 
 def yardstick() -> None:
-    """Run the yardstick's ``enginespeed.py`` and print its ratios beside their floor and
-    goal; say so when it is not there."""
+    """Run the yardstick's ``enginespeed.py`` on the compiled engine (when it is built) and
+    on the source, and print its ratios beside their floor and goal; say so when it is
+    not there."""
     script = _yardstick_script()
     if script is None:
         print("Yardstick: not found (no yardstick/enginespeed.py in a directory beside the "
               "checkout; YARDSTICK names its directory), so no floor or goal is judged; the "
               "ratios to bench/naive.py above overstate the engine about 2x")
         return
-    print(f"Yardstick: {script}, the engine beside its two reference playouts, one run")
+    engines = [("the compiled engine", {}), ("the engine's Python source",
+                                         {"FORACCIO_PURE_PYTHON": "1"})]
+    if not _compiled_engine_built():
+        print("The compiled engine is not built (make compiled): the yardstick runs on the "
+              "source only")
+        engines = engines[1:]
+    for engine, environment in engines:
+        print(f"Yardstick: {script}, {engine} beside its two reference playouts, one run")
+        _run_yardstick(script, environment)
+
+
+def _compiled_engine_built() -> bool:
+    """Whether every module of the compiled engine is built and used."""
+    return compiled.active() == compiled.MODULES
+
+
+def _run_yardstick(script: Path, environment: dict[str, str]) -> None:
     # Its engine is imported from the working directory: this checkout.
     ran = subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
-                         check=False, cwd=CHECKOUT)
+                         check=False, cwd=CHECKOUT, env={**os.environ, **environment})
     for line in ran.stdout.splitlines()[:-1]:
         print(f"  {line}")
     ratios = dict(re.findall(r"(\S+)=([0-9.]+)", ran.stdout.splitlines()[-1])

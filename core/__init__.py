@@ -11,6 +11,11 @@ Start with :mod:`core.engine` (``new_match``, ``legal_moves``, ``play``,
         return 31  # a short match
 """
 
-from core.hookspecs import hookimpl
+from core import compiled
+
+# Before any module of the compiled engine is imported: whether it comes from its build.
+compiled.install()
+
+from core.hookspecs import hookimpl  # noqa: E402
 
 __all__ = ["hookimpl"]

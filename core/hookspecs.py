@@ -272,8 +272,9 @@ def foraccio_score_lines(state: State, options: Options,
     score of a hand in progress. Every scoring rule (onori, spade, carte,
     napoli, bonuses, ...) contributes its own named lines, for either team.
     A rule that depends on the others' lines, such as la 24, implements this
-    hook with ``wrapper=True``: ``results = yield`` gives the lists returned
-    by the other plugins, and it returns them with its own added.
+    hook with ``wrapper=True``: ``results = yield`` gives a list of the other
+    plugins' answers (each a sequence of lines, already checked, or None), and it
+    returns a list of them with its own added.
 
     :param state: The match, with the hand's cards in ``state.piles`` (one pile
         per team) and its bonus events in ``state.events``; ``state.dealer``

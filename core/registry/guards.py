@@ -11,7 +11,8 @@ in for it: each of its hook implementations is called through a guard that
   positive int, ...) and refuses a malformed one there, before any other plugin
   or the engine reads it;
 - puts the same guard around each rule function the play-phase factories return
-  (the play rule, each capture effect), whose bonuses are checked as they are made.
+  (the play rule, each capture effect), whose bonuses are checked as they are made
+  (:mod:`core.registry.rule_guards`).
 
 A ``PluginError`` raised by an inner plugin passes through the guards of the
 wrappers around it unchanged, so the error always names the plugin whose code
@@ -32,9 +33,16 @@ import pluggy
 
 from core.cards import RANK
 from core.errors import PluginError
-from core.model import MAX_SAFE_INTEGER, Bonus, ScoreLine
+from core.model import MAX_SAFE_INTEGER, ScoreLine
 from core.quoting import quote
 from core.registry.records import HouseRule, Variant
+from core.registry.rule_guards import (
+    guarded_effect,
+    guarded_play_rule,
+    is_int,
+    kind_of,
+    numbers,
+)
 from core.rules import Seating
 
 
@@ -192,49 +200,6 @@ def _carrier(names: tuple[str, ...]) -> Callable:
     return namespace["carrier"]
 
 
-# --- rule functions (called on every play) --------------------------------------------
-
-
-def _guarded_play_rule(rule: Callable, owner: Owner) -> Callable:
-    if getattr(rule, "_foraccio_guarded", False):
-        return rule  # passed on unchanged from a plugin below: its owner's guard stays
-
-    def play_rule(hand, table):
-        try:
-            _captures, _lays = moves = rule(hand, table)  # a pair, or it raises here
-        except PluginError:
-            raise
-        except Exception as error:
-            raise owner.error("foraccio_play_rule") from error
-        return moves
-
-    play_rule._foraccio_guarded = True  # type: ignore[attr-defined]
-    return play_rule
-
-
-def _guarded_effect(effect: Callable, owner: Owner, seating: Seating) -> Callable:
-    if getattr(effect, "_foraccio_guarded", False):
-        return effect
-
-    def capture_effect(context):
-        try:
-            bonuses = tuple(effect(context))
-        except PluginError:
-            raise
-        except Exception as error:
-            raise owner.error("foraccio_capture_effects") from error
-        if bonuses:
-            problem = next(filter(None, (_bonus_problem(bonus, seating)
-                                         for bonus in bonuses)), None)
-            if problem:
-                raise owner.error("foraccio_capture_effects", f"a capture effect it returned "
-                                                              f"made {problem}")
-        return bonuses
-
-    capture_effect._foraccio_guarded = True  # type: ignore[attr-defined]
-    return capture_effect
-
-
 # --- the contracts of the hooks' answers ----------------------------------------------
 # Each check gets the owner, the hook, an implementation's (non-None) answer, the
 # arguments it was called with and where each name is among them (``where``; the
@@ -249,7 +214,7 @@ def _refuse(owner: Owner, hook: str, problem: str) -> PluginError:
 
 def _check_deck(owner, hook, deck, args, where):
     if isinstance(deck, str | bytes) or not isinstance(deck, Sequence) or not deck:
-        raise _refuse(owner, hook, f"{_kind(deck)}, not a sequence of cards")
+        raise _refuse(owner, hook, f"{kind_of(deck)}, not a sequence of cards")
     if not all(isinstance(card, str) and card in RANK for card in deck):
         raise _refuse(owner, hook, "a deck holding something that is not a card")
     if len(set(deck)) != len(deck):
@@ -259,14 +224,14 @@ def _check_deck(owner, hook, deck, args, where):
 
 def _check_seating(owner, hook, seating, args, where):
     if not isinstance(seating, Seating):
-        raise _refuse(owner, hook, f"{_kind(seating)}, not a Seating (see core.rules.seating)")
+        raise _refuse(owner, hook, f"{kind_of(seating)}, not a Seating (see core.rules.seating)")
     return seating
 
 
 def _check_seat(owner, hook, seat, args, where):
     seats = args[where["seating"]].seats
     if not (type(seat) is int and 0 <= seat < seats):
-        raise _refuse(owner, hook, f"{quote(seat, 40)}, which is not a seat ({_numbers(seats)})")
+        raise _refuse(owner, hook, f"{quote(seat, 40)}, which is not a seat ({numbers(seats)})")
     return seat
 
 
@@ -276,16 +241,16 @@ def _check_first_dealer(owner, hook, first, args, where):
 
 
 def _check_target(owner, hook, target, args, where):
-    if not _is_int(target, 1, MAX_SAFE_INTEGER):
+    if not is_int(target, 1, MAX_SAFE_INTEGER):
         raise _refuse(owner, hook, f"a target of {quote(target, 40)}, not a positive int")
     return target
 
 
 def _check_card_values(owner, hook, values, args, where):
     if not isinstance(values, Mapping) or not all(
-            isinstance(card, str) and card in RANK and _is_int(value, 1, MAX_SAFE_INTEGER)
+            isinstance(card, str) and card in RANK and is_int(value, 1, MAX_SAFE_INTEGER)
             for card, value in values.items()):
-        raise _refuse(owner, hook, f"{_kind(values)}, not a mapping of cards to ints from 1")
+        raise _refuse(owner, hook, f"{kind_of(values)}, not a mapping of cards to ints from 1")
     return values
 
 
@@ -305,7 +270,7 @@ def _check_deal(owner, hook, deal, args, where):
     stock = getattr(deal, "stock", None)
     if not (_is_sequence(hands) and len(hands) == seats and all(map(_is_sequence, hands))
             and _is_sequence(table) and _is_sequence(stock)):
-        raise _refuse(owner, hook, f"{_kind(deal)}, not a Deal of {seats} hands, a table "
+        raise _refuse(owner, hook, f"{kind_of(deal)}, not a Deal of {seats} hands, a table "
                                    f"and a stock")
     dealt = [*chain.from_iterable(hands), *table, *stock]
     try:
@@ -327,25 +292,36 @@ def _check_deal(owner, hook, deal, args, where):
 
 def _check_play_rule(owner, hook, rule, args, where):
     if not callable(rule):
-        raise _refuse(owner, hook, f"{_kind(rule)}, not a play rule function")
-    return _guarded_play_rule(rule, owner)
+        raise _refuse(owner, hook, f"{kind_of(rule)}, not a play rule function")
+    return guarded_play_rule(rule, owner)
 
 
 def _check_effect(owner, hook, effect, args, where):
     if not callable(effect):
-        raise _refuse(owner, hook, f"{_kind(effect)}, not a capture effect function")
-    return _guarded_effect(effect, owner, args[where["seating"]])
+        raise _refuse(owner, hook, f"{kind_of(effect)}, not a capture effect function")
+    return guarded_effect(effect, owner, args[where["seating"]])
 
 
 def _check_effects(owner, hook, effects, args, where):
     if not _is_sequence(effects):
-        raise _refuse(owner, hook, f"{_kind(effects)}, not a list of capture effects")
+        raise _refuse(owner, hook, f"{kind_of(effects)}, not a list of capture effects")
     return [effect and _check_effect(owner, hook, effect, args, where) for effect in effects]
 
 
+class CheckedLines(tuple):
+    """The score lines of one implementation, as its guard checked them: the check of a
+    wrapper around it passes over them (a tuple, so nothing changes them after)."""
+
+    __slots__ = ()
+
+
 def _check_score_lines(owner, hook, lines, args, where):
+    return CheckedLines(_checked_score_lines(owner, hook, lines, args, where))
+
+
+def _checked_score_lines(owner, hook, lines, args, where):
     if not _is_sequence(lines):
-        raise _refuse(owner, hook, f"{_kind(lines)}, not a list of score lines")
+        raise _refuse(owner, hook, f"{kind_of(lines)}, not a list of score lines")
     teams = len(args[where["seating"]].teams)
     for line in lines:
         # The common case in one expression, in the loop (a hand's end checks a dozen
@@ -366,10 +342,10 @@ def _check_score_lines(owner, hook, lines, args, where):
 
 def _check_each_score_lines(owner, hook, results, args, where):
     if not _is_sequence(results):
-        raise _refuse(owner, hook, f"{_kind(results)}, not a list of lists of score lines")
+        raise _refuse(owner, hook, f"{kind_of(results)}, not a list of lists of score lines")
     for lines in results:
-        if lines is not None:
-            _check_score_lines(owner, hook, lines, args, where)
+        if lines is not None and type(lines) is not CheckedLines:
+            _checked_score_lines(owner, hook, lines, args, where)
     return results
 
 
@@ -377,7 +353,7 @@ def _check_winner(owner, hook, team, args, where):
     teams = len(args[where["seating"]].teams)
     if not (type(team) is int and 0 <= team < teams):
         raise _refuse(owner, hook, f"{quote(team, 40)} as the winner, not a team "
-                                   f"({_numbers(teams, 'or')})")
+                                   f"({numbers(teams, 'or')})")
     return team
 
 
@@ -386,10 +362,10 @@ _CARDS = frozenset(RANK)
 
 def _score_line_problem(line: Any, teams: int) -> str | None:
     if not isinstance(line, ScoreLine):
-        return f"{_kind(line)} among its score lines"
-    if not _is_int(line.team, 0, teams - 1):
-        return f"a score line for team {quote(line.team, 40)} (teams are {_numbers(teams)})"
-    if not _is_int(line.points, 0, MAX_SAFE_INTEGER):
+        return f"{kind_of(line)} among its score lines"
+    if not is_int(line.team, 0, teams - 1):
+        return f"a score line for team {quote(line.team, 40)} (teams are {numbers(teams)})"
+    if not is_int(line.points, 0, MAX_SAFE_INTEGER):
         return f"a score line of {quote(line.points, 40)} points (an int from 0)"
     if not isinstance(line.name, str) or not line.name:
         return "a score line without a name"
@@ -399,39 +375,10 @@ def _score_line_problem(line: Any, teams: int) -> str | None:
     return None
 
 
-def _bonus_problem(bonus: Any, seating: Seating) -> str | None:
-    if not isinstance(bonus, Bonus):
-        return f"{_kind(bonus)}, not a Bonus"
-    if not _is_int(bonus.seat, 0, seating.seats - 1):
-        return f"a bonus for seat {quote(bonus.seat, 40)} (seats are {_numbers(seating.seats)})"
-    if bonus.team != seating.team_of[bonus.seat]:
-        return f"a bonus of seat {bonus.seat} for team {quote(bonus.team, 40)}, not its own"
-    if not _is_int(bonus.points, 0, MAX_SAFE_INTEGER):
-        return f"a bonus of {quote(bonus.points, 40)} points (an int from 0)"
-    if not isinstance(bonus.name, str) or not bonus.name:
-        return "a bonus without a name"
-    if not isinstance(bonus.card, str) or bonus.card not in RANK:
-        return "a bonus whose card is not a card"
-    return None
-
-
-def _numbers(count: int, conjunction: str = "and") -> str:
-    """The numbers from 0 below ``count``, in words: "0 and 1", "0 to 3"."""
-    return f"0 {conjunction} 1" if count == 2 else f"0 to {count - 1}"
-
-
-def _is_int(value: Any, low: int, high: int) -> bool:
-    return type(value) is int and low <= value <= high
-
-
 def _is_sequence(value: Any) -> bool:
     cls = type(value)
     return cls is tuple or cls is list or (isinstance(value, Sequence)
                                            and not isinstance(value, str | bytes))
-
-
-def _kind(value: Any) -> str:
-    return "None" if value is None else f"a {type(value).__name__}"
 
 
 _CHECKS: dict[str, Callable] = {

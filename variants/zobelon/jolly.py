@@ -16,48 +16,15 @@ already counts a jolly; a house rule makes it worth the king's rank instead.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from msgspec.structs import replace
-
-from core.cards import DECK, RANK
 from core.hookspecs import hookimpl
-from core.model import Jolly, Move
-from core.rules import CaptureEffect, PlayRule, Table
-
-KING = 13
-KINGS = frozenset(card for card in DECK if RANK[card] == KING)
-SWEEP = "sweep"
-
-KingCapture = tuple[Table, Jolly]
-"""What a king takes from the table, and how it is used."""
-
-VALUE_CARDS = tuple(f"{value}c" for value in range(2, KING + 1))
-"""One card of each value 2-13: a king given value d captures what the wrapped
-rule lets the card of value d capture. Their suit does not matter."""
+from core.rules import PlayRule
+from variants.zobelon.jolly_moves import king_scopa_at_rank, with_jolly_kings
 
 
 @hookimpl(wrapper=True)
 def foraccio_play_rule():
     rule: PlayRule = yield
-    king_captures = king_captures_under(rule)
-
-    def with_jolly_kings(hand: tuple[str, ...], table: Table):
-        if KINGS.isdisjoint(hand):
-            return rule(hand, table)
-        others: list[str] = []
-        kings: list[str] = []
-        for card in hand:
-            if card in KINGS:
-                kings.append(card)
-            else:
-                others.append(card)
-        captures, lays = rule(tuple(others), table) if others else ((), ())
-        uses = king_captures(table)
-        king_moves = [Move(card, take, jolly) for card in kings for take, jolly in uses]
-        return (*captures, *king_moves), lays  # a king is never laid
-
-    return with_jolly_kings
+    return with_jolly_kings(rule)
 
 
 @hookimpl(wrapper=True)
@@ -65,53 +32,4 @@ def foraccio_capture_effects(options):
     effects = yield
     if options["king_scopa_value"] == "declared":
         return effects
-    return [effect and _king_scopa_at_rank(effect) for effect in effects]
-
-
-def king_captures_under(rule: PlayRule) -> Callable[[Table], tuple[KingCapture, ...]]:
-    """Return the function listing every capture a king can make on a table, as
-    (take, jolly) pairs, for kings given values that capture as ``rule`` lets other
-    cards capture.
-
-    It lists the sweep first, then each declared value from 1 to 13 with each
-    capture a card of that value could make. Each outcome is listed once: the
-    sweep and a declared value taking the same cards are both listed, as they
-    score differently (only the second can be a scopa); two declared values
-    never take the same cards, as a set of cards has one value (its card's, or
-    its sum). Every king of a hand meets the same table, so the answer is kept
-    until the table changes.
-    """
-    last: tuple[Table | None, tuple[KingCapture, ...]] = (None, ())
-
-    def king_captures(table: Table) -> tuple[KingCapture, ...]:
-        nonlocal last
-        seen, captures = last
-        if seen is table:
-            return captures
-        captures = ((table, SWEEP), *_declared_captures(rule, table))
-        last = (table, captures)
-        return captures
-
-    return king_captures
-
-
-def _declared_captures(rule: PlayRule, table: Table) -> list[KingCapture]:
-    # Value 1 is the king's own case: one table ace. From 2 up a king given d
-    # takes exactly what a card of value d takes.
-    found: list[KingCapture] = [((card,), 1) for card in table if RANK[card] == 1]
-    captures, _ = rule(VALUE_CARDS, table)
-    found += [(move.take, RANK[move.card]) for move in captures]
-    return found
-
-
-def _king_scopa_at_rank(effect: CaptureEffect) -> CaptureEffect:
-    """Wrap ``effect`` so that a scopa made by a king is worth the king's rank."""
-
-    def effect_with_king_scopa_at_rank(capture):
-        bonuses = effect(capture)
-        if capture.card not in KINGS:
-            return bonuses
-        return tuple(replace(bonus, points=KING) if bonus.name == "scopa" else bonus
-                     for bonus in bonuses)
-
-    return effect_with_king_scopa_at_rank
+    return [effect and king_scopa_at_rank(effect) for effect in effects]

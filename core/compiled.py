@@ -1,0 +1,77 @@
+"""The optional compiled engine: the modules that run on every play, built by Cython from
+their own source, unchanged.
+
+``make compiled`` builds them in place (``setup.py`` says how); Python then imports
+each module from its build, which plays exactly as its source does, faster. Without a
+build, or with ``FORACCIO_PURE_PYTHON=1`` in the environment, every module is imported
+from its source. A build older than its source is not used: the source is, with a
+warning to rebuild.
+
+None of these modules implements a hook: pluggy finds hook implementations by
+inspecting Python functions, so those stay in source modules, which hand the work
+to these.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import warnings
+from importlib.abc import MetaPathFinder
+from importlib.machinery import EXTENSION_SUFFIXES, ModuleSpec, PathFinder
+from importlib.util import spec_from_file_location
+from pathlib import Path
+
+MODULES = (
+    "core.engine",
+    "core.notation",
+    "core.plays",
+    "core.registry.rule_guards",
+    "variants.foraccio.capture_options",
+    "variants.foraccio.scopa_effect",
+    "variants.zobelon.colore_effect",
+    "variants.zobelon.jolly_moves",
+)
+"""The modules of the compiled engine, by import name."""
+
+PURE_PYTHON = os.environ.get("FORACCIO_PURE_PYTHON", "") not in ("", "0")
+"""Whether ``FORACCIO_PURE_PYTHON`` asks for every module from its source."""
+
+
+def active() -> tuple[str, ...]:
+    """The modules of :data:`MODULES` imported so far from their compiled build."""
+    return tuple(name for name in MODULES
+                 if name in sys.modules and _is_extension(sys.modules[name].__file__ or ""))
+
+
+class SourceWhenAsked(MetaPathFinder):
+    """Finds a module of :data:`MODULES` in its source when its build is not to be used:
+    under ``FORACCIO_PURE_PYTHON``, or when it is older than its source. Otherwise it
+    leaves the module to Python's own finders, which prefer the build."""
+
+    def find_spec(self, name: str, path, target=None) -> ModuleSpec | None:
+        if name not in MODULES:
+            return None
+        found = PathFinder.find_spec(name, path)
+        if found is None or not _is_extension(found.origin or ""):
+            return None
+        build = Path(found.origin)
+        source = build.with_name(f"{name.rpartition('.')[2]}.py")
+        if not source.is_file():
+            return None
+        if not PURE_PYTHON:
+            if build.stat().st_mtime >= source.stat().st_mtime:
+                return None
+            warnings.warn(f"{build.name} is older than {source}, so the source is used: "
+                          f"rebuild it with `make compiled`", RuntimeWarning, stacklevel=2)
+        return spec_from_file_location(name, source)
+
+
+def _is_extension(path: str) -> bool:
+    return path.endswith(tuple(EXTENSION_SUFFIXES))
+
+
+def install() -> None:
+    """Put :class:`SourceWhenAsked` first among the import finders (once)."""
+    if not any(isinstance(finder, SourceWhenAsked) for finder in sys.meta_path):
+        sys.meta_path.insert(0, SourceWhenAsked())

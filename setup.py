@@ -1,0 +1,26 @@
+"""Builds the optional compiled engine (:mod:`core.compiled`) when ``FORACCIO_COMPILE=1``:
+``FORACCIO_COMPILE=1 python setup.py build_ext --inplace`` (``make compiled``) builds it
+beside the sources, ``FORACCIO_COMPILE=1 pip install .`` into the installed package.
+Cython compiles each module from its Python source with Python's own semantics
+(``annotation_typing`` off: a type hint never changes what the code does). Without
+``FORACCIO_COMPILE`` the package is pure Python; everything else is in pyproject.toml.
+"""
+
+import os
+import runpy
+
+from setuptools import setup
+
+ext_modules = []
+if os.environ.get("FORACCIO_COMPILE") == "1":
+    from Cython.Build import cythonize
+
+    modules = runpy.run_path("core/compiled.py")["MODULES"]
+    ext_modules = cythonize(
+        [f"{name.replace('.', '/')}.py" for name in modules],
+        build_dir="build/cython",
+        compiler_directives={"language_level": 3, "annotation_typing": False},
+        quiet=True,
+    )
+
+setup(ext_modules=ext_modules)
