@@ -31,7 +31,7 @@ compiled: $(STAMP)
 # tests and the examples' on the compiled engine: both must pass, and test_compiled.py
 # checks that each run had the engine it asked for and that both play alike.
 # loadgroup: each browser test module runs in one worker, so it starts one browser.
-ENGINE_TESTS := tests/core tests/variants tests/bench $(EXAMPLES:%=%/tests)
+ENGINE_TESTS := tests/core tests/variants $(EXAMPLES:%=%/tests)
 test: $(STAMP) $(NPM_STAMP) $(CHROMIUM) compiled
 	FORACCIO_PURE_PYTHON=1 FORACCIO_EXPECT_ENGINE=source \
 		$(PY) -m pytest -n 2 --dist loadgroup --cov --cov-report=term:skip-covered

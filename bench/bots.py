@@ -57,6 +57,7 @@ from cli.simulate import (
     simulate,
     summarize,
 )
+from core import compiled
 from core.engine import new_match, play, rules_of
 from core.model import HandScored
 from core.view import plays_made, seat_view
@@ -192,7 +193,8 @@ def ismcts_speed(positions: int = 24, rounds: int = 3) -> dict:
                 rates.append(stats["iterations"] / stats["cpu_seconds"])
             if not plays_made(view):
                 at_start.append(fast[-1])
-    return {"default_iterations": DEFAULT_ITERATIONS, "max_iterations": MAX_ITERATIONS,
+    return {"engine": "compiled" if "bots.simulation" in compiled.active() else "source",
+            "default_iterations": DEFAULT_ITERATIONS, "max_iterations": MAX_ITERATIONS,
             "positions": len(views),
             "seconds_per_move_median": round(statistics.median(per_move), 4),
             "seconds_per_move_max": round(max(per_move), 4),
@@ -221,7 +223,8 @@ def summary_line(report: dict) -> str:
     its goal, met or not."""
     speed = report["ismcts_speed"]
     rate, per_move = speed["playouts_per_second_median"], speed["seconds_per_move_median"]
-    line = (f"ISMCTS: {rate} playouts/s, x{rate / START_PLAYOUTS_PER_SECOND:.2f} of the "
+    line = (f"ISMCTS ({speed['engine']} engine): {rate} playouts/s, "
+            f"x{rate / START_PLAYOUTS_PER_SECOND:.2f} of the "
             f"{START_PLAYOUTS_PER_SECOND}/s at the start (goal x{PLAYOUTS_GOAL}: "
             f"{_met(rate >= PLAYOUTS_GOAL * START_PLAYOUTS_PER_SECOND)}; engine path "
             f"{speed['engine_path_playouts_per_second_median']}, x{speed['speedup']}), "

@@ -23,6 +23,9 @@ from importlib.util import spec_from_file_location
 from pathlib import Path
 
 MODULES = (
+    "bots.heuristic",
+    "bots.ismcts",
+    "bots.simulation",
     "core.engine",
     "core.notation",
     "core.plays",
