@@ -49,7 +49,7 @@ from core.quoting import quote
 from core.registry import Rules, get_variant, house_rules_for, resolve_options, rules_for
 from core.registry.catalogue import on_change
 from core.rng import generator
-from core.rules import LAY, CaptureContext, Deal, Seating
+from core.rules import LAY, MAX_SEATS, CaptureContext, Deal, Seating
 
 _NO_CARDS: tuple[str, ...] = ()
 
@@ -248,14 +248,14 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     global _last
     if state.phase != "playing":
         return ()
-    last_state, rules, plays = _last
+    last_state, rules, moves, _ = _last
     if state is not last_state:
         rules = rules_for(state.variant, state.options, state.house_rules)
-    elif plays is not None:
-        return plays[0]
+    elif moves is not None:
+        return moves
     captures, lays = rules.play(state.hands[state.turn], state.table)
     moves = (*captures, *lays)
-    _last = (state, rules, (moves, len(captures)))
+    _last = (state, rules, moves, len(captures))
     return moves
 
 
@@ -269,23 +269,28 @@ def play(state: State, move: Move, seat: int | None = None) -> tuple[State, tupl
     hand is scored and the match may end: those events are returned too.
     """
     global _last
-    last_state, rules, plays = _last
-    if state is not last_state or plays is None:
-        # (plays are only ever known for a state in play)
+    last_state, rules, moves, capturing = _last
+    if state is not last_state or moves is None:
+        # (moves are only ever known for a state in play)
         if state.phase != "playing":
             _refuse_out_of_play(state)
-        legal_moves(state)  # which remembers the rules and plays of the state
-        _, rules, plays = _last
+        legal_moves(state)  # which remembers the rules and moves of the state
+        _, rules, moves, capturing = _last
     turn = state.turn
     if seat is not None and seat != turn:
         raise IllegalMove(Reason.NOT_YOUR_TURN,
                           f"It is seat {turn}'s turn to play, not seat {quote(seat)}'s.")
-    moves, capturing = plays
-    try:
-        index = moves.index(move)
-    except ValueError:
-        index = index_of(plays, move, state.hands, turn, state.table)
-    move = moves[index]  # as listed: the client may order take otherwise
+    # A caller nearly always plays one of the very moves legal_moves listed: looking for
+    # it by identity first spares comparing the moves before it field by field.
+    for index, listed in enumerate(moves):  # noqa: B007 (index is used after the loop)
+        if listed is move:
+            break
+    else:
+        try:
+            index = moves.index(move)
+        except ValueError:
+            index = index_of((moves, capturing), move, state.hands, turn, state.table)
+        move = moves[index]  # as listed: the client may order take otherwise
     card = move.card
     hands = [*state.hands]
     hand = [*hands[turn]]
@@ -299,7 +304,7 @@ def play(state: State, move: Move, seat: int | None = None) -> tuple[State, tupl
     if index >= capturing:
         table = [*table]
         insort(table, card, key=rules.table_key)
-        events: tuple[AnyEvent, ...] = (Laid(turn, card),)
+        events: tuple[AnyEvent, ...] = _LAID[turn][card]
         state = replace(state, hands=tuple(hands), table=tuple(table),
                         events=state.events + events, turn=nxt,
                         notation=f"{notation} {card}" if notation else card)
@@ -328,9 +333,14 @@ def play(state: State, move: Move, seat: int | None = None) -> tuple[State, tupl
         state, closing = (_deal_more(state, rules, turn) if state.stock
                           else end_hand(state, rules))
         events += closing
-    _last = (state, rules, None)
+    _last = (state, rules, None, 0)
     return state, events
 
+
+_LAID: tuple[dict[str, tuple[Laid]], ...] = tuple(
+    {card: (Laid(seat, card),) for card in DECK} for seat in range(MAX_SEATS))
+"""The events of each seat laying each card, made once: events are immutable values, so
+every lay of a card by a seat can share one (as :data:`core.rules.LAY` shares moves)."""
 
 _capture_context = partial(tuple.__new__, CaptureContext)
 """Build a :class:`CaptureContext` from the tuple of its fields, without the Python frame
@@ -341,17 +351,18 @@ def _known(state: State, rules: Rules) -> None:
     """Remember that ``state``, which the engine just made, plays by ``rules``: the
     caller's next call is nearly always about it (legal_moves, then play)."""
     global _last
-    _last = (state, rules, None)
+    _last = (state, rules, None, 0)
 
 
 def _forget() -> None:
     global _last
-    _last = (None, None, None)
+    _last = (None, None, None, 0)
 
 
-# A state is immutable, so its rules and plays can be remembered by its identity until
-# what is known of variants and house rules changes.
-_last: tuple[State | None, Any, Any] = (None, None, None)
+# A state is immutable, so its rules and moves (and how many of them capture: the first
+# ones) can be remembered by its identity until what is known of variants and house
+# rules changes.
+_last: tuple[State | None, Any, tuple[Move, ...] | None, int] = (None, None, None, 0)
 on_change(_forget)
 
 
