@@ -245,17 +245,16 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     Exactly these moves are accepted by :func:`play` (which also accepts the
     cards of ``take`` in another order).
     """
-    global _last
     if state.phase != "playing":
         return ()
-    last_state, rules, moves, _ = _last
+    last_state, rules, moves, _ = _last[0]
     if state is not last_state:
         rules = rules_for(state.variant, state.options, state.house_rules)
     elif moves is not None:
         return moves
     captures, lays = rules.play(state.hands[state.turn], state.table)
     moves = (*captures, *lays)
-    _last = (state, rules, moves, len(captures))
+    _last[0] = (state, rules, moves, len(captures))
     return moves
 
 
@@ -268,14 +267,13 @@ def play(state: State, move: Move, seat: int | None = None) -> tuple[State, tupl
     value order. When the move ends the hand, the table is collected, the
     hand is scored and the match may end: those events are returned too.
     """
-    global _last
-    last_state, rules, moves, capturing = _last
+    last_state, rules, moves, capturing = _last[0]
     if state is not last_state or moves is None:
         # (moves are only ever known for a state in play)
         if state.phase != "playing":
             _refuse_out_of_play(state)
         legal_moves(state)  # which remembers the rules and moves of the state
-        _, rules, moves, capturing = _last
+        _, rules, moves, capturing = _last[0]
     turn = state.turn
     if seat is not None and seat != turn:
         raise IllegalMove(Reason.NOT_YOUR_TURN,
@@ -333,7 +331,7 @@ def play(state: State, move: Move, seat: int | None = None) -> tuple[State, tupl
         state, closing = (_deal_more(state, rules, turn) if state.stock
                           else end_hand(state, rules))
         events += closing
-    _last = (state, rules, None, 0)
+    _last[0] = (state, rules, None, 0)
     return state, events
 
 
@@ -350,19 +348,18 @@ of a named tuple's ``__new__``."""
 def _known(state: State, rules: Rules) -> None:
     """Remember that ``state``, which the engine just made, plays by ``rules``: the
     caller's next call is nearly always about it (legal_moves, then play)."""
-    global _last
-    _last = (state, rules, None, 0)
+    _last[0] = (state, rules, None, 0)
 
 
 def _forget() -> None:
-    global _last
-    _last = (None, None, None, 0)
+    _last[0] = (None, None, None, 0)
 
 
 # A state is immutable, so its rules and moves (and how many of them capture: the first
 # ones) can be remembered by its identity until what is known of variants and house
-# rules changes.
-_last: tuple[State | None, Any, tuple[Move, ...] | None, int] = (None, None, None, 0)
+# rules changes. They are kept in a list, not in a global rebound on every play: a
+# compiled module (core/compiled.py) caches its global lookups until its globals change.
+_last: list[tuple[State | None, Any, tuple[Move, ...] | None, int]] = [(None, None, None, 0)]
 on_change(_forget)
 
 

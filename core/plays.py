@@ -23,17 +23,18 @@ def plays_of(rules: Any, hand: tuple[str, ...], table: tuple[str, ...]) -> Plays
     # play() nearly always follows legal_moves() on the same state, so the
     # last answer is kept for the identical (not merely equal) hand, table and
     # rules: the same question, so the same answer.
-    global _last
-    last_hand, last_table, last_rules, last_plays = _last
+    last_hand, last_table, last_rules, last_plays = _last[0]
     if hand is last_hand and table is last_table and rules is last_rules:
         return last_plays
     captures, lays = rules.play(hand, table)
     plays = ((*captures, *lays), len(captures))
-    _last = (hand, table, rules, plays)
+    _last[0] = (hand, table, rules, plays)
     return plays
 
 
-_last: tuple[Any, Any, Any, Any] = (None, None, None, None)
+# In a list, not a global rebound on every call, as in core.engine: a compiled module
+# caches its global lookups until its globals change.
+_last: list[tuple[Any, Any, Any, Any]] = [(None, None, None, None)]
 
 
 def index_of(plays: Plays, move: Move, hands: tuple[tuple[str, ...], ...], turn: int,
