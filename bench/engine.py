@@ -128,8 +128,8 @@ def yardstick() -> None:
 
 
 def _compiled_engine_built() -> bool:
-    """Whether every module of the compiled engine is built and used."""
-    return compiled.active() == compiled.MODULES
+    """Whether every module of the compiled engine is built and current."""
+    return compiled.built() == compiled.MODULES
 
 
 def _run_yardstick(script: Path, environment: dict[str, str]) -> None:

@@ -19,7 +19,7 @@ import sys
 import warnings
 from importlib.abc import MetaPathFinder
 from importlib.machinery import EXTENSION_SUFFIXES, ModuleSpec, PathFinder
-from importlib.util import spec_from_file_location
+from importlib.util import find_spec, spec_from_file_location
 from pathlib import Path
 
 MODULES = (
@@ -45,6 +45,14 @@ def active() -> tuple[str, ...]:
     """The modules of :data:`MODULES` imported so far from their compiled build."""
     return tuple(name for name in MODULES
                  if name in sys.modules and _is_extension(sys.modules[name].__file__ or ""))
+
+
+def built() -> tuple[str, ...]:
+    """The modules of :data:`MODULES` that are (or would be) imported from their compiled
+    build: built, not older than their source, and not passed over by
+    ``FORACCIO_PURE_PYTHON``."""
+    return tuple(name for name in MODULES
+                 if _is_extension(getattr(find_spec(name), "origin", None) or ""))
 
 
 class SourceWhenAsked(MetaPathFinder):

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 
 
 def guarded_play_rule(rule: Callable, owner: Owner) -> Callable:
+    """``rule`` behind ``owner``'s guard: a failure in it is ``owner``'s PluginError."""
     if getattr(rule, "_foraccio_guarded", False):
         return rule  # passed on unchanged from a plugin below: its owner's guard stays
 
@@ -37,6 +38,8 @@ def guarded_play_rule(rule: Callable, owner: Owner) -> Callable:
 
 
 def guarded_effect(effect: Callable, owner: Owner, seating: Seating) -> Callable:
+    """``effect`` behind ``owner``'s guard: a failure in it, or a bonus it makes that is
+    not one of ``seating``'s table, is ``owner``'s PluginError."""
     if getattr(effect, "_foraccio_guarded", False):
         return effect
 
