@@ -4,7 +4,7 @@
 engine's tests on the compiled build; ``FORACCIO_EXPECT_ENGINE`` tells each run which
 engine it must have. Beside the engine's own tests passing on both, the compiled and
 the source engine play the same seeded matches here and must make the same states,
-events and refusals, byte for byte.
+events, refusals and bot moves, byte for byte.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from pathlib import Path
 import msgspec
 import pytest
 
+from bots import Budget, choose_move
 from core import compiled
 from core.cards import DECK
 from core.engine import legal_moves, new_match, next_hand, play
@@ -27,11 +28,18 @@ from core.errors import IllegalMove
 from core.model import Move
 from core.registry import get_variant, variants
 from core.testing import compatible_house_rules
+from core.view import seat_view
 
 CHECKOUT = Path(__file__).resolve().parents[2]
 
 MATCHES = 2
 """Seeded random matches per variant and house rule."""
+
+BOT_EVERY = 25
+"""In the first match of each, the bots choose a move at every this many plays..."""
+
+SEARCH = Budget(iterations=20)
+"""...ISMCTS with this budget (an iteration budget: the same move for the same seed)."""
 
 
 def test_the_engine_is_the_one_the_run_asked_for():
@@ -58,9 +66,9 @@ def test_the_compiled_and_the_source_engine_play_alike():
 
 
 def digest() -> str:
-    """A hash of every state, event, list of legal moves and refusal (as wire bytes) of
-    seeded matches of each installed variant, with no house rule and with each that
-    applies."""
+    """A hash of every state, event, list of legal moves, refusal and bot move (as wire
+    bytes) of seeded matches of each installed variant, with no house rule and with each
+    that applies."""
     made = hashlib.sha256()
     for variant in sorted(variants()):
         for house_rules in [(), *((rule.name,) for rule in
@@ -82,6 +90,9 @@ def _played(variant: str, seed: int, house_rules: tuple[str, ...]):
         moves = legal_moves(state)
         yield moves
         yield _refusal(state, moves)
+        if seed == 0 and plays % BOT_EVERY == 0:
+            view = seat_view(state, state.turn)
+            yield [choose_move(bot, view, plays, SEARCH) for bot in ("heuristic", "ismcts")]
         state, events = play(state, moves[(seed + plays) * 7919 % len(moves)])
         plays += 1
         yield state, events
