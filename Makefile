@@ -100,4 +100,4 @@ lint: $(STAMP)
 
 clean:
 	rm -rf $(VENV) clients/node_modules build
-	find core variants -name '*.so' -delete
+	find core variants bots -name '*.so' -delete
