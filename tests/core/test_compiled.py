@@ -47,7 +47,9 @@ def test_the_engine_is_the_one_the_run_asked_for():
         importlib.import_module(name)
     expected = os.environ.get("FORACCIO_EXPECT_ENGINE")
     if expected == "compiled":
-        assert compiled.active() == compiled.built() == compiled.MODULES
+        assert compiled.active() == compiled.built() == compiled.MODULES, (
+            "this run is to test the compiled engine, which is not built or not current: "
+            "see what make compiled printed")
     elif expected == "source" or compiled.PURE_PYTHON:
         assert compiled.active() == compiled.built() == ()
     else:  # a run by hand: whatever is built is used, unless its source is newer
