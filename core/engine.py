@@ -44,7 +44,7 @@ from core.model import (
     TableCollected,
 )
 from core.notation import write
-from core.plays import index_of
+from core.plays import Plays, ask_play_rule, index_of
 from core.quoting import quote
 from core.registry import Rules, get_variant, house_rules_for, resolve_options, rules_for
 from core.registry.catalogue import on_change
@@ -247,15 +247,14 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     """
     if state.phase != "playing":
         return ()
-    last_state, rules, moves, _ = _last[0]
+    last_state, rules, plays = _last[0]
     if state is not last_state:
         rules = rules_for(state.variant, state.options, state.house_rules)
-    elif moves is not None:
-        return moves
-    captures, lays = rules.play(state.hands[state.turn], state.table)
-    moves = (*captures, *lays)
-    _last[0] = (state, rules, moves, len(captures))
-    return moves
+    elif plays is not None:
+        return plays[0]
+    plays = ask_play_rule(rules, state.hands[state.turn], state.table)
+    _last[0] = (state, rules, plays)
+    return plays[0]
 
 
 def play(state: State, move: Move, seat: int | None = None) -> tuple[State, tuple[AnyEvent, ...]]:
@@ -267,13 +266,14 @@ def play(state: State, move: Move, seat: int | None = None) -> tuple[State, tupl
     value order. When the move ends the hand, the table is collected, the
     hand is scored and the match may end: those events are returned too.
     """
-    last_state, rules, moves, capturing = _last[0]
-    if state is not last_state or moves is None:
-        # (moves are only ever known for a state in play)
+    last_state, rules, plays = _last[0]
+    if state is not last_state or plays is None:
+        # (plays are only ever known for a state in play)
         if state.phase != "playing":
             _refuse_out_of_play(state)
-        legal_moves(state)  # which remembers the rules and moves of the state
-        _, rules, moves, capturing = _last[0]
+        legal_moves(state)  # which remembers the rules and plays of the state
+        _, rules, plays = _last[0]
+    moves, capturing = plays
     turn = state.turn
     if seat is not None and seat != turn:
         raise IllegalMove(Reason.NOT_YOUR_TURN,
@@ -287,7 +287,7 @@ def play(state: State, move: Move, seat: int | None = None) -> tuple[State, tupl
         try:
             index = moves.index(move)
         except ValueError:
-            index = index_of((moves, capturing), move, state.hands, turn, state.table)
+            index = index_of(plays, move, state.hands, turn, state.table)
         move = moves[index]  # as listed: the client may order take otherwise
     card = move.card
     hands = [*state.hands]
@@ -331,7 +331,7 @@ def play(state: State, move: Move, seat: int | None = None) -> tuple[State, tupl
         state, closing = (_deal_more(state, rules, turn) if state.stock
                           else end_hand(state, rules))
         events += closing
-    _last[0] = (state, rules, None, 0)
+    _last[0] = (state, rules, None)
     return state, events
 
 
@@ -348,18 +348,18 @@ of a named tuple's ``__new__``."""
 def _known(state: State, rules: Rules) -> None:
     """Remember that ``state``, which the engine just made, plays by ``rules``: the
     caller's next call is nearly always about it (legal_moves, then play)."""
-    _last[0] = (state, rules, None, 0)
+    _last[0] = (state, rules, None)
 
 
 def _forget() -> None:
-    _last[0] = (None, None, None, 0)
+    _last[0] = (None, None, None)
 
 
-# A state is immutable, so its rules and moves (and how many of them capture: the first
-# ones) can be remembered by its identity until what is known of variants and house
-# rules changes. They are kept in a list, not in a global rebound on every play: a
-# compiled module (core/compiled.py) caches its global lookups until its globals change.
-_last: list[tuple[State | None, Any, tuple[Move, ...] | None, int]] = [(None, None, None, 0)]
+# A state is immutable, so its rules and plays can be remembered by its identity until
+# what is known of variants and house rules changes. They are kept in a list, not in a
+# global rebound on every play: a compiled module (core/compiled.py) caches its global
+# lookups until its globals change.
+_last: list[tuple[State | None, Any, Plays | None]] = [(None, None, None)]
 on_change(_forget)
 
 

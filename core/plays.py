@@ -26,10 +26,16 @@ def plays_of(rules: Any, hand: tuple[str, ...], table: tuple[str, ...]) -> Plays
     last_hand, last_table, last_rules, last_plays = _last[0]
     if hand is last_hand and table is last_table and rules is last_rules:
         return last_plays
-    captures, lays = rules.play(hand, table)
-    plays = ((*captures, *lays), len(captures))
+    plays = ask_play_rule(rules, hand, table)
     _last[0] = (hand, table, rules, plays)
     return plays
+
+
+def ask_play_rule(rules: Any, hand: tuple[str, ...], table: tuple[str, ...]) -> Plays:
+    """The legal moves of ``hand`` on ``table`` as the play rule of ``rules`` answers them,
+    without :func:`plays_of`'s memory (the engine keeps its own, by state)."""
+    captures, lays = rules.play(hand, table)
+    return (*captures, *lays), len(captures)
 
 
 # In a list, not a global rebound on every call, as in core.engine: a compiled module
