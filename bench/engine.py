@@ -118,18 +118,13 @@ def yardstick() -> None:
         return
     engines = [("the compiled engine", {}), ("the engine's Python source",
                                          {"FORACCIO_PURE_PYTHON": "1"})]
-    if not _compiled_engine_built():
+    if compiled.built() != compiled.MODULES:
         print("The compiled engine is not built (make compiled): the yardstick runs on the "
               "source only")
         engines = engines[1:]
     for engine, environment in engines:
         print(f"Yardstick: {script}, {engine} beside its two reference playouts, one run")
         _run_yardstick(script, environment)
-
-
-def _compiled_engine_built() -> bool:
-    """Whether every module of the compiled engine is built and current."""
-    return compiled.built() == compiled.MODULES
 
 
 def _run_yardstick(script: Path, environment: dict[str, str]) -> None:

@@ -67,7 +67,7 @@ class SourceWhenAsked(MetaPathFinder):
         if found is None or not _is_extension(found.origin or ""):
             return None
         build = Path(found.origin)
-        source = build.with_name(f"{name.rpartition('.')[2]}.py")
+        source = source_of(name, build)
         if not source.is_file():
             return None
         if not PURE_PYTHON:
@@ -76,6 +76,11 @@ class SourceWhenAsked(MetaPathFinder):
             warnings.warn(f"{build.name} is older than {source}, so the source is used: "
                           f"rebuild it with `make compiled`", RuntimeWarning, stacklevel=2)
         return spec_from_file_location(name, source)
+
+
+def source_of(name: str, build: Path) -> Path:
+    """The source beside ``build``, the build of module ``name``."""
+    return build.with_name(f"{name.rpartition('.')[2]}.py")
 
 
 def _is_extension(path: str) -> bool:

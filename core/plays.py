@@ -1,7 +1,8 @@
 """The legal moves of a hand on a table, and the refusal of any other move.
 
-:func:`plays_of` asks the variant's play rule about the hand to play: its
-capturing moves come first, then the moves laying a card. ``legal_moves``
+:func:`ask_play_rule` asks the variant's play rule about the hand to play (and
+:func:`plays_of` remembers its last answer): its capturing moves come first, then the
+moves laying a card. ``legal_moves``
 lists them and ``play`` looks the played move up among them, so a move is
 accepted exactly when it is listed.
 """

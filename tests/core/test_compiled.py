@@ -55,7 +55,7 @@ def test_the_engine_is_the_one_the_run_asked_for():
     else:  # a run by hand: whatever is built is used, unless its source is newer
         for name in compiled.active():
             build = Path(sys.modules[name].__file__)
-            source = build.with_name(f"{name.rpartition('.')[2]}.py")
+            source = compiled.source_of(name, build)
             assert build.stat().st_mtime >= source.stat().st_mtime
 
 
