@@ -44,7 +44,7 @@ from core.model import (
     TableCollected,
 )
 from core.notation import write
-from core.plays import Plays, ask_play_rule, index_of
+from core.plays import Plays, index_of
 from core.quoting import quote
 from core.registry import Rules, get_variant, house_rules_for, resolve_options, rules_for
 from core.registry.catalogue import on_change
@@ -252,7 +252,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
         rules = rules_for(state.variant, state.options, state.house_rules)
     elif plays is not None:
         return plays[0]
-    plays = ask_play_rule(rules, state.hands[state.turn], state.table)
+    plays = rules.plays(state.hands[state.turn], state.table)
     _last[0] = (state, rules, plays)
     return plays[0]
 
@@ -406,10 +406,12 @@ def end_hand(state: State, rules: Rules) -> tuple[State, tuple[AnyEvent, ...]]:
         seat = rules.hook.foraccio_collect_table(state=state, options=rules.options,
                                                  seating=rules.seating)
         team = rules.seating.team_of[seat]
-        piles = tuple(pile + state.table if i == team else pile for i, pile in enumerate(piles))
+        piles = [*piles]
+        piles[team] += state.table
+        piles = tuple(piles)
         closing.append(TableCollected(seat=seat, team=team, cards=state.table))
     state = replace(state, table=_NO_CARDS, piles=piles)
-    lines = score_hand(state)
+    lines = _score_lines(state, rules)
     points = hand_points(lines, len(state.scores))
     scores = tuple(map(int.__add__, state.scores, points))
     winner = rules.hook.foraccio_match_winner(scores=scores, target=rules.target,
@@ -432,7 +434,10 @@ def end_hand(state: State, rules: Rules) -> tuple[State, tuple[AnyEvent, ...]]:
 
 def score_hand(state: State) -> tuple[ScoreLine, ...]:
     """Return the score lines of the current hand: final once it is over, so far during play."""
-    rules = rules_of(state)
+    return _score_lines(state, rules_of(state))
+
+
+def _score_lines(state: State, rules: Rules) -> tuple[ScoreLine, ...]:
     contributions = rules.hook.foraccio_score_lines(state=state, options=rules.options,
                                                     seating=rules.seating)
     # pluggy calls the plugins registered last first; list lines in plugin order.

@@ -1,10 +1,10 @@
 """The legal moves of a hand on a table, and the refusal of any other move.
 
-:func:`ask_play_rule` asks the variant's play rule about the hand to play (and
-:func:`plays_of` remembers its last answer): its capturing moves come first, then the
-moves laying a card. ``legal_moves``
-lists them and ``play`` looks the played move up among them, so a move is
-accepted exactly when it is listed.
+The variant's play rule answers them as :data:`Plays` (``rules.plays``, see
+:class:`~core.registry.Rules`; :func:`plays_of` remembers its last answer): its
+capturing moves come first, then the moves laying a card. ``legal_moves`` lists them
+and ``play`` looks the played move up among them, so a move is accepted exactly when
+it is listed.
 """
 
 from __future__ import annotations
@@ -27,16 +27,9 @@ def plays_of(rules: Any, hand: tuple[str, ...], table: tuple[str, ...]) -> Plays
     last_hand, last_table, last_rules, last_plays = _last[0]
     if hand is last_hand and table is last_table and rules is last_rules:
         return last_plays
-    plays = ask_play_rule(rules, hand, table)
+    plays = rules.plays(hand, table)
     _last[0] = (hand, table, rules, plays)
     return plays
-
-
-def ask_play_rule(rules: Any, hand: tuple[str, ...], table: tuple[str, ...]) -> Plays:
-    """The legal moves of ``hand`` on ``table`` as the play rule of ``rules`` answers them,
-    without :func:`plays_of`'s memory (the engine keeps its own, by state)."""
-    captures, lays = rules.play(hand, table)
-    return (*captures, *lays), len(captures)
 
 
 # In a list, not a global rebound on every call, as in core.engine: a compiled module

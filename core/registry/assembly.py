@@ -14,7 +14,7 @@ from typing import Any
 import pluggy
 
 from core.cards import RANK, SUITS
-from core.model import OptionValue
+from core.model import Move, OptionValue
 from core.registry.guards import Owner, check_values
 from core.registry.records import HouseRule, Variant
 from core.rules import CaptureEffect, PlayRule, Seating
@@ -47,6 +47,10 @@ class Rules:
     table_key: Callable[[str], int]
     """``table_order.__getitem__``, made once: the key the engine sorts the table by."""
     play: PlayRule
+    plays: Callable[[tuple[str, ...], tuple[str, ...]], tuple[tuple[Move, ...], int]]
+    """The play rule answering the engine's :data:`~core.plays.Plays`: its moves in one
+    tuple, the capturing ones first, and how many capture (see
+    :func:`~core.registry.rule_guards.guarded_play_rule`)."""
     effects: tuple[CaptureEffect, ...]
     target: int
 
@@ -105,6 +109,7 @@ def assemble(manager: pluggy.PluginManager, variant: Variant,
         return result
 
     seating = answer("foraccio_seating")
+    play = answer("foraccio_play_rule")
     deck = tuple(answer("foraccio_build_deck"))
     values = hook.foraccio_card_values(options=options)
     values = {card: RANK[card] for card in deck} if values is None else check_values(
@@ -121,7 +126,8 @@ def assemble(manager: pluggy.PluginManager, variant: Variant,
         values=values,
         table_order=table_order,
         table_key=table_order.__getitem__,
-        play=answer("foraccio_play_rule"),
+        play=play,
+        plays=play.plays,
         # pluggy returns results last-registered first; effects apply in plugin order.
         effects=tuple(e for e in reversed(answer("foraccio_capture_effects", seating=seating))
                       if e),

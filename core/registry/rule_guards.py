@@ -20,7 +20,13 @@ if TYPE_CHECKING:
 
 
 def guarded_play_rule(rule: Callable, owner: Owner) -> Callable:
-    """``rule`` behind ``owner``'s guard: a failure in it is ``owner``'s PluginError."""
+    """``rule`` behind ``owner``'s guard: a failure in it is ``owner``'s PluginError.
+
+    The guarded rule answers as ``rule`` does, a pair ``(captures, lays)``, for the
+    plugins that wrap it; its attribute ``plays`` is the same rule behind the same
+    guard answering the engine's :data:`~core.plays.Plays` (the moves in one tuple,
+    the capturing ones first, and how many capture), which the engine asks on every
+    play without a call of the guarded rule in between."""
     if getattr(rule, "_foraccio_guarded", False):
         return rule  # passed on unchanged from a plugin below: its owner's guard stays
 
@@ -33,7 +39,17 @@ def guarded_play_rule(rule: Callable, owner: Owner) -> Callable:
             raise owner.error("foraccio_play_rule") from error
         return moves
 
+    def plays(hand, table):
+        try:
+            captures, lays = rule(hand, table)
+        except PluginError:
+            raise
+        except Exception as error:
+            raise owner.error("foraccio_play_rule") from error
+        return (*captures, *lays), len(captures)
+
     play_rule._foraccio_guarded = True  # type: ignore[attr-defined]
+    play_rule.plays = plays  # type: ignore[attr-defined]
     return play_rule
 
 
