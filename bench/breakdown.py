@@ -9,6 +9,13 @@ a hand's last play (which collects the table and scores the hand), ``next_hand``
 ``new_match``, and what a card play costs in all, with its share of the hands and
 matches.
 
+Then it compares whole random playouts, card play for card play, with the naive
+references: the engine's (as the yardstick plays it: ``new_match``, ``legal_moves``, a
+random choice, ``play``, ``next_hand``), ``bench/naive.py``'s and, when the yardstick
+is found (as ``make bench`` finds it), its naive playout's: instructions, and the
+misses of a simulated first-level cache (:data:`L1`, instruction and data, the same
+on every machine), which cost time the instructions do not show.
+
 Instructions, unlike seconds, are the same from one run to the next whatever else
 the machine is doing, so two versions of the engine compare to the instruction
 (``PYTHONHASHSEED`` is fixed). They do not count the time memory takes, so a change
@@ -27,6 +34,8 @@ import shutil
 import subprocess
 import sys
 
+from bench import naive
+from bench.engine import yardstick_script
 from core.engine import legal_moves, new_match, next_hand, play, rules_of
 from core.plays import plays_of
 
@@ -34,6 +43,17 @@ REPEATS = 10
 """How many times each step runs over its positions (against valgrind's start-up)."""
 
 PLAYS = ("play: lay", "play: capture", "play: last of the hand")
+
+L1 = ("--I1=32768,8,64", "--D1=32768,8,64", "--LL=2097152,16,64")
+"""The caches cachegrind simulates for the whole playouts: 32 KiB, 8-way first-level
+instruction and data caches, as on the x86-64 machines here, and a 2 MiB last level."""
+
+PLAYOUTS = {
+    "the engine": "the engine's random playout (as the yardstick plays it)",
+    "bench/naive.py": "bench/naive.py's naive playout",
+    "yardstick": "the yardstick's naive playout (foraccio_naive.py)",
+}
+"""The whole playouts compared, card play for card play."""
 
 
 def positions(variant: str, matches: int) -> dict[str, list]:
@@ -89,18 +109,80 @@ def run_step(variant: str, matches: int, step: str, only_legal_moves: bool) -> N
                 new_match(variant, seed)
 
 
+ENGINE_WARM_UP = 100
+"""Matches the engine plays before its playouts are measured: its play rule's plans
+(made once per set of values on the table) are then nearly all made, as over the
+seconds a benchmark runs."""
+
+
+def playout(kind: str, variant: str, matches: int, measured: bool) -> int:
+    """Play the random playouts of ``kind`` (a key of :data:`PLAYOUTS`) to warm up
+    (:data:`ENGINE_WARM_UP` matches for the engine, ``matches`` naive ones of Foraccio
+    for the others), then, when ``measured``, ``matches`` more; return the card plays of
+    those."""
+    players = random.Random(1)
+    warm_up = ENGINE_WARM_UP if kind == "the engine" else matches
+    if kind == "the engine":
+        def match(seed: int) -> int:
+            state, plays = new_match(variant, seed), 0
+            while state.phase != "game_over":
+                if state.phase == "hand_over":
+                    state = next_hand(state)
+                moves = legal_moves(state)
+                state, _ = play(state, moves[players.randrange(len(moves))])
+                plays += 1
+            return plays
+    elif kind == "bench/naive.py":
+        def match(seed: int) -> int:
+            return naive.play_match(players)
+    else:
+        sys.path.insert(0, str(yardstick_script().parent))
+        import foraccio_naive
+
+        def match(seed: int) -> int:
+            return foraccio_naive.play_random_game(players).plays
+    for seed in range(warm_up):
+        match(seed)
+    return sum(match(seed) for seed in range(warm_up, warm_up + matches)) if measured else 0
+
+
 def instructions(variant: str, matches: int, step: str = "", only_legal_moves: bool = False
                  ) -> int:
     """The instructions of a run of ``step`` (none: the positions only), under
     cachegrind."""
-    command = ["valgrind", "--tool=cachegrind", "--cache-sim=no",
-               "--cachegrind-out-file=/dev/null", sys.executable, "-m", "bench.breakdown",
-               "--variant", variant, "--matches", str(matches), "--step", step]
+    arguments = ["--variant", variant, "--matches", str(matches), "--step", step]
     if only_legal_moves:
-        command.append("--only-legal-moves")
+        arguments.append("--only-legal-moves")
+    return _cachegrind(arguments, ("--cache-sim=no",))[0]
+
+
+def playout_costs(kind: str, variant: str, matches: int) -> tuple[float, float]:
+    """The instructions and simulated first-level cache misses (:data:`L1`) of a card
+    play of the playouts of ``kind``: a run with ``matches`` more matches than another,
+    less that one, over the card plays it made."""
+    arguments = ["--variant", variant, "--matches", str(matches), "--playout", kind]
+    base = _cachegrind(arguments, ("--cache-sim=yes", *L1))
+    measured = _cachegrind([*arguments, "--measured"], ("--cache-sim=yes", *L1))
+    plays = measured[2]
+    return (measured[0] - base[0]) / plays, (measured[1] - base[1]) / plays
+
+
+def _cachegrind(arguments: list[str], options: tuple[str, ...]) -> tuple[int, int, int]:
+    """Run ``python -m bench.breakdown`` with ``arguments`` under cachegrind with
+    ``options``; return the instructions, the first-level misses (instruction and data;
+    0 without a cache simulation) and the number the run printed last (0 if none)."""
+    command = ["valgrind", "--tool=cachegrind", *options, "--cachegrind-out-file=/dev/null",
+               sys.executable, "-m", "bench.breakdown", *arguments]
     ran = subprocess.run(command, capture_output=True, text=True, check=True,
                          env={**os.environ, "PYTHONHASHSEED": "0"})
-    return int(re.search(r"I\s+refs:\s+([\d,]+)", ran.stderr).group(1).replace(",", ""))
+
+    def count(name: str) -> int:
+        found = re.search(rf"{name}:\s+([\d,]+)", ran.stderr)
+        return int(found.group(1).replace(",", "")) if found else 0
+
+    printed = ran.stdout.split()
+    return (count(r"I\s+refs"), count(r"I1\s+misses") + count(r"D1\s+misses"),
+            int(printed[-1]) if printed else 0)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -109,12 +191,17 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--matches", type=int, default=30)
     parser.add_argument("--step", help=argparse.SUPPRESS)  # one run, under valgrind
     parser.add_argument("--only-legal-moves", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--playout", choices=PLAYOUTS, help=argparse.SUPPRESS)
+    parser.add_argument("--measured", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.step is not None:
         if args.step:
             run_step(args.variant, args.matches, args.step, args.only_legal_moves)
         else:
             positions(args.variant, args.matches)
+        return
+    if args.playout is not None:
+        print(playout(args.playout, args.variant, args.matches, args.measured))
         return
     if shutil.which("valgrind") is None:
         sys.exit("bench.breakdown counts instructions with valgrind, which is not installed")
@@ -135,6 +222,14 @@ def main(argv: list[str] | None = None) -> None:
                 for step in ("legal_moves", *PLAYS, "next_hand", "new_match"))
     print(f"  {'a card play in all':<24} {total:>10,.0f}  (legal_moves, play, and its share "
           f"of the hands and matches)")
+    print(f"Whole random playouts of {args.matches} matches: per card play, instructions and "
+          f"simulated first-level cache misses (instruction and data)")
+    for kind, meaning in PLAYOUTS.items():
+        if kind == "yardstick" and yardstick_script() is None:
+            print(f"  {meaning}: not found")
+            continue
+        spent, misses = playout_costs(kind, args.variant, args.matches)
+        print(f"  {spent:>10,.0f}  {misses:>7,.0f}  {meaning}")
 
 
 if __name__ == "__main__":

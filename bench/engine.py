@@ -39,6 +39,12 @@ YARDSTICK_TARGETS = (
 )
 """The ratios the yardstick prints, with the floor (must) and goal (aim) of each."""
 
+YARDSTICK_RUNS = 3
+"""How many times the yardstick runs on each engine: its ratio moves by several percent
+from one run to the next on a shared machine, so each run's ratios are printed and their
+median is judged."""
+
+
 def playout_run(variant: str, seconds: float, first_seed: int) -> tuple[float, float]:
     """Play random matches for ``seconds``; return (card plays/s, matches/s)."""
     players = random.Random(first_seed)
@@ -110,7 +116,7 @@ def yardstick() -> None:
     """Run the yardstick's ``enginespeed.py`` on the compiled engine (when it is built) and
     on the source, and print its ratios beside their floor and goal; say so when it is
     not there."""
-    script = _yardstick_script()
+    script = yardstick_script()
     if script is None:
         print("Yardstick: not found (no yardstick/enginespeed.py in a directory beside the "
               "checkout; YARDSTICK names its directory), so no floor or goal is judged; the "
@@ -123,27 +129,35 @@ def yardstick() -> None:
               "source only")
         engines = engines[1:]
     for engine, environment in engines:
-        print(f"Yardstick: {script}, {engine} beside its two reference playouts, one run")
-        _run_yardstick(script, environment)
+        print(f"Yardstick: {script}, {engine} beside its two reference playouts, "
+              f"{YARDSTICK_RUNS} runs")
+        runs = [_run_yardstick(script, environment) for _ in range(YARDSTICK_RUNS)]
+        if None in runs:
+            continue
+        print(f"  the median of the {YARDSTICK_RUNS} runs:")
+        for key, meaning, sense, floor, goal in YARDSTICK_TARGETS:
+            value = statistics.median(ratios[key] for ratios in runs)
+            print(f"  {key:<22} {value:5.2f}  {meaning}; {_judged(value, sense, floor, goal)}")
 
 
-def _run_yardstick(script: Path, environment: dict[str, str]) -> None:
+def _run_yardstick(script: Path, environment: dict[str, str]) -> dict[str, float] | None:
+    """Run the yardstick once; print its figures and return its ratios (None when it
+    failed, saying why)."""
     # Its engine is imported from the working directory: this checkout.
     ran = subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
                          check=False, cwd=CHECKOUT, env={**os.environ, **environment})
-    for line in ran.stdout.splitlines()[:-1]:
-        print(f"  {line}")
     ratios = dict(re.findall(r"(\S+)=([0-9.]+)", ran.stdout.splitlines()[-1])
                   if ran.returncode == 0 and ran.stdout else ())
     if not ratios:
         print(f"  it failed (exit status {ran.returncode}): {ran.stderr.strip()[-500:]}")
-        return
-    for key, meaning, sense, floor, goal in YARDSTICK_TARGETS:
-        value = float(ratios[key])
-        print(f"  {key:<22} {value:5.2f}  {meaning}; {_judged(value, sense, floor, goal)}")
+        return None
+    plays = re.findall(r"^(\S+)\s+([\d,]+) plays/s$", ran.stdout, re.MULTILINE)
+    print("  " + ", ".join(f"{name} {rate}" for name, rate in plays) + " plays/s; "
+          + " ".join(f"{key}={value}" for key, value in ratios.items()))
+    return {key: float(value) for key, value in ratios.items()}
 
 
-def _yardstick_script() -> Path | None:
+def yardstick_script() -> Path | None:
     """The yardstick's ``enginespeed.py``: in the directory ``YARDSTICK`` names, or else in
     the first ``yardstick`` directory of a directory beside the checkout."""
     named = os.environ.get("YARDSTICK")

@@ -32,3 +32,12 @@ def test_the_plays_are_split_into_lays_captures_and_last_plays(variant):
 def test_each_step_runs(step, monkeypatch):
     monkeypatch.setattr(breakdown, "REPEATS", 1)
     breakdown.run_step("foraccio", 1, step, only_legal_moves=False)
+
+
+@pytest.mark.parametrize("kind", ["the engine", "bench/naive.py"])
+def test_a_whole_playout_counts_its_card_plays_and_warms_up_unmeasured(kind, monkeypatch):
+    monkeypatch.setattr(breakdown, "ENGINE_WARM_UP", 1)
+
+    assert breakdown.playout(kind, "foraccio", 1, measured=False) == 0
+    plays = breakdown.playout(kind, "foraccio", 1, measured=True)
+    assert plays >= 52  # a match has at least one whole hand of 52 card plays
