@@ -35,7 +35,7 @@ import subprocess
 import sys
 
 from bench import naive
-from bench.engine import yardstick_script
+from bench.engine import random_match, yardstick_script
 from core.engine import legal_moves, new_match, next_hand, play, rules_of
 from core.plays import plays_of
 
@@ -121,17 +121,12 @@ def playout(kind: str, variant: str, matches: int, measured: bool) -> int:
     for the others), then, when ``measured``, ``matches`` more; return the card plays of
     those."""
     players = random.Random(1)
-    warm_up = ENGINE_WARM_UP if kind == "the engine" else matches
+    warm_up = matches
     if kind == "the engine":
+        warm_up = ENGINE_WARM_UP
+
         def match(seed: int) -> int:
-            state, plays = new_match(variant, seed), 0
-            while state.phase != "game_over":
-                if state.phase == "hand_over":
-                    state = next_hand(state)
-                moves = legal_moves(state)
-                state, _ = play(state, moves[players.randrange(len(moves))])
-                plays += 1
-            return plays
+            return random_match(variant, seed, players)
     elif kind == "bench/naive.py":
         def match(seed: int) -> int:
             return naive.play_match(players)

@@ -45,21 +45,26 @@ from one run to the next on a shared machine, so each run's ratios are printed a
 median is judged."""
 
 
+def random_match(variant: str, seed: int, players: random.Random) -> int:
+    """Play the match of ``seed`` with moves chosen by ``players`` at random, through the
+    engine's public functions; return its card plays."""
+    state, plays = new_match(variant, seed), 0
+    while state.phase != "game_over":
+        if state.phase == "hand_over":
+            state = next_hand(state)
+        state, _ = play(state, players.choice(legal_moves(state)))
+        plays += 1
+    return plays
+
+
 def playout_run(variant: str, seconds: float, first_seed: int) -> tuple[float, float]:
     """Play random matches for ``seconds``; return (card plays/s, matches/s)."""
     players = random.Random(first_seed)
     plays = matches = 0
-    seed = first_seed
     start = time.perf_counter()
     deadline = start + seconds
     while time.perf_counter() < deadline:
-        state = new_match(variant, seed)
-        seed += 1
-        while state.phase != "game_over":
-            if state.phase == "hand_over":
-                state = next_hand(state)
-            state, _ = play(state, players.choice(legal_moves(state)))
-            plays += 1
+        plays += random_match(variant, first_seed + matches, players)
         matches += 1
     elapsed = time.perf_counter() - start
     return plays / elapsed, matches / elapsed
