@@ -26,6 +26,7 @@ from api.errors import problem_details_plugin
 from api.limits import limits_from_environment
 from api.logging import REQUEST_ID_HEADER, RequestLog, structlog_plugin
 from api.openapi import openapi_config, use_msgspec_schemas
+from api.posted import Posted, Receipts
 from api.schemas import BODIES
 from api.sealing import sealer_from_environment
 from core.registry import installed_plugins
@@ -47,6 +48,7 @@ def create_app() -> Litestar:
     sealer = sealer_from_environment()
     bot_limits = limits_from_environment()
     bot_pool = BotPool(bot_limits)
+    posted = Posted(Receipts(sealer.receipt_key), bot_pool)
     app = Litestar(
         route_handlers=[VariantController, HouseRuleController, GameController, BotController,
                         limits, health, table_router()],
@@ -54,6 +56,7 @@ def create_app() -> Litestar:
         dependencies={
             "sealer": Provide(lambda: sealer, use_cache=True, sync_to_thread=False),
             "bot_pool": Provide(lambda: bot_pool, use_cache=True, sync_to_thread=False),
+            "posted": Provide(lambda: posted, use_cache=True, sync_to_thread=False),
             "bot_limits": Provide(lambda: bot_limits, use_cache=True, sync_to_thread=False),
         },
         on_startup=[bot_pool.start],

@@ -22,8 +22,9 @@ start-up or on first use, and stopped on shutdown:
   :class:`ClientGone`; the answer goes nowhere (the log shows 499).
 
 Each process has a socket of its own, so a job is cancelled without touching
-another's. Jobs and answers cross it pickled; the event loop watches the
-server's end (``add_reader``), so waiting costs no thread.
+another's. Jobs and answers cross it pickled, framed by their length; the event
+loop reads the server's end, so waiting costs no thread, and reads until the
+whole of an answer is in, however the loop hands it over (:class:`_Process`).
 
 A pool process is a fresh interpreter (``python -m api.botwork``, about 0.15 s
 to start), not a fork of the server worker: granian runs threads of its own
@@ -38,12 +39,12 @@ import contextlib
 import math
 import pickle
 import socket
+import struct
 import subprocess
 import sys
 import threading
 import time
 from collections import deque
-from multiprocessing.connection import Connection
 from typing import TYPE_CHECKING, Any
 
 import structlog
@@ -86,7 +87,15 @@ class ClientGone(Exception):
 
 
 class _Process:
-    """One pool process and the server's end of its socket."""
+    """One pool process and the server's end of its socket.
+
+    Messages cross the socket framed as :mod:`multiprocessing.connection` frames them
+    (the process reads and writes with a blocking ``Connection``): a 4-byte
+    big-endian length, then that many bytes of pickle. The server's end is
+    non-blocking and read through the event loop, which returns whatever has
+    arrived so far: an answer larger than the socket's buffer comes in pieces, so
+    every read is repeated until the announced length is in (:func:`_receive_exactly`).
+    """
 
     def __init__(self, ceilings: botwork.Ceilings) -> None:
         ours, theirs = socket.socketpair()
@@ -95,46 +104,64 @@ class _Process:
                 [sys.executable, "-m", "api.botwork", str(theirs.fileno()),
                  repr(ceilings.seconds), str(ceilings.iterations)],
                 pass_fds=(theirs.fileno(),), stdin=subprocess.DEVNULL)
-        self.connection = Connection(ours.detach())
+        # Non-blocking on every event loop alike (uvloop makes it so anyway).
+        ours.setblocking(False)
+        self.socket = ours
         self.pid = self.process.pid
         self.since: float | None = None
         """When the job in progress started (:func:`time.monotonic`), if any."""
 
-    def send(self, job: botwork.Job) -> None:
+    async def send(self, loop: asyncio.AbstractEventLoop, message: bytes) -> None:
+        """Send a pickled job; an exception, cancellation included, may leave it half sent."""
         self.since = time.monotonic()
-        self.connection.send_bytes(pickle.dumps(job, protocol=pickle.HIGHEST_PROTOCOL))
+        await loop.sock_sendall(self.socket, _frame(message))
 
-    def cancel(self) -> None:
-        with contextlib.suppress(OSError):  # the process is gone: nothing left to stop
-            self.connection.send_bytes(botwork.CANCEL)
+    def cancel(self) -> bool:
+        """Tell the process to stop its job; False if the message could not go out whole."""
+        message = _frame(botwork.CANCEL)
+        try:
+            return self.socket.send(message) == len(message)
+        except OSError:  # the process is gone, or its socket full: nothing sane to stop
+            return False
 
-    def answer(self) -> botwork.Answer:
-        """The answer waiting on the socket; raise :class:`EOFError` if the process died."""
+    async def answer(self, loop: asyncio.AbstractEventLoop) -> botwork.Answer:
+        """The next answer on the socket; raise :class:`EOFError` if the process died."""
+        (size,) = struct.unpack("!i", await _receive_exactly(loop, self.socket, 4))
+        if size == -1:  # over 2 GiB: a longer length follows, as Connection writes it
+            (size,) = struct.unpack("!Q", await _receive_exactly(loop, self.socket, 8))
+        answer = pickle.loads(await _receive_exactly(loop, self.socket, size))
         self.since = None
-        return pickle.loads(self.connection.recv_bytes())
-
-    def readable(self, loop: asyncio.AbstractEventLoop) -> asyncio.Future[None]:
-        """A future done once the socket holds an answer (or the process died)."""
-        ready: asyncio.Future[None] = loop.create_future()
-        descriptor = self.connection.fileno()
-
-        def wake() -> None:
-            if not ready.done():
-                ready.set_result(None)
-
-        loop.add_reader(descriptor, wake)
-        ready.add_done_callback(lambda _: loop.remove_reader(descriptor))
-        return ready
+        return answer
 
     def stop(self, timeout: float) -> None:
         """Close the socket (the process then exits) and wait; kill it if it does not."""
         self.cancel()
-        self.connection.close()
+        self.socket.close()
         try:
             self.process.wait(timeout)
         except subprocess.TimeoutExpired:
             self.process.kill()
             self.process.wait()
+
+
+def _frame(message: bytes) -> bytes:
+    if len(message) > 0x7FFFFFFF:
+        return struct.pack("!iQ", -1, len(message)) + message
+    return struct.pack("!i", len(message)) + message
+
+
+async def _receive_exactly(loop: asyncio.AbstractEventLoop, sock: socket.socket,
+                           size: int) -> bytearray:
+    """Read exactly ``size`` bytes from ``sock``, however many reads that takes."""
+    buffer = bytearray(size)
+    view = memoryview(buffer)
+    received = 0
+    while received < size:
+        count = await loop.sock_recv_into(sock, view[received:])
+        if count == 0:
+            raise EOFError("the bot process closed its socket")
+        received += count
+    return buffer
 
 
 class BotPool:
@@ -257,28 +284,30 @@ class BotPool:
         """Send ``job`` to ``process`` and wait for its answer, the client going away, or
         the ceiling (and its grace) passing; then hand the process on."""
         try:
-            process.send(job)
-        except OSError:  # the process died while idle
-            self._replace(process)
-            raise
+            message = pickle.dumps(job, protocol=pickle.HIGHEST_PROTOCOL)
         except BaseException:  # the job did not pickle: nothing was sent
             self._give(process)
             raise
-        ready = process.readable(loop)
         try:
-            await asyncio.wait((ready, gone), timeout=self.limits.seconds + STOP_GRACE,
+            await process.send(loop, message)
+        except BaseException:  # the process died, or the job went out in part
+            self._replace(process)
+            raise
+        answering = loop.create_task(process.answer(loop))
+        try:
+            await asyncio.wait((answering, gone), timeout=self.limits.seconds + STOP_GRACE,
                                return_when=asyncio.FIRST_COMPLETED)
         except BaseException:  # this task was cancelled: the job must stop all the same
-            self._abandon(loop, process, ready, "request_cancelled")
+            self._abandon(loop, process, answering, "request_cancelled")
             raise
-        if not ready.done():
+        if not answering.done():
             client_gone = gone.done()
-            self._abandon(loop, process, ready, "client_gone" if client_gone else "overran")
+            self._abandon(loop, process, answering, "client_gone" if client_gone else "overran")
             if client_gone:
                 raise ClientGone
             raise TimeLimit(self.limits.seconds, self.retry_after())
         try:
-            answer = process.answer()
+            answer = answering.result()
         except Exception:
             if process not in self._processes:  # the pool was closed: it stopped the job
                 raise Busy(1) from None
@@ -289,20 +318,22 @@ class BotPool:
         return answer
 
     def _abandon(self, loop: asyncio.AbstractEventLoop, process: _Process,
-                 ready: asyncio.Future[None], why: str) -> None:
+                 answering: asyncio.Task[botwork.Answer], why: str) -> None:
         """Cancel the job in progress; hand the process on once it has stopped."""
-        process.cancel()
         if why != "overran":
             self.cancelled += 1
         logger.info("bot_job_cancelled", why=why, pid=process.pid)
-        task = loop.create_task(self._settle(process, ready))
+        if not process.cancel():
+            answering.cancel()
+            self._replace(process)
+            return
+        task = loop.create_task(self._settle(process, answering))
         self._settling.add(task)
         task.add_done_callback(self._settling.discard)
 
-    async def _settle(self, process: _Process, ready: asyncio.Future[None]) -> None:
+    async def _settle(self, process: _Process, answering: asyncio.Task[botwork.Answer]) -> None:
         try:
-            await asyncio.wait_for(ready, STOP_GRACE)
-            process.answer()  # dropped: nobody waits for it any more
+            await asyncio.wait_for(answering, STOP_GRACE)  # dropped: nobody waits for it
         except Exception:  # it did not stop in time, or died
             logger.warning("bot_process_replaced", pid=process.pid)
             self._replace(process)

@@ -4,7 +4,8 @@ This module is all a pool process imports (besides the engine), so it knows
 nothing of HTTP. A job holds only what its computation needs: a bot move gets
 the view of the seat to play, never the state; an autoplay gets the engine's
 state, which the engine needs to play the moves and deal the next hand (the
-bots in it still see only their seat's view). Answers are :class:`Done`,
+bots in it still see only their seat's view); the check of a long posted state
+gets that state (:mod:`api.posted`). Answers are :class:`Done`,
 :class:`Failed` (an engine error: its code and message, as the API answers
 them), :class:`Stopped` (a deadline or a cancellation stopped the work before
 it had a result) or :class:`Crashed` (a bug: its traceback, for the server's
@@ -37,7 +38,9 @@ from bots.limits import Interrupted, Reason, limited
 from core.errors import EngineError
 from core.model import Move, State
 from core.registry import installed_plugins
+from core.validation import validate_state
 from core.view import SeatView
+from core.wire import State as WireState
 
 CANCEL = b"cancel"
 """What the server sends to stop the job in progress. One that comes when no job runs
@@ -78,11 +81,22 @@ class AutoplayJob(NamedTuple):
                         self.max_plays, self.seats)
 
 
-Job = BotMoveJob | AutoplayJob
+class CheckJob(NamedTuple):
+    """Check a posted open ``state`` the server did not make: whether the engine reaches
+    it (:func:`~core.validation.validate_state`). The answer is None, or the
+    :class:`~core.errors.InvalidState` as :class:`Failed`."""
+
+    state: WireState
+
+    def run(self) -> None:
+        validate_state(self.state)
+
+
+Job = BotMoveJob | AutoplayJob | CheckJob
 
 
 class Done(NamedTuple):
-    result: Move | Autoplay
+    result: Move | Autoplay | None
 
 
 class Failed(NamedTuple):

@@ -6,7 +6,9 @@ are accepted by the API (schemathesis sends them as its first test cases).
 
 Sealed examples are sealed with :data:`EXAMPLE_SECRET`, a public secret with
 fixed nonces, so the document is the same on every run: they open only on a
-server started with ``FORACCIO_SECRET`` set to it, as the tests do. Never
+server started with ``FORACCIO_SECRET`` set to it, as the tests do; the open
+states' receipts are made with it too (elsewhere a state with a foreign receipt
+is checked in full, like one without). Never
 deploy with it. They follow the match that ``POST /games`` starts for the same
 seed sealed: its seed is derived from the client's under the secret.
 """
@@ -21,6 +23,7 @@ from typing import Any, NamedTuple
 
 import msgspec
 
+from api.posted import Receipts
 from api.schemas import (
     Autoplayed,
     AutoplayRequest,
@@ -50,6 +53,7 @@ from core.engine import (
 )
 from core.model import Captured, Move, State
 from core.view import seat_view
+from core.wire import State as WireState
 from core.wire import to_wire
 
 VARIANT = "foraccio"
@@ -148,6 +152,7 @@ def examples() -> Examples:
     bot_move = move_for_state(BOTS[0], mid, BOT_SEED)
     played_out = autoplay(late, BOTS, "hand_over", BOT_SEED)
     sealer = Sealer(EXAMPLE_SECRET.encode())
+    receipts = Receipts(sealer.receipt_key)
     keys = sealer.seat_keys(EXAMPLE_GAME_ID, 4)
     # A sealed match's seed is the server's secret; the examples' is fixed and wide.
     sealed = _walk(new_match(VARIANT, SEALED_SEED))
@@ -155,6 +160,10 @@ def examples() -> Examples:
     # A sealed game's bots play only the key's seat: up to the next seat's turn. From the
     # deal, so that the view in the answer holds few events.
     sealed_out = autoplay(sealed.start, BOTS, "hand_over", BOT_SEED, seats=(sealed.start.turn,))
+
+    def answered(state: State) -> WireState:
+        """The open state as the server answers it, with its receipt."""
+        return receipts.sign(to_wire(state))
 
     def token(state: State, counter: int) -> str:
         nonce = hashlib.sha256(f"example nonce {counter}".encode()).digest()[:12]
@@ -194,21 +203,21 @@ def examples() -> Examples:
         new_game_options=_json(NewGame(variant=VARIANT, options={"deal_scheme": "5-4-4",
                                                                  "target": 101})),
         new_game_house_rules=_json(NewGame(variant=VARIANT, house_rules=HOUSE_RULES)),
-        created=_json(StateBody(state=to_wire(start))),
-        state=_json(StateBody(state=to_wire(mid))),
+        created=_json(StateBody(state=answered(start))),
+        state=_json(StateBody(state=answered(mid))),
         legal_moves=_json(LegalMoves(seat=mid.turn, moves=moves)),
-        play=_json(PlayRequest(state=to_wire(mid), move=move, seat=mid.turn)),
-        played=_json(Played(state=to_wire(after), events=events)),
-        next_hand=_json({"state": to_wire(over), "cut": CUT}),
-        dealt=_json(StateBody(state=to_wire(next_hand(over, CUT)))),
+        play=_json(PlayRequest(state=answered(mid), move=move, seat=mid.turn)),
+        played=_json(Played(state=answered(after), events=events)),
+        next_hand=_json({"state": answered(over), "cut": CUT}),
+        dealt=_json(StateBody(state=answered(next_hand(over, CUT)))),
         score=_json(HandScore(lines=lines, points=hand_points(lines))),
-        bot_move=_json(BotMoveRequest(state=to_wire(mid), bot=BOTS[0], seed=BOT_SEED)),
-        bot_move_ismcts=_json(BotMoveRequest(state=to_wire(mid), bot="ismcts", seed=BOT_SEED,
+        bot_move=_json(BotMoveRequest(state=answered(mid), bot=BOTS[0], seed=BOT_SEED)),
+        bot_move_ismcts=_json(BotMoveRequest(state=answered(mid), bot="ismcts", seed=BOT_SEED,
                                              budget=ISMCTS_BUDGET)),
         bot_moved=_json(BotMove(seat=mid.turn, move=bot_move)),
-        autoplay=_json(AutoplayRequest(state=to_wire(late), bots=BOTS, until="hand_over",
+        autoplay=_json(AutoplayRequest(state=answered(late), bots=BOTS, until="hand_over",
                                        seed=BOT_SEED)),
-        autoplayed=_json(Autoplayed(state=to_wire(played_out.state), events=played_out.events,
+        autoplayed=_json(Autoplayed(state=answered(played_out.state), events=played_out.events,
                                     plays=played_out.plays, done=played_out.done)),
         mid_hand_state=mid,
         mid_hand_move=move,

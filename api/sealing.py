@@ -26,15 +26,16 @@ what that seat may see:
   seed and the hand number: every replay of a token from before a deal deals
   the identical hand (a ``cut`` is refused with :class:`CutNotAllowed`).
 - **A token's length tells nothing.** Every answer shows the token, so its
-  length must not depend on where the hidden cards lie: the state is sealed
-  uncompressed (its msgpack length is fixed by the public facts: which cards
-  are unseen and how many each seat holds, not who holds them), and the seed
-  always takes 16 bytes.
+  length must not depend on where the hidden cards lie: it holds the moves
+  played (public) and the hand's deck (every card once, whatever the deal),
+  uncompressed, and the seed always takes 16 bytes.
 
-A token holds the state in the short form of :func:`core.wire.summary`: the
-finished hands only by their cuts and points, since the token proves they are
-the server's own; :func:`core.reachable.resumed` rebuilds the engine's state
-from it. A token of a twelve-hand match stays under 2 KB.
+A token holds no position at all, only where the current hand began (the hand
+number, its dealer, cut and deck, the scores before it) and the hand's moves:
+the token proves they are the server's own, so :func:`core.reachable.resumed`
+deals that deck and plays the moves again. The finished hands
+are not kept, so a token's length stays the same at hand 1 and hand 100: about
+1 KB.
 
 Replay: the server keeps no history, so a client may post an older token of
 its own game again, going back to an earlier point of it as that seat. It
@@ -57,17 +58,18 @@ import structlog
 from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 
-from core.model import Card
+from core.model import Card, OptionValue
 from core.model import State as EngineState
-from core.reachable import remember_resumed, resumed
-from core.wire import State, summary
+from core.reachable import HandStart, resumed
+from core.registry import rules_for
 
 SECRET_VARIABLE = "FORACCIO_SECRET"
 """The environment variable holding the server secret (any string; it is hashed)."""
 
-TOKEN_AAD = b"foraccio-token-v3"
+TOKEN_AAD = b"foraccio-token-v4"
 """Bound to every token: a token of another format or purpose never opens as this one
-(v1 tokens held the whole state compressed, v2 uncompressed)."""
+(v1 tokens held the whole state compressed, v2 and v3 uncompressed, v3 the finished
+hands too)."""
 
 NONCE_BYTES = 12
 TAG_BYTES = 16
@@ -76,8 +78,9 @@ SEAT_KEY_BYTES = 18
 """144 bits of HMAC per seat key: 24 characters of base64."""
 
 MAX_PLAINTEXT = 4096
-"""Size of the largest game a token holds (msgpack): a hand's position and moves, and
-a few bytes per finished hand; a twelve-hand match takes under 1.5 KB."""
+"""Size of the largest game a token may hold (msgpack): its options and a hand's moves,
+which the wire bounds at 2048 characters. The built-in games take under 1.2 KB at any
+hand of any match (tests/api/test_sealed_sizes.py)."""
 
 MAX_TOKEN_BYTES = NONCE_BYTES + MAX_PLAINTEXT + TAG_BYTES
 """Bytes of the longest token: nonce, ciphertext (as long as the state) and tag."""
@@ -148,46 +151,68 @@ class SeedNotAllowed(SealingError):
 
 class SealedGame(msgspec.Struct, frozen=True, array_like=True, gc=False):
     """What a token holds: the game's id, how many tokens came before, the match's seed
-    (``SEED_BYTES``, big-endian), the current hand's deck as dealt, the state in short
-    (:func:`core.wire.summary`) and the cards kept back for a later stage of the deal.
+    (``SEED_BYTES``, big-endian), and where the current hand began with its moves so far.
 
-    The stock is not needed to resume the game (the deck and the moves rebuild it),
-    but it keeps the token's length blind to the hidden cards: with it every card of
-    the deck is written once among the hands, table, piles and stock, whose sizes
-    are all public, so which hidden card waits in the stock and which in a hand
-    (a 2-character code or a 3-character one) does not change the length.
+    Nothing else: the token is the server's own (its tag proves it), so the position
+    is rebuilt by dealing the hand's deck and playing its moves again
+    (:func:`core.reachable.resumed`), and the finished hands need not be kept at all,
+    only the scores they left. So a token's length does not grow with the match, and
+    it follows from public facts only: the options, the scores, the moves played and
+    the deck's cards (each once, in an order only the server reads).
     """
 
     game_id: bytes
     counter: int
     seed: bytes
+    variant: str
+    options: dict[str, OptionValue]
+    house_rules: tuple[str, ...]
+    hand: int
+    dealer: int
+    scores: tuple[int, ...]
+    """The match scores before the current hand."""
+    cut: int
     deck: tuple[Card, ...]
-    state: State
-    stock: tuple[Card, ...] = ()
+    """The current hand's deck as dealt. The seed deals the same, but a token that holds
+    it can hold any deal, as the tests' twins of a game need (tests/api/sealed.py);
+    it holds every card of the deck once, so its length is the same for any deal."""
+    moves: str
+    """The current hand's moves so far, in the notation."""
 
     @classmethod
     def of(cls, game_id: bytes, counter: int, state: EngineState) -> SealedGame:
-        """The token content of the engine's ``state`` in game ``game_id``.
+        """The token content of the engine's ``state`` in game ``game_id``."""
+        current = state.record[-1]
+        scores = state.scores
+        if current.points is not None:  # the hand is over: its points are in the scores
+            scores = tuple(map(int.__sub__, scores, current.points))
+        moves = state.notation if state.phase == "playing" else current.notation
+        return cls(game_id, counter, state.seed.to_bytes(SEED_BYTES, "big"), state.variant,
+                   state.options, state.house_rules, state.hand, state.dealer, scores,
+                   current.cut, current.deck, moves)
 
-        The engine's state is remembered for the summary, so that the token, when
-        posted back, opens to it without playing the hand again.
-        """
-        short, deck = summary(state), state.record[-1].deck
-        remember_resumed(state, short, deck)
-        return cls(game_id, counter, state.seed.to_bytes(SEED_BYTES, "big"), deck, short,
-                   state.stock)
+    @property
+    def seats(self) -> int:
+        """How many seats the game has."""
+        return rules_for(self.variant, self.options, self.house_rules).seating.seats
 
     def engine_state(self) -> EngineState:
-        """The engine's state of this game, rebuilt from the summary."""
-        return resumed(self.state, int.from_bytes(self.seed, "big"), self.deck)
+        """The engine's state of this game, its current hand dealt and played again."""
+        start = HandStart(self.variant, self.options, self.house_rules,
+                          int.from_bytes(self.seed, "big"), self.hand, self.dealer, self.scores,
+                          self.cut, self.deck)
+        return resumed(start, self.moves)
 
 
 class Sealer:
-    """Seals states into tokens and derives seat keys, all from one server secret."""
+    """Seals states into tokens and derives seat keys and the receipts' key, all from one
+    server secret."""
 
     def __init__(self, secret: bytes) -> None:
         root = hashlib.sha256(secret).digest()
         self._aead = AESGCM(_derive(root, b"token-key"))
+        self.receipt_key = _derive(root, b"receipt-key")
+        """The key of open states' receipts (:class:`api.posted.Receipts`)."""
         # Keyed once; each seat key copies it (hmac.new per call costs several times more).
         self._seat_mac = hmac.new(_derive(root, b"seat-key"), digestmod=hashlib.sha256)
         self._encoder = msgspec.msgpack.Encoder()
@@ -199,6 +224,8 @@ class Sealer:
         # Not compressed: a compressed state's length would depend on how the hidden
         # cards lie, and every answer shows the token's length.
         plain = self._encoder.encode(game)
+        if len(plain) > MAX_PLAINTEXT:  # a token no request could bring back
+            raise RuntimeError(f"a sealed game of {len(plain)} bytes is over MAX_PLAINTEXT")
         sealed = self._aead.encrypt(nonce, plain, TOKEN_AAD)
         return _b64(nonce + sealed)
 

@@ -79,15 +79,20 @@ def new_match(variant: str, seed: int, options: Mapping[str, Any] | None = None,
     resolved = resolve_options(found, options, layered)
     house_rules = tuple(rule.name for rule in layered)
     rules = rules_for(variant, resolved, house_rules)
-    rng = generator(seed, 0)
-    deck = _shuffled(rng, rules.deck)
-    first = rules.hook.foraccio_first_dealer(deck=tuple(deck), rng=rng, options=resolved,
-                                             seating=rules.seating)
-    drawn = FirstDealerChosen(draws=first.draws, dealer=first.dealer)
-    start = before_first_hand(variant, resolved, seed, first.dealer, house_rules)
-    state = _shuffle_and_deal(start, rules, first.dealer, None, (drawn,))
+    drawn = first_dealer(rules, seed)
+    start = before_first_hand(variant, resolved, seed, drawn.dealer, house_rules)
+    state = _shuffle_and_deal(start, rules, drawn.dealer, None, (drawn,))
     _known(state, rules)
     return state
+
+
+def first_dealer(rules: Rules, seed: int) -> FirstDealerChosen:
+    """Draw for the first dealer of the match of ``seed`` played by ``rules``."""
+    rng = generator(seed, 0)
+    deck = _shuffled(rng, rules.deck)
+    first = rules.hook.foraccio_first_dealer(deck=tuple(deck), rng=rng, options=rules.options,
+                                             seating=rules.seating)
+    return FirstDealerChosen(draws=first.draws, dealer=first.dealer)
 
 
 def before_first_hand(variant: str, options: Mapping[str, Any], seed: int, dealer: int,
@@ -136,13 +141,22 @@ def next_hand(state: State, cut: int | None = None) -> State:
 
 def _shuffle_and_deal(state: State, rules: Rules, dealer: int, cut: int | None,
                       opening: tuple[AnyEvent, ...]) -> State:
-    rng = generator(state.seed, state.hand + 1)
+    cut, deck = dealt_deck(rules, state.seed, state.hand + 1, cut)
+    return start_hand(state, rules, dealer, cut, deck, opening)
+
+
+def dealt_deck(rules: Rules, seed: int, hand: int, cut: int | None = None
+               ) -> tuple[int, tuple[str, ...]]:
+    """Return the cut and the deck of hand ``hand`` of the match of ``seed``, shuffled by
+    the match's seeded generator and cut at ``cut`` (when None, where the generator
+    cuts); raise :class:`~core.errors.InvalidCut` for a cut out of range."""
+    rng = generator(seed, hand)
     deck = _shuffled(rng, rules.deck)
     if cut is None:
         cut = rng.randint(1, len(deck) - 1)
     elif not 1 <= cut <= len(deck) - 1:
         raise InvalidCut(f"The cut must be between 1 and {len(deck) - 1}; got {quote(cut)}.")
-    return start_hand(state, rules, dealer, cut, tuple(deck[cut:] + deck[:cut]), opening)
+    return cut, tuple(deck[cut:] + deck[:cut])
 
 
 def _shuffled(rng: Random, cards: Sequence[str]) -> list[str]:

@@ -8,44 +8,55 @@ of that state, field for field. Nothing is trusted from the posted state but
 those inputs: the hands, table, piles, points, scores and winner must all
 come out the same.
 
-Replaying a whole match on every request would cost as much as the match, so
-replayed states are remembered in a bounded memo keyed by a hash of the inputs
-that led to them (the match, then each hand's cut and moves). The memo can
-never make an unreachable state pass: it only holds states the engine made,
-and the caller compares the whole posted state, record included, with the one
-returned: a hash collision could at worst refuse a good state. A state the
-server has just answered is found at once, and the next one (one move
-further) costs a single play.
+Replaying a whole match costs as much as the match, so replayed states are
+remembered in a bounded memo keyed by a hash of the inputs that led to them
+(the match, then each hand's cut and moves): a state one move further than
+one checked before costs a single play. The memo can never make an
+unreachable state pass: it only holds states the engine made, and the caller
+compares the whole posted state, record included, with the one returned: a
+hash collision could at worst refuse a good state.
+
+A state the server made itself needs no such check, only its engine state:
+:func:`resumed` rebuilds it from where its current hand began, dealing and
+playing that hand alone, whatever the match's length.
 """
 
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import NamedTuple
 
 from msgspec.structs import replace
 
-from core.engine import before_first_hand, new_match, next_hand, play, start_hand
+from core.engine import (
+    before_first_hand,
+    dealt_deck,
+    first_dealer,
+    new_match,
+    next_hand,
+    play,
+    start_hand,
+)
 from core.errors import EngineError, InvalidState
-from core.model import HandRecord, State
+from core.model import HandRecord, OptionValue, State
 from core.notation import find_move, read, words
 from core.plays import plays_of
 from core.registry import Rules, rules_for
+from core.wire import HandLog
 from core.wire import State as WireState
-from core.wire import to_wire
 
 MEMO_SIZE = 4096
 """States remembered per process: a few MB, enough for many matches in progress."""
 
-_memo: OrderedDict[int, tuple[Rules, State, WireState | None]] = OrderedDict()
-"""Each state with the rule set that made it and, when known, its wire form: holding
-the rule set keeps its id, part of every key, from being reused by a rule set
-assembled later (a variant registered anew under the same name)."""
+_memo: OrderedDict[int, tuple[Rules, State]] = OrderedDict()
+"""Each state with the rule set that made it: holding the rule set keeps its id, part
+of every key, from being reused by a rule set assembled later (a variant registered
+anew under the same name)."""
 
 
 def reached(state: WireState) -> State:
-    """Return the engine's state after dealing and playing what ``state`` records
-    (with :func:`wire_of`, its wire form to compare ``state`` with).
+    """Return the engine's state after dealing and playing what ``state`` records.
 
     The inputs are ``state``'s variant, options, house rules and seed, and each
     recorded hand's cut and moves. Raise :class:`~core.errors.InvalidState`
@@ -148,85 +159,76 @@ def _play(current: State, word: str, hand: int, index: int, rules: Rules) -> Sta
                            f"{error.message}") from None
 
 
-def resumed(summary: WireState, seed: int, deck: tuple[str, ...]) -> State:
-    """Return the engine's state of a sealed game from its token: its ``summary``
-    (:func:`core.wire.summary`: the finished hands give only their cuts and points,
-    the current hand its moves), the match's ``seed`` and the current hand's ``deck``
-    as dealt.
+class HandStart(NamedTuple):
+    """Where the current hand of a match the server itself made begins: what a sealed
+    game's token or a receipted state says of it (:func:`resumed`)."""
 
-    The token proves all this is the server's own, so nothing is checked: the
-    current hand is dealt from ``deck`` and its moves played again. The finished
-    hands' records in the result hold their dealer, cut and points only.
+    variant: str
+    options: Mapping[str, OptionValue]
+    house_rules: tuple[str, ...]
+    seed: int
+    hand: int
+    dealer: int
+    scores: tuple[int, ...]
+    """The match scores before this hand."""
+    cut: int
+    deck: tuple[str, ...] | None = None
+    """The hand's deck as dealt (shuffled and cut); None: the one the seed deals."""
+
+
+def resumed(start: HandStart, moves: str, finished: Sequence[HandLog] = ()) -> State:
+    """Return the engine's state of a match the server made, from where its current hand
+    began (``start``) and that hand's ``moves`` so far, in the notation.
+
+    Nothing is checked: the caller holds the server's proof (a token, a receipt) that
+    these facts are the server's own. Only the current hand is dealt and played again,
+    so the work does not grow with the match. ``finished`` are the logs of the hands
+    before it, as the wire records them, or none: the state's ``record`` then holds the
+    current hand only. The finished hands' records hold their dealer, cut, notation and
+    points, not their decks or moves.
     """
-    rules = rules_for(summary.variant, summary.options, summary.house_rules)
-    start, end = _resumed_keys(summary, seed, deck, rules)
-    found = _recall(end)
-    # Nothing compares a sealed game's state with what was posted, so what the memo
-    # gives must be this very game's (a hash collision must never show another's).
-    if found is not None and _same_deal(found, seed, deck):
-        return found
-    state = _recall(start)
-    if state is None or not _same_deal(state, seed, deck):
-        state = _remember(start, _resumed_start(summary, seed, deck, rules), rules)
-    for index, word in enumerate(words(summary.record[-1].moves), start=1):
-        state = _play(state, word, summary.hand, index, rules)
-    return _remember(end, state, rules)
+    rules = rules_for(start.variant, start.options, start.house_rules)
+    deck = start.deck
+    if deck is None:
+        deck = dealt_deck(rules, start.seed, start.hand, start.cut)[1]
+    before = before_first_hand(start.variant, start.options, start.seed, start.dealer,
+                               start.house_rules)
+    if start.hand == 1:  # its events open with the draw for the first dealer
+        state = start_hand(before, rules, start.dealer, start.cut, deck,
+                           (first_dealer(rules, start.seed),))
+    else:
+        record = _finished_records(rules, start, finished) if finished else ()
+        before = replace(before, hand=start.hand - 1, scores=start.scores, record=record)
+        state = start_hand(before, rules, start.dealer, start.cut, deck)
+    for index, word in enumerate(words(moves), start=1):
+        state = _play(state, word, start.hand, index, rules)
+    return state
 
 
-def _same_deal(state: State, seed: int, deck: tuple[str, ...]) -> bool:
-    return state.seed == seed and state.record[-1].deck == deck
+def _finished_records(rules: Rules, start: HandStart,
+                      finished: Sequence[HandLog]) -> tuple[HandRecord, ...]:
+    # The next dealer depends on the dealer alone: asking once per seat is enough.
+    following: dict[int, int] = {}
+    dealer = first_dealer(rules, start.seed).dealer
+    records = []
+    for log in finished:
+        records.append(HandRecord(dealer=dealer, cut=log.cut, deck=(), points=log.points,
+                                  notation=log.moves))
+        if dealer not in following:
+            following[dealer] = rules.hook.foraccio_next_dealer(
+                dealer=dealer, options=rules.options, seating=rules.seating)
+        dealer = following[dealer]
+    return tuple(records)
 
 
-def _resumed_keys(summary: WireState, seed: int, deck: tuple[str, ...],
-                  rules: Rules) -> tuple[int, int]:
-    history = tuple((log.cut, log.points) for log in summary.record[:-1])
-    current = summary.record[-1]
-    start = hash(("resumed", id(rules), seed, history, current.cut, deck))
-    return start, hash((start, current.moves))
-
-
-def _resumed_start(summary: WireState, seed: int, deck: tuple[str, ...], rules: Rules) -> State:
-    # The first dealer and the draw for it come from the seed, as in new_match.
-    first = new_match(summary.variant, seed, summary.options, summary.house_rules)
-    before = before_first_hand(summary.variant, summary.options, seed, first.dealer,
-                               summary.house_rules)
-    finished = summary.record[:-1]
-    if not finished:
-        return start_hand(before, rules, first.dealer, summary.record[0].cut, deck,
-                          first.events[:-1])
-    dealers = [first.dealer]
-    for _ in finished:
-        dealers.append(rules.hook.foraccio_next_dealer(dealer=dealers[-1], options=rules.options,
-                                                       seating=rules.seating))
-    record = tuple(HandRecord(dealer=dealer, cut=log.cut, deck=(), points=log.points)
-                   for dealer, log in zip(dealers, finished, strict=False))
-    scores = tuple(map(sum, zip(*(log.points for log in finished), strict=True)))
-    before = replace(before, hand=len(finished), scores=scores, record=record,
-                     dealer=dealers[-2])
-    return start_hand(before, rules, dealers[-1], summary.record[-1].cut, deck)
-
-
-def remember(state: State, wire: WireState) -> None:
-    """Remember that ``wire``, the wire form of the engine's ``state``, rebuilds to it.
-
-    For a state the server has just made and answered: when the client posts it
-    back, checking it then costs no replay at all.
-    """
-    rules = rules_for(state.variant, state.options, state.house_rules)
-    _remember(_plan(wire, rules)[-1][0], state, rules, wire)
-
-
-def wire_of(state: State) -> WireState:
-    """Return the wire form of the engine's ``state``: the one remembered with it when
-    the server answered it, else made anew."""
-    return _wires.get(id(state)) or to_wire(state)
-
-
-def remember_resumed(state: State, summary: WireState, deck: tuple[str, ...]) -> None:
-    """Remember that a sealed game's ``summary``, with ``state``'s seed and ``deck``,
-    resumes to the engine's ``state`` (see :func:`remember`)."""
-    rules = rules_for(state.variant, state.options, state.house_rules)
-    _remember(_resumed_keys(summary, state.seed, deck, rules)[1], state, rules)
+def hand_start(state: WireState) -> HandStart:
+    """Where the current hand of the wire ``state`` began."""
+    current = state.record[-1]
+    scores = state.scores
+    if current.points is not None:  # the hand is over: its points are in the scores
+        scores = tuple(map(int.__sub__, scores, current.points))
+    return HandStart(state.variant, state.options, state.house_rules, state.seed, state.hand,
+                     state.dealer, scores, current.cut)
 
 
 def _recall(key: int) -> State | None:
@@ -237,29 +239,14 @@ def _recall(key: int) -> State | None:
     return found[1]
 
 
-def _remember(key: int, state: State, rules: Rules, wire: WireState | None = None) -> State:
-    if key in _memo:
-        _forget_wire(_memo[key])
-    _memo[key] = (rules, state, wire)
+def _remember(key: int, state: State, rules: Rules) -> State:
+    _memo[key] = (rules, state)
     _memo.move_to_end(key)
-    if wire is not None:
-        _wires[id(state)] = wire
     if len(_memo) > MEMO_SIZE:
-        _forget_wire(_memo.popitem(last=False)[1])
+        _memo.popitem(last=False)
     return state
-
-
-def _forget_wire(entry: tuple[Rules, State, WireState | None]) -> None:
-    if entry[2] is not None:
-        _wires.pop(id(entry[1]), None)
-
-
-_wires: dict[int, WireState] = {}
-"""The wire forms of remembered states, by the state's id: the memo holds each such
-state, so its id stays its own while it is here."""
 
 
 def forget() -> None:
     """Empty the memo (for tests and benchmarks that measure a cold start)."""
     _memo.clear()
-    _wires.clear()

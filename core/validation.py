@@ -26,11 +26,11 @@ import msgspec
 
 from core.errors import EngineError, InvalidState
 from core.model import State as EngineState
-from core.reachable import reached, wire_of
+from core.reachable import reached
 from core.registry import Variant, get_variant, house_rules_for, resolve_options, rules_for
 from core.registry.catalogue import on_change
 from core.rules import Seating
-from core.wire import VERSION, State
+from core.wire import VERSION, State, to_wire
 
 
 def validate_state(state: State) -> EngineState:
@@ -79,9 +79,10 @@ def _checked(state: State) -> _Checked:
         variant = get_variant(state.variant)
     except EngineError as error:
         raise InvalidState(error.message) from None
-    options = state.options
-    # The types are part of the key: True == 1, but 1 is no value for a bool option.
-    key = (variant.name, tuple(options.items()), tuple(map(type, options.values())),
+    # In one order whatever the client's (a dict's order is not part of its value), and
+    # the types are part of the key: True == 1, but 1 is no value for a bool option.
+    options = sorted(state.options.items())
+    key = (variant.name, tuple(options), tuple(type(value) for _, value in options),
            state.house_rules)
     checked = _checked_options(*key)
     if checked.variant is not variant:  # registered anew under the same name
@@ -256,7 +257,9 @@ def _check_match_over(state: State) -> None:
 
 def _check_reachable(state: State) -> EngineState:
     engine_state = reached(state)
-    expected = wire_of(engine_state)
+    expected = to_wire(engine_state)
+    if state.receipt is not None:  # a server's proof, not part of the match
+        state = msgspec.structs.replace(state, receipt=None)
     if expected != state:
         path, mine, theirs = _first_difference(expected, state, "state")
         _invalid(f"{path} is not what the engine reaches from the state's seed, options, "

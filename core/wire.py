@@ -48,6 +48,14 @@ Notation = Annotated[str, msgspec.Meta(
     examples=["5d 8b 13d=8+ 9c+2s3d4c 1b+"])]
 
 
+Receipt = Annotated[str, msgspec.Meta(
+    min_length=1, max_length=64, pattern="^[A-Za-z0-9_-]+$",
+    description="The answering server's proof that it made this state (a MAC of the rest of "
+                "it): a state posted back with its receipt intact is taken without replaying "
+                "the match. Opaque to clients; leave it as it came. A state without one, or "
+                "changed in any way, is checked in full.")]
+
+
 class HandLog(Wire):
     """One hand dealt: where the deck was cut, its moves, and its points once over."""
 
@@ -65,7 +73,8 @@ class State(Wire, kw_only=True):
     ``scores`` are the totals of the finished hands. ``stock`` is how many cards
     of the hand are kept back for a later stage of its deal (in Scopa, the next
     three each). ``house_rules`` is in layering order and may be left out when
-    empty.
+    empty. ``receipt`` is the answering server's, never the engine's: the engine
+    makes states without one and ignores it.
     """
 
     version: Count = VERSION
@@ -86,6 +95,7 @@ class State(Wire, kw_only=True):
     scores: Scores
     winner: Team | None
     record: tuple[HandLog, ...]
+    receipt: Receipt | None = None
 
 
 def to_wire(state: EngineState) -> State:
@@ -101,17 +111,3 @@ def to_wire(state: EngineState) -> State:
         stock=len(state.stock), piles=state.piles,
         last_capturer=state.last_capturer, scores=state.scores, winner=state.winner,
         record=tuple(logs))
-
-
-def summary(state: EngineState) -> State:
-    """Return the wire form of ``state`` without the finished hands' moves and seed.
-
-    For a sealed game's token, which only the server reads and which proves its
-    own integrity: the finished hands need not be replayed, so their cuts and
-    points are enough (see :func:`core.reachable.resumed`), and the seed travels
-    beside it in the token, wider than a JSON number. This keeps a token of a
-    twelve-hand match under 2 KB.
-    """
-    wire = to_wire(state)
-    finished = tuple(HandLog(log.cut, "", log.points) for log in wire.record[:-1])
-    return msgspec.structs.replace(wire, seed=0, record=(*finished, wire.record[-1]))

@@ -21,12 +21,13 @@ from litestar.params import JSONBody
 
 from api.botpool import BotPool
 from api.botwork import AutoplayJob, BotMoveJob
-from api.controllers.games import INVALID_STATE, MATCH_OVER, answered, game_of, game_problems
+from api.controllers.games import INVALID_STATE, MATCH_OVER, game_of, game_problems
 from api.decoding import StrictBody
 from api.errors import busy, problem, problem_responses, time_limit
 from api.examples import examples
 from api.limits import BotLimits
 from api.openapi import documented
+from api.posted import Posted
 from api.schemas import (
     MAX_AUTOPLAY_PLAYS,
     Autoplayed,
@@ -87,10 +88,11 @@ class BotController(Controller):
                                "sealed": examples().bot_move_sealed},
               response=lambda: {"heuristic": examples().bot_moved}))
     async def bot_move(self, data: JSONBody[BotMoveRequest], request: Request,
-                       sealer: NamedDependency[Sealer], bot_pool: NamedDependency[BotPool],
+                       sealer: NamedDependency[Sealer], posted: NamedDependency[Posted],
+                       bot_pool: NamedDependency[BotPool],
                        bot_limits: NamedDependency[BotLimits]) -> BotMove:
         """Ask a bot for the move of the seat to play."""
-        game = game_of(data, sealer, acting=True)
+        game = await game_of(data, sealer, posted, acting=True)
         state = game.state
         # The view of the seat to play (in a sealed game, the key's seat): nothing else
         # goes to the bot, nor to the pool.
@@ -130,11 +132,12 @@ class BotController(Controller):
               response=lambda: {"to_the_end_of_the_hand": examples().autoplayed,
                                 "sealed": examples().autoplayed_sealed}))
     async def autoplay(self, data: JSONBody[AutoplayRequest], request: Request,
-                       sealer: NamedDependency[Sealer], bot_pool: NamedDependency[BotPool],
+                       sealer: NamedDependency[Sealer], posted: NamedDependency[Posted],
+                       bot_pool: NamedDependency[BotPool],
                        bot_limits: NamedDependency[BotLimits]
                        ) -> Autoplayed | SealedAutoplayed:
         """Let the bots play until the phase asked for, or a limit."""
-        game = game_of(data, sealer, acting=True)
+        game = await game_of(data, sealer, posted, acting=True)
         seats = len(game.state.hands)
         if len(data.bots) != seats:
             raise problem(422, BOTS_PER_SEAT[0],
@@ -150,8 +153,8 @@ class BotController(Controller):
                         bot_limits.autoplay_plays, playing),
             request.receive)
         if game.sealed is None:
-            return Autoplayed(state=answered(result.state), events=result.events,
+            return Autoplayed(state=posted.answer(result.state), events=result.events,
                               plays=result.plays, done=result.done)
-        return SealedAutoplayed(**game.reseal(sealer, result.state),
+        return SealedAutoplayed(**game.reseal(sealer, posted, result.state),
                                 view=game.view(result.state), events=result.events,
                                 plays=result.plays, done=result.done)

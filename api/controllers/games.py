@@ -1,9 +1,10 @@
 """``/games``: start a match, list the legal moves, play, deal the next hand, score.
 
 The server keeps no game: each request carries the state the previous
-answer returned, in the wire form of :mod:`core.wire`. Every posted state is
-checked by :func:`core.validation.validate_state`, which also rebuilds the
-engine's state from it; answers carry the new state in the wire form.
+answer returned, in the wire form of :mod:`core.wire`, with the server's
+receipt. :mod:`api.posted` turns it into the engine's state, checking in full
+a state the server did not make; answers carry the new state in the wire form
+with a new receipt.
 
 A sealed game (``sealed: true``) carries a token and a seat key instead: its
 answers hold a new token and what the acting seat may see, never the state
@@ -24,6 +25,7 @@ from api.decoding import StrictBody
 from api.errors import problem, problem_responses
 from api.examples import examples
 from api.openapi import documented
+from api.posted import Posted
 from api.schemas import (
     MAX_SEED,
     GameRequest,
@@ -49,11 +51,7 @@ from api.sealing import (
 )
 from core import engine
 from core.model import State
-from core.reachable import remember
-from core.validation import validate_state
 from core.view import SeatView, seat_view, view_legal_moves
-from core.wire import State as WireState
-from core.wire import to_wire
 
 INVALID_BODY = ("invalid_body", "The request body is not valid: Object missing required field "
                                 "`state`.")
@@ -72,14 +70,6 @@ SEALED_ERRORS = {403: [FORBIDDEN_SEAT, WRONG_KEY]}
 """The errors only a sealed request can meet, besides ``invalid_token`` (422)."""
 
 
-def answered(state: State) -> WireState:
-    """The wire form of the engine's ``state``, for an answer; remembered, so that when
-    the client posts it back its check costs no replay."""
-    wire = to_wire(state)
-    remember(state, wire)
-    return wire
-
-
 class Game(NamedTuple):
     """The match a request is about (the engine's state); for a sealed one, also its
     token's content and the seat whose key came with it."""
@@ -88,12 +78,13 @@ class Game(NamedTuple):
     sealed: SealedGame | None = None
     seat: int | None = None
 
-    def reseal(self, sealer: Sealer, state: State) -> dict[str, str | int]:
+    def reseal(self, sealer: Sealer, posted: Posted, state: State) -> dict[str, str | int]:
         """The ``token`` of ``state``, the next one of this sealed game, and its ``counter``."""
         assert self.sealed is not None
         counter = self.sealed.counter + 1
-        return {"token": sealer.seal(SealedGame.of(self.sealed.game_id, counter, state)),
-                "counter": counter}
+        token = sealer.seal(SealedGame.of(self.sealed.game_id, counter, state))
+        posted.remember_token(token, state)
+        return {"token": token, "counter": counter}
 
     def view(self, state: State) -> SeatView:
         """What the acting seat of this sealed game sees of ``state``."""
@@ -101,7 +92,7 @@ class Game(NamedTuple):
         return seat_view(state, self.seat)
 
 
-def game_of(data: GameRequest, sealer: Sealer, *, acting: bool) -> Game:
+async def game_of(data: GameRequest, sealer: Sealer, posted: Posted, *, acting: bool) -> Game:
     """Return the match ``data`` posts: the engine's state of its checked open state, or
     of its opened token.
 
@@ -110,15 +101,21 @@ def game_of(data: GameRequest, sealer: Sealer, *, acting: bool) -> Game:
     if data.state is not None:
         if data.token is not None or data.seat_key is not None:
             raise problem(422, *STATE_OR_TOKEN)
-        return Game(validate_state(data.state))
+        return Game(await posted.engine_state(data.state))
     if data.token is None or data.seat_key is None:
         raise problem(422, *STATE_OR_TOKEN)
-    sealed = sealer.open(data.token)
-    seat = sealer.seat_of(sealed.game_id, data.seat_key, len(sealed.state.hands))
-    turn = sealed.state.turn
+    sealed, seat = opened(data.token, data.seat_key, sealer)
+    state = posted.sealed_state(data.token, sealed)
+    turn = state.turn
     if acting and turn is not None and seat != turn:
         raise ForbiddenSeat(f"Seat {seat} may not act now: it is seat {turn}'s turn.")
-    return Game(sealed.engine_state(), sealed, seat)
+    return Game(state, sealed, seat)
+
+
+def opened(token: str, seat_key: str, sealer: Sealer) -> tuple[SealedGame, int]:
+    """The sealed game of ``token`` and the seat of ``seat_key`` in it."""
+    sealed = sealer.open(token)
+    return sealed, sealer.seat_of(sealed.game_id, seat_key, sealed.seats)
 
 
 def game_problems(status_422: list[tuple[str, str]]) -> dict[int, list[tuple[str, str]]]:
@@ -167,8 +164,8 @@ class GameController(Controller):
                                "sealed": examples().new_game_sealed},
               response=lambda: {"first_hand_dealt": examples().created,
                                 "sealed": examples().created_sealed}))
-    async def new_game(self, data: JSONBody[NewGame], sealer: NamedDependency[Sealer]
-                       ) -> StateBody | NewSealedGame:
+    async def new_game(self, data: JSONBody[NewGame], sealer: NamedDependency[Sealer],
+                       posted: NamedDependency[Posted]) -> StateBody | NewSealedGame:
         """Start a match of ``data.variant``."""
         if data.sealed:
             if data.seed is not None:
@@ -178,9 +175,11 @@ class GameController(Controller):
             seed = secrets.randbelow(MAX_SEED + 1) if data.seed is None else data.seed
         state = engine.new_match(data.variant, seed, data.options, data.house_rules)
         if not data.sealed:
-            return StateBody(state=answered(state))
+            return StateBody(state=posted.answer(state))
         game_id = new_game_id()
-        return NewSealedGame(token=sealer.seal(SealedGame.of(game_id, 0, state)), counter=0,
+        token = sealer.seal(SealedGame.of(game_id, 0, state))
+        posted.remember_token(token, state)
+        return NewSealedGame(token=token, counter=0,
                              seat_keys=sealer.seat_keys(game_id, len(state.hands)),
                              view=seat_view(state, state.turn or 0))
 
@@ -194,12 +193,11 @@ class GameController(Controller):
           operation_class=documented(
               request=lambda: {"sealed": examples().view},
               response=lambda: {"sealed": examples().viewed}))
-    async def view(self, data: JSONBody[ViewRequest], sealer: NamedDependency[Sealer]
-                   ) -> SeatView:
+    async def view(self, data: JSONBody[ViewRequest], sealer: NamedDependency[Sealer],
+                   posted: NamedDependency[Posted]) -> SeatView:
         """Return the view of the seat whose key is posted."""
-        sealed = sealer.open(data.token)
-        seat = sealer.seat_of(sealed.game_id, data.seat_key, len(sealed.state.hands))
-        return seat_view(sealed.engine_state(), seat)
+        sealed, seat = opened(data.token, data.seat_key, sealer)
+        return seat_view(posted.sealed_state(data.token, sealed), seat)
 
     @post("/legal-moves", operation_id="legalMoves", status_code=200,
           summary="List the legal moves",
@@ -211,10 +209,10 @@ class GameController(Controller):
               request=lambda: {"mid_hand": examples().state,
                                "sealed": examples().sealed_state},
               response=lambda: {"mid_hand": examples().legal_moves}))
-    async def legal_moves(self, data: JSONBody[GameRequest],
-                          sealer: NamedDependency[Sealer]) -> LegalMoves:
+    async def legal_moves(self, data: JSONBody[GameRequest], sealer: NamedDependency[Sealer],
+                          posted: NamedDependency[Posted]) -> LegalMoves:
         """List what the seat to play may do."""
-        game = game_of(data, sealer, acting=True)
+        game = await game_of(data, sealer, posted, acting=True)
         state = game.state
         if game.sealed is not None:
             # From the view, so nothing but what the seat may see enters the answer.
@@ -241,14 +239,14 @@ class GameController(Controller):
               request=lambda: {"a_capture": examples().play, "sealed": examples().play_sealed},
               response=lambda: {"a_capture": examples().played,
                                 "sealed": examples().played_sealed}))
-    async def play(self, data: JSONBody[PlayRequest], sealer: NamedDependency[Sealer]
-                   ) -> Played | SealedPlayed:
+    async def play(self, data: JSONBody[PlayRequest], sealer: NamedDependency[Sealer],
+                   posted: NamedDependency[Posted]) -> Played | SealedPlayed:
         """Play one move."""
-        game = game_of(data, sealer, acting=True)
+        game = await game_of(data, sealer, posted, acting=True)
         state, events = engine.play(game.state, data.move, data.seat)
         if game.sealed is None:
-            return Played(state=answered(state), events=events)
-        return SealedPlayed(**game.reseal(sealer, state), view=game.view(state),
+            return Played(state=posted.answer(state), events=events)
+        return SealedPlayed(**game.reseal(sealer, posted, state), view=game.view(state),
                             events=events)
 
     @post("/next-hand", operation_id="nextHand", status_code=200,
@@ -273,16 +271,16 @@ class GameController(Controller):
                                "sealed": examples().next_hand_sealed},
               response=lambda: {"next_hand_dealt": examples().dealt,
                                 "sealed": examples().dealt_sealed}))
-    async def next_hand(self, data: JSONBody[NextHandRequest], sealer: NamedDependency[Sealer]
-                        ) -> StateBody | SealedState:
+    async def next_hand(self, data: JSONBody[NextHandRequest], sealer: NamedDependency[Sealer],
+                        posted: NamedDependency[Posted]) -> StateBody | SealedState:
         """Deal the next hand."""
-        game = game_of(data, sealer, acting=False)
+        game = await game_of(data, sealer, posted, acting=False)
         if game.sealed is not None and data.cut is not None:
             raise CutNotAllowed
         state = engine.next_hand(game.state, data.cut)
         if game.sealed is None:
-            return StateBody(state=answered(state))
-        return SealedState(**game.reseal(sealer, state), view=game.view(state))
+            return StateBody(state=posted.answer(state))
+        return SealedState(**game.reseal(sealer, posted, state), view=game.view(state))
 
     @post("/score", operation_id="scoreHand", status_code=200,
           summary="Score the current hand",
@@ -295,9 +293,9 @@ class GameController(Controller):
               request=lambda: {"mid_hand": examples().state,
                                "sealed": examples().sealed_state},
               response=lambda: {"mid_hand": examples().score}))
-    async def score(self, data: JSONBody[GameRequest], sealer: NamedDependency[Sealer]
-                    ) -> HandScore:
+    async def score(self, data: JSONBody[GameRequest], sealer: NamedDependency[Sealer],
+                    posted: NamedDependency[Posted]) -> HandScore:
         """Score the current hand so far."""
-        state = game_of(data, sealer, acting=False).state
+        state = (await game_of(data, sealer, posted, acting=False)).state
         lines = engine.score_hand(state)
         return HandScore(lines=lines, points=engine.hand_points(lines, len(state.scores)))

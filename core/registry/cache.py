@@ -41,7 +41,7 @@ def rules_for(variant_name: str, options: Mapping[str, OptionValue],
     if variant_name == last_name and house_rules == last_house_rules and options == last_options:
         return rules
     house_rules = tuple(house_rules)
-    rules = _assemble(variant_name, tuple(options.items()), house_rules)
+    rules = _assemble(variant_name, _option_key(options), house_rules)
     _last_rules = (variant_name, dict(options), house_rules, rules)
     return rules
 
@@ -50,12 +50,19 @@ _last_rules: tuple[str | None, Mapping[str, OptionValue] | None, tuple[str, ...]
     None, None, None, None)
 
 
+def _option_key(options: Mapping[str, OptionValue]) -> tuple[tuple[str, type, OptionValue], ...]:
+    # Sorted, as the same options in another order are the same rule set; typed, as
+    # True == 1 but 1 is no value for a bool option.
+    return tuple(sorted((name, type(value), value) for name, value in options.items()))
+
+
 @lru_cache(maxsize=256)
-def _assemble(variant_name: str, option_items: tuple[tuple[str, OptionValue], ...],
+def _assemble(variant_name: str, option_key: tuple[tuple[str, type, OptionValue], ...],
               house_rule_names: tuple[str, ...]) -> Rules:
     variant = get_variant(variant_name)
     house_rules = house_rules_for(variant, house_rule_names)
-    options = resolve_options(variant, dict(option_items), house_rules)
+    options = resolve_options(variant, {name: value for name, _, value in option_key},
+                              house_rules)
     return assemble(plugin_manager(variant_name, house_rule_names), variant, options,
                     house_rules)
 

@@ -15,12 +15,16 @@ from typing import NamedTuple
 from msgspec.structs import replace
 
 from api.examples import EXAMPLE_SECRET
+from api.posted import Receipts
 from api.sealing import Sealer
 from core.cards import sort_cards
 from core.model import State
 
 SEALER = Sealer(EXAMPLE_SECRET.encode())
 """The tests' app seals with the example secret (see conftest), so tests can look inside."""
+
+RECEIPTS = Receipts(SEALER.receipt_key)
+"""The receipts of the tests' app, so tests can make states as it answers them."""
 
 
 class Answer(NamedTuple):
@@ -107,9 +111,9 @@ def sealed_game(client, variant: str = "foraccio", **fields) -> dict:
 
 def hidden_from(seat: int, token: str) -> set[str]:
     """The cards in the other seats' hands and in the stock of the game in ``token``."""
-    sealed = SEALER.open(token)
-    return {*sealed.stock, *(card for other, hand in enumerate(sealed.state.hands)
-                             if other != seat for card in hand)}
+    state = SEALER.open(token).engine_state()
+    return {*state.stock, *(card for other, hand in enumerate(state.hands)
+                            if other != seat for card in hand)}
 
 
 def strings_in(value) -> set[str]:
@@ -150,7 +154,7 @@ def assert_no_leak(body: dict, seat: int, *tokens: str) -> None:
 
 def seen_by(seat: int, token: str) -> set[str]:
     """The cards ``seat`` sees in the game in ``token``: its hand, the table, the piles."""
-    state = SEALER.open(token).state
+    state = SEALER.open(token).engine_state()
     return {*state.hands[seat], *state.table, *(card for pile in state.piles for card in pile)}
 
 

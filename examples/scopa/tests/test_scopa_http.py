@@ -95,8 +95,8 @@ def test_a_sealed_match_has_a_key_per_seat_and_shows_no_seat_another_ones_cards(
     token, keys = created["token"], created["seat_keys"]
     assert len(keys) == 2
     plays = 0
-    while SEALER.open(token).state.phase == "playing":
-        seat = SEALER.open(token).state.turn
+    while SEALER.open(token).engine_state().phase == "playing":
+        seat = SEALER.open(token).engine_state().turn
         body = {"token": token, "seat_key": keys[seat]}
         legal = post(client, "/games/legal-moves", body)
         assert_no_leak(legal, seat, token)
