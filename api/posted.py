@@ -30,6 +30,7 @@ import base64
 import hashlib
 import hmac
 from collections import OrderedDict
+from typing import NamedTuple
 
 import msgspec
 from msgspec.structs import replace
@@ -41,8 +42,8 @@ from core.errors import EngineError
 from core.model import State
 from core.reachable import hand_start, resumed
 from core.validation import validate_state
+from core.wire import HandLog, to_wire
 from core.wire import State as WireState
-from core.wire import to_wire
 
 INLINE_PLAYS = 64
 """Most plays a state without a valid receipt may record to be checked in the worker: a
@@ -102,17 +103,27 @@ class Recent:
             self._states.popitem(last=False)
 
 
+class Match(NamedTuple):
+    """A posted open match: the engine's state, and the logs of the hands before those
+    its record holds (the wire's own, when the state was rebuilt from its current
+    hand), for :meth:`Posted.answer`."""
+
+    state: State
+    earlier: tuple[HandLog, ...] = ()
+
+
 class Posted:
-    """Turns posted open states into the engine's, and answers states with receipts."""
+    """Turns posted games into the engine's states, and answers open states with receipts."""
 
     def __init__(self, receipts: Receipts, pool: BotPool, recent: Recent | None = None) -> None:
         self.receipts = receipts
         self.pool = pool
         self.recent = Recent() if recent is None else recent
 
-    def answer(self, state: State) -> WireState:
-        """The wire form of the engine's ``state``, with its receipt, for an answer."""
-        wire = self.receipts.sign(to_wire(state))
+    def answer(self, state: State, earlier: tuple[HandLog, ...] = ()) -> WireState:
+        """The wire form of the engine's ``state`` (after ``earlier``, see :class:`Match`)
+        with its receipt, for an answer."""
+        wire = self.receipts.sign(to_wire(state, earlier))
         self.recent.put(wire.receipt, state)
         return wire
 
@@ -128,26 +139,30 @@ class Posted:
             self.recent.put(token, state)
         return state
 
-    async def engine_state(self, wire: WireState) -> State:
-        """The engine's state of the posted ``wire``; raise
-        :class:`~core.errors.InvalidState` if the engine cannot reach it (and
-        :class:`~api.botpool.Busy` when its check must wait and the pool is full)."""
+    async def match(self, wire: WireState) -> Match:
+        """The match of the posted ``wire``; raise :class:`~core.errors.InvalidState` if
+        the engine cannot reach it (and :class:`~api.botpool.Busy` when its check must
+        wait for the pool and the pool is full)."""
         if self.receipts.valid(wire):
             known = self.recent.get(wire.receipt)
             if known is not None:
-                return known
+                return _match(known, wire)
             state = _trusted(wire)
             if state is not None:
                 self.recent.put(wire.receipt, state)
-                return state
+                return _match(state, wire)
         if _plays(wire) <= INLINE_PLAYS:
-            return validate_state(wire)
+            return Match(validate_state(wire))
         await self.pool.run(CheckJob(wire))
-        return _resumed(wire)
+        return _match(_resumed(wire), wire)
+
+
+def _match(state: State, wire: WireState) -> Match:
+    return Match(state, wire.record[:wire.hand - len(state.record)])
 
 
 def _resumed(wire: WireState) -> State:
-    return resumed(hand_start(wire), wire.record[-1].moves, wire.record[:-1])
+    return resumed(hand_start(wire), wire.record[-1].moves)
 
 
 def _trusted(wire: WireState) -> State | None:
@@ -158,7 +173,9 @@ def _trusted(wire: WireState) -> State | None:
         state = _resumed(wire)
     except EngineError:
         return None
-    return state if to_wire(state) == replace(wire, receipt=None) else None
+    # The finished hands' logs are the wire's own objects: comparing them costs nothing.
+    same = to_wire(state, wire.record[:-1]) == replace(wire, receipt=None)
+    return state if same else None
 
 
 def _plays(wire: WireState) -> int:

@@ -40,10 +40,12 @@ def free_port() -> int:
 
 @contextmanager
 def serving(log: Path, workers: int = 1,
-            environment: Mapping[str, str | None] | None = None) -> Iterator[Server]:
+            environment: Mapping[str, str | None] | None = None,
+            cpus: set[int] | None = None) -> Iterator[Server]:
     """Serve the app with ``workers`` granian workers; ``environment`` sets (or, with
-    None, removes) variables of the server's environment. Raise RuntimeError, with the
-    log, when the server does not come up."""
+    None, removes) variables of the server's environment; ``cpus``, when given, are the
+    only CPUs the server and every process it starts may run on (as ``taskset`` would).
+    Raise RuntimeError, with the log, when the server does not come up."""
     port = free_port()
     granian = Path(sys.executable).with_name("granian")
     env = {**os.environ, **(environment or {})}
@@ -52,7 +54,8 @@ def serving(log: Path, workers: int = 1,
     with log.open("wb") as output:
         process = subprocess.Popen(
             command, cwd=ROOT, stdout=output, stderr=subprocess.STDOUT, start_new_session=True,
-            env={name: value for name, value in env.items() if value is not None})
+            env={name: value for name, value in env.items() if value is not None},
+            preexec_fn=None if cpus is None else lambda: os.sched_setaffinity(0, cpus))
     server = Server(f"http://{HOST}:{port}", process.pid, log)
     try:
         _wait_until_up(server, process)

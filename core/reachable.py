@@ -39,11 +39,10 @@ from core.engine import (
     start_hand,
 )
 from core.errors import EngineError, InvalidState
-from core.model import HandRecord, OptionValue, State
+from core.model import OptionValue, State
 from core.notation import find_move, read, words
 from core.plays import plays_of
 from core.registry import Rules, rules_for
-from core.wire import HandLog
 from core.wire import State as WireState
 
 MEMO_SIZE = 4096
@@ -176,16 +175,15 @@ class HandStart(NamedTuple):
     """The hand's deck as dealt (shuffled and cut); None: the one the seed deals."""
 
 
-def resumed(start: HandStart, moves: str, finished: Sequence[HandLog] = ()) -> State:
+def resumed(start: HandStart, moves: str) -> State:
     """Return the engine's state of a match the server made, from where its current hand
     began (``start``) and that hand's ``moves`` so far, in the notation.
 
     Nothing is checked: the caller holds the server's proof (a token, a receipt) that
     these facts are the server's own. Only the current hand is dealt and played again,
-    so the work does not grow with the match. ``finished`` are the logs of the hands
-    before it, as the wire records them, or none: the state's ``record`` then holds the
-    current hand only. The finished hands' records hold their dealer, cut, notation and
-    points, not their decks or moves.
+    so the work does not grow with the match, and the state's ``record`` holds that
+    hand only: the finished hands are the caller's to keep (a wire state's record, see
+    :func:`core.wire.to_wire`).
     """
     rules = rules_for(start.variant, start.options, start.house_rules)
     deck = start.deck
@@ -197,28 +195,11 @@ def resumed(start: HandStart, moves: str, finished: Sequence[HandLog] = ()) -> S
         state = start_hand(before, rules, start.dealer, start.cut, deck,
                            (first_dealer(rules, start.seed),))
     else:
-        record = _finished_records(rules, start, finished) if finished else ()
-        before = replace(before, hand=start.hand - 1, scores=start.scores, record=record)
+        before = replace(before, hand=start.hand - 1, scores=start.scores)
         state = start_hand(before, rules, start.dealer, start.cut, deck)
     for index, word in enumerate(words(moves), start=1):
         state = _play(state, word, start.hand, index, rules)
     return state
-
-
-def _finished_records(rules: Rules, start: HandStart,
-                      finished: Sequence[HandLog]) -> tuple[HandRecord, ...]:
-    # The next dealer depends on the dealer alone: asking once per seat is enough.
-    following: dict[int, int] = {}
-    dealer = first_dealer(rules, start.seed).dealer
-    records = []
-    for log in finished:
-        records.append(HandRecord(dealer=dealer, cut=log.cut, deck=(), points=log.points,
-                                  notation=log.moves))
-        if dealer not in following:
-            following[dealer] = rules.hook.foraccio_next_dealer(
-                dealer=dealer, options=rules.options, seating=rules.seating)
-        dealer = following[dealer]
-    return tuple(records)
 
 
 def hand_start(state: WireState) -> HandStart:

@@ -98,10 +98,20 @@ class State(Wire, kw_only=True):
     receipt: Receipt | None = None
 
 
-def to_wire(state: EngineState) -> State:
-    """Return the wire form of the engine's ``state``."""
+def to_wire(state: EngineState, earlier: tuple[HandLog, ...] = ()) -> State:
+    """Return the wire form of the engine's ``state``.
+
+    ``earlier`` are the logs of the hands before those ``state.record`` holds, when it
+    does not hold them all (a state rebuilt from its current hand,
+    :func:`core.reachable.resumed`): one per hand, so that the wire's record has one
+    log per hand dealt.
+    """
+    if len(earlier) + len(state.record) != state.hand:
+        raise ValueError(f"{len(earlier)} earlier logs and {len(state.record)} records do "
+                         f"not make the {state.hand} hands of the state")
     teams = rules_for(state.variant, state.options, state.house_rules).seating.teams
-    logs = [HandLog(entry.cut, entry.notation, entry.points) for entry in state.record]
+    logs = [*earlier, *(HandLog(entry.cut, entry.notation, entry.points)
+                        for entry in state.record)]
     if logs and state.phase == "playing":
         logs[-1] = HandLog(logs[-1].cut, state.notation)
     return State(

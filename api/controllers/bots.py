@@ -153,7 +153,7 @@ class BotController(Controller):
                         bot_limits.autoplay_plays, playing),
             request.receive)
         if game.sealed is None:
-            return Autoplayed(state=posted.answer(result.state), events=result.events,
+            return Autoplayed(state=game.answer(posted, result.state), events=result.events,
                               plays=result.plays, done=result.done)
         return SealedAutoplayed(**game.reseal(sealer, posted, result.state),
                                 view=game.view(result.state), events=result.events,

@@ -52,6 +52,8 @@ from api.sealing import (
 from core import engine
 from core.model import State
 from core.view import SeatView, seat_view, view_legal_moves
+from core.wire import HandLog
+from core.wire import State as WireState
 
 INVALID_BODY = ("invalid_body", "The request body is not valid: Object missing required field "
                                 "`state`.")
@@ -77,6 +79,12 @@ class Game(NamedTuple):
     state: State
     sealed: SealedGame | None = None
     seat: int | None = None
+    earlier: tuple[HandLog, ...] = ()
+    """An open match's logs of the hands before those its state's record holds."""
+
+    def answer(self, posted: Posted, state: State) -> WireState:
+        """The open state to answer: ``state``, the next one of this match."""
+        return posted.answer(state, self.earlier)
 
     def reseal(self, sealer: Sealer, posted: Posted, state: State) -> dict[str, str | int]:
         """The ``token`` of ``state``, the next one of this sealed game, and its ``counter``."""
@@ -101,7 +109,8 @@ async def game_of(data: GameRequest, sealer: Sealer, posted: Posted, *, acting: 
     if data.state is not None:
         if data.token is not None or data.seat_key is not None:
             raise problem(422, *STATE_OR_TOKEN)
-        return Game(await posted.engine_state(data.state))
+        state, earlier = await posted.match(data.state)
+        return Game(state, earlier=earlier)
     if data.token is None or data.seat_key is None:
         raise problem(422, *STATE_OR_TOKEN)
     sealed, seat = opened(data.token, data.seat_key, sealer)
@@ -245,7 +254,7 @@ class GameController(Controller):
         game = await game_of(data, sealer, posted, acting=True)
         state, events = engine.play(game.state, data.move, data.seat)
         if game.sealed is None:
-            return Played(state=posted.answer(state), events=events)
+            return Played(state=game.answer(posted, state), events=events)
         return SealedPlayed(**game.reseal(sealer, posted, state), view=game.view(state),
                             events=events)
 
@@ -279,7 +288,7 @@ class GameController(Controller):
             raise CutNotAllowed
         state = engine.next_hand(game.state, data.cut)
         if game.sealed is None:
-            return StateBody(state=posted.answer(state))
+            return StateBody(state=game.answer(posted, state))
         return SealedState(**game.reseal(sealer, posted, state), view=game.view(state))
 
     @post("/score", operation_id="scoreHand", status_code=200,

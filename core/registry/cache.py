@@ -38,7 +38,8 @@ def rules_for(variant_name: str, options: Mapping[str, OptionValue],
     # building the cache key on the hot path.
     global _last_rules
     last_name, last_options, last_house_rules, rules = _last_rules
-    if variant_name == last_name and house_rules == last_house_rules and options == last_options:
+    if (variant_name == last_name and house_rules == last_house_rules
+            and options == last_options and _same_types(options, last_options)):
         return rules
     house_rules = tuple(house_rules)
     rules = _assemble(variant_name, _option_key(options), house_rules)
@@ -48,6 +49,11 @@ def rules_for(variant_name: str, options: Mapping[str, OptionValue],
 
 _last_rules: tuple[str | None, Mapping[str, OptionValue] | None, tuple[str, ...] | None, Any] = (
     None, None, None, None)
+
+
+def _same_types(options: Mapping[str, OptionValue], equal: Mapping[str, OptionValue]) -> bool:
+    # Two equal option dicts may still differ in type: True == 1.
+    return all(type(value) is type(equal[name]) for name, value in options.items())
 
 
 def _option_key(options: Mapping[str, OptionValue]) -> tuple[tuple[str, type, OptionValue], ...]:

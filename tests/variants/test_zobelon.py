@@ -7,7 +7,7 @@ import pytest
 from core.cards import DECK
 from core.engine import legal_moves, new_match, play
 from core.errors import IllegalMove, Reason
-from core.model import Captured, Move
+from core.model import Bonus, Captured, HandScored, Move
 from core.registry import get_variant
 from core.testing import scenario
 from tests.helpers import bonuses, outcomes, take
@@ -205,6 +205,23 @@ def test_a_capture_can_be_both_a_scopa_and_a_colore():
     state = seat_0_to_play(["5b", "4b"], ["9b"])
     _, events = play(state, Move("9b", ("5b", "4b")))
     assert bonuses(events) == [("colore", 9), ("scopa", 9)]
+
+
+def test_a_captures_bonuses_come_in_plugin_order_and_so_do_their_score_lines():
+    # docs/plugins.md: capture effects apply in plugin order; Foraccio's scopa plugin
+    # comes before Zobelon's colore, so the scopa is awarded first, and the hand's
+    # score lines, which add up the bonuses as they were awarded, follow.
+    names = [plugin.__name__ for plugin in get_variant("zobelon").plugins]
+    assert names.index("variants.foraccio.scopa") < names.index("variants.zobelon.colore")
+    state, events = play(seat_0_to_play(["5b", "4b"], ["9b"]), Move("9b", ("5b", "4b")))
+    assert [(event.name, event.points) for event in events if isinstance(event, Bonus)] \
+        == [("scopa", 9), ("colore", 9)]
+    while state.phase == "playing":
+        state, more = play(state, legal_moves(state)[0])
+        events += more
+    (scored,) = [event for event in events if isinstance(event, HandScored)]
+    assert [line.name for line in scored.lines if line.name in ("scopa", "colore")] \
+        == ["scopa", "colore"]
 
 
 def test_an_ace_sweeping_its_own_suit_makes_a_colore_worth_1_and_no_scopa():
