@@ -219,7 +219,10 @@ class State(Wire):
     ``scores`` are the match totals of the hands already finished: a hand's
     points are added when it ends (docs/rules.md §9.2). ``record`` holds one
     :class:`HandRecord` per hand dealt, the current hand last; the current
-    hand's moves are in ``events`` until it ends. ``house_rules`` names the
+    hand's moves are in ``events`` until it ends. A state the server rebuilt
+    from a hand it made (:func:`core.reachable.resumed`) records the hands from
+    that one on: its earlier hands are kept by whoever holds the match (the
+    wire form's record, a sealed game's scores). ``house_rules`` names the
     house rules the match is played with, in the order they are layered on the
     variant (empty for none, which a client may leave out).
     """
