@@ -37,7 +37,8 @@ def create_app() -> Litestar:
 
     Installed plugins are loaded here, once per process, so that a broken one is
     reported when the service starts rather than on its first request; the secret
-    that seals games is read here too (``FORACCIO_SECRET``, see :mod:`api.sealing`), and
+    that seals games is read here too (``FORACCIO_SECRET``, or the data directory's: see
+    :mod:`api.sealing`), and
     the origins whose pages may call the API (``FORACCIO_CORS_ORIGINS``, see :mod:`api.cors`);
     so are the ceilings on bot work (``FORACCIO_BOT_*``, see :mod:`api.limits`). The pool
     of bot processes (:mod:`api.botpool`) starts with the app and stops with it; an app

@@ -58,12 +58,20 @@ def serving(log: Path, workers: int = 1,
         _wait_until_up(server, process)
         yield server
     finally:
+        _stop(process)
+
+
+def _stop(process: subprocess.Popen) -> None:
+    try:
         os.killpg(process.pid, signal.SIGTERM)
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait()
+    except ProcessLookupError:  # the whole group has exited already (a failed start)
+        process.wait()
+        return
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
 
 
 def _wait_until_up(server: Server, process: subprocess.Popen, timeout: float = 30) -> None:

@@ -58,8 +58,9 @@ def request(url: str, path: str, body: dict | None = None, timeout: float = 30) 
 
 
 @contextmanager
-def live_server(**environment: str) -> Iterator[Live]:
-    """Serve the app with granian (one worker) and ``environment`` added; yield it."""
+def live_server(**environment: str | None) -> Iterator[Live]:
+    """Serve the app with granian (one worker) and ``environment`` added (a None removes a
+    variable); yield it."""
     with tempfile.TemporaryDirectory() as folder, serving(
             Path(folder) / "server.log", environment=environment) as running:
         yield Live(running.url, running.log)
