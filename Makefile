@@ -61,12 +61,11 @@ $(CHROMIUM):
 	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium > /dev/null 2>&1 \
 		|| (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium)
 
-# The API on 127.0.0.1:8000 (docs at /schema and /schema/redoc); FORACCIO_WORKERS sets the
-# worker processes.
-FORACCIO_WORKERS ?= 1
+# The API on 127.0.0.1:$(PORT) (docs at /schema and /schema/redoc), served by granian with
+# the options of api/serve.py; FORACCIO_WORKERS sets the worker processes.
+PORT ?= 8000
 run: compiled
-	$(VENV)/bin/granian --interface asgi --factory --host 127.0.0.1 --port 8000 \
-		--workers $(FORACCIO_WORKERS) api.app:create_app
+	$(PY) -m api.serve --port $(PORT)
 
 # One seeded random match in the terminal.
 demo: $(STAMP)
