@@ -14,7 +14,9 @@ It also bounds how long a client may take to send a body
 send headers, not a body, so a client could hold a connection and a request
 open for ever by sending a byte now and then, or none. Past the deadline the
 request is answered 408 ``request_timeout``; the connection is then closed,
-since the rest of its body would still be on the way.
+since the rest of its body would still be on the way. A client that hangs up
+before its body is in is :class:`ClientGone` (499 in the request log), not a
+failure of the server.
 """
 
 from __future__ import annotations
@@ -26,6 +28,12 @@ from litestar.exceptions import ClientException
 
 if TYPE_CHECKING:
     from litestar.types import ASGIApp, Message, Receive, Scope, Send
+
+
+class ClientGone(Exception):
+    """The client disconnected before its answer was ready: while its body was on the way,
+    or while its request waited or its bot job ran (:mod:`api.botpool`, which cancels the
+    job)."""
 
 
 class WholeBody:
@@ -56,6 +64,9 @@ class WholeBody:
                     message = await receive()
             except TimeoutError:
                 raise request_timeout(self.seconds) from None
+            if message["type"] == "http.disconnect":
+                # Not the server's failure (Litestar would answer, and log, a 500).
+                raise ClientGone
             if message["type"] == "http.request":
                 if message.get("more_body"):
                     received += len(message.get("body", b""))

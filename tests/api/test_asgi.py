@@ -9,7 +9,7 @@ import asyncio
 import pytest
 from litestar.exceptions import ClientException
 
-from api.asgi import WholeBody
+from api.asgi import ClientGone, WholeBody
 
 
 def received_by_app(headers, chunks):
@@ -76,3 +76,19 @@ def test_once_the_body_is_in_waiting_for_a_disconnection_is_not_bounded():
     scope = {"type": "http", "method": "POST", "headers": [(b"content-length", b"2")]}
     asyncio.run(WholeBody(app, seconds=0.01)(scope, receive, None))
     assert seen == ["http.request", "http.disconnect"]
+
+
+def test_a_client_that_hangs_up_mid_body_is_gone_not_a_failure():
+    messages = iter([{"type": "http.request", "body": b"ab", "more_body": True},
+                     {"type": "http.disconnect"}])
+
+    async def receive():
+        return next(messages)
+
+    async def app(scope, receive, send):
+        while True:
+            await receive()
+
+    scope = {"type": "http", "method": "POST", "headers": [(b"content-length", b"10")]}
+    with pytest.raises(ClientGone):
+        asyncio.run(WholeBody(app, seconds=30)(scope, receive, None))

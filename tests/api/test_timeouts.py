@@ -87,6 +87,23 @@ def test_a_body_sent_too_slowly_is_a_408_and_the_connection_closes(server, frami
     assert seconds >= 0.5
 
 
+def test_a_client_that_hangs_up_before_its_body_is_in_is_no_server_error(server):
+    connection = connect(server)
+    connection.sendall(b"POST /games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                       b"Content-Length: 1000\r\nX-Request-ID: hangs-up\r\n\r\n{")
+    time.sleep(0.2)  # the app is waiting for the rest
+    connection.close()
+
+    def logged() -> list[dict]:
+        return [line for line in server.log_lines() if line.get("request_id") == "hangs-up"]
+
+    deadline = time.monotonic() + HELD
+    while not any(line["event"] == "request" for line in logged()):
+        assert time.monotonic() < deadline, "the request was never logged"
+        time.sleep(0.1)
+    assert [(line["event"], line.get("status")) for line in logged()] == [("request", 499)]
+
+
 def test_a_body_sent_in_time_is_read(server):
     connection = connect(server)
     body = b'{"variant": "foraccio", "seed": 1}'
