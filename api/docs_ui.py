@@ -88,7 +88,8 @@ def schema_router() -> SchemaRouter:
     ], include_in_schema=False)
 
 
-@get(f"{ASSETS}/redoc/{REDOC_BUNDLE}", media_type="text/javascript; charset=utf-8",
+# Litestar adds "; charset=utf-8" to a text/* media type itself.
+@get(f"{ASSETS}/redoc/{REDOC_BUNDLE}", media_type="text/javascript",
      cache_control=ASSET_CACHE, sync_to_thread=False, name="redoc-bundle")
 def serve_redoc_bundle() -> bytes:
     """Redoc's standalone bundle, as :func:`redoc_bundle` makes it."""

@@ -20,7 +20,7 @@ LINKED = re.compile(r"""(?:src|href)\s*=\s*["']([^"']+)["']""")
 def test_a_ui_links_only_assets_served_here(client, page):
     response = client.get(page)
     assert response.status_code == 200
-    assert response.headers["content-type"].startswith("text/html")
+    assert response.headers["content-type"] == "text/html; charset=utf-8"
 
     linked = LINKED.findall(response.text)
 
@@ -32,18 +32,18 @@ def test_a_ui_links_only_assets_served_here(client, page):
         assert asset.content, url
 
 
-@pytest.mark.parametrize(("asset", "media_type"), [
-    (f"{SWAGGER_UI}/swagger-ui-bundle.js", "text/javascript"),
-    (f"{SWAGGER_UI}/swagger-ui.css", "text/css"),
+@pytest.mark.parametrize(("asset", "content_type"), [
+    (f"{SWAGGER_UI}/swagger-ui-bundle.js", "text/javascript; charset=utf-8"),
+    (f"{SWAGGER_UI}/swagger-ui.css", "text/css; charset=utf-8"),
     (f"{SWAGGER_UI}/favicon-32x32.png", "image/png"),
-    (f"{REDOC}/redoc.standalone.js", "text/javascript"),
+    (f"{REDOC}/redoc.standalone.js", "text/javascript; charset=utf-8"),
     (f"{REDOC}/logo-mini.svg", "image/svg+xml"),
 ])
-def test_the_assets_are_served_with_their_type_and_kept_an_hour(client, asset, media_type):
+def test_the_assets_are_served_with_their_type_and_kept_an_hour(client, asset, content_type):
     response = client.get(asset)
 
     assert response.status_code == 200
-    assert response.headers["content-type"].split(";")[0] == media_type
+    assert response.headers["content-type"] == content_type
     assert response.headers["cache-control"] == "max-age=3600, public"
 
 

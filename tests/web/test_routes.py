@@ -22,7 +22,7 @@ def client():
 def test_the_page_is_served_at_the_root_with_a_same_origin_policy(client):
     page = client.get("/")
     assert page.status_code == 200
-    assert page.headers["content-type"].startswith("text/html")
+    assert page.headers["content-type"] == "text/html; charset=utf-8"
     policy = page.headers["content-security-policy"]
     for directive in ("default-src 'none'", "script-src 'self'", "connect-src 'self'",
                       "style-src 'self'"):
