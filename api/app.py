@@ -20,7 +20,7 @@ from api.controllers.health import health
 from api.controllers.house_rules import HouseRuleController
 from api.controllers.limits import limits
 from api.controllers.variants import VariantController
-from api.cors import cors_config_from_environment
+from api.cors import PreflightRefusals, cors_config_from_environment
 from api.decoding import MAX_BODY_SIZE
 from api.errors import problem_details_plugin
 from api.limits import limits_from_environment
@@ -74,7 +74,10 @@ def create_app() -> Litestar:
     use_msgspec_schemas(app.openapi_schema, BODIES)
     # Litestar's app-level middleware wraps each route, so it would miss requests
     # for unknown paths; wrapping the app's handler logs every request.
-    app.asgi_handler = RequestLog(WholeBody(app.asgi_handler, timeouts.body_seconds))
+    handler = app.asgi_handler
+    if app.cors_config:
+        handler = PreflightRefusals(handler, app.cors_config)
+    app.asgi_handler = RequestLog(WholeBody(handler, timeouts.body_seconds))
     # Everything made so far lives as long as the process: move it out of the
     # collector's sight, so that full collections under load stop scanning it
     # (they took 10-32 ms each and made the p99 of a loaded worker).
