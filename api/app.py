@@ -25,6 +25,7 @@ from api.decoding import MAX_BODY_SIZE
 from api.errors import problem_details_plugin
 from api.limits import limits_from_environment
 from api.logging import REQUEST_ID_HEADER, RequestLog, structlog_plugin
+from api.nosniff import NoSniff
 from api.openapi import openapi_config, use_msgspec_schemas
 from api.schemas import BODIES
 from api.sealing import sealer_from_environment
@@ -77,7 +78,7 @@ def create_app() -> Litestar:
     handler = app.asgi_handler
     if app.cors_config:
         handler = PreflightRefusals(handler, app.cors_config)
-    app.asgi_handler = RequestLog(WholeBody(handler, timeouts.body_seconds))
+    app.asgi_handler = RequestLog(NoSniff(WholeBody(handler, timeouts.body_seconds)))
     # Everything made so far lives as long as the process: move it out of the
     # collector's sight, so that full collections under load stop scanning it
     # (they took 10-32 ms each and made the p99 of a loaded worker).

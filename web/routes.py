@@ -45,8 +45,7 @@ def page() -> bytes:
      sync_to_thread=False, cache_control=REVALIDATE, name="web-table")
 def table_page() -> Response[bytes]:
     """The web table's page."""
-    return Response(page(), headers={"Content-Security-Policy": POLICY,
-                                     "X-Content-Type-Options": "nosniff"})
+    return Response(page(), headers={"Content-Security-Policy": POLICY})
 
 
 def table_router() -> Router:
