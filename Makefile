@@ -82,7 +82,8 @@ openapi-lint: $(NPM_STAMP)
 	clients/node_modules/.bin/spectral lint openapi/openapi.json --ruleset .spectral.yaml
 
 # Engine playouts, then HTTP on a real server (wrk drives the load; installed if missing),
-# then the latency of cheap requests while bots work at their hardest.
+# then the latency of cheap requests while bots work at their hardest, then how soon the
+# bot pool stops work nobody waits for.
 bench: compiled
 	$(PY) -m bench.engine
 	@command -v wrk > /dev/null || apt-get install -y -qq wrk > /dev/null 2>&1 \
@@ -90,6 +91,7 @@ bench: compiled
 		|| echo "wrk could not be installed; bench.http falls back to a Python client"
 	$(PY) -m bench.http
 	$(PY) -m bench.busy
+	$(PY) -m bench.pool
 
 # Bot strength and speed: heuristic vs random, ismcts vs heuristic (its win rate and
 # playouts a second against issue #15's goals). Takes long: about an hour on two cores.
