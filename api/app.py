@@ -1,7 +1,7 @@
 """The app factory: ``create_app()`` builds the whole service.
 
 Serve it with an ASGI server that calls the factory: ``python -m api.serve`` (``make
-run``) starts granian so, with the options this service needs (:mod:`api.serve`).
+run``) starts granian calling it, with the options this service needs (:mod:`api.serve`).
 """
 
 from __future__ import annotations

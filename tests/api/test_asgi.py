@@ -65,7 +65,7 @@ def test_once_the_body_is_in_waiting_for_a_disconnection_is_not_bounded():
     async def receive():
         if (message := next(messages, None)) is not None:
             return message
-        await asyncio.sleep(0.05)  # past the deadline
+        await asyncio.sleep(0.4)  # past the deadline
         return {"type": "http.disconnect"}
 
     seen = []
@@ -74,7 +74,7 @@ def test_once_the_body_is_in_waiting_for_a_disconnection_is_not_bounded():
         seen.extend([(await receive())["type"], (await receive())["type"]])
 
     scope = {"type": "http", "method": "POST", "headers": [(b"content-length", b"2")]}
-    asyncio.run(WholeBody(app, seconds=0.01)(scope, receive, None))
+    asyncio.run(WholeBody(app, seconds=0.2)(scope, receive, None))
     assert seen == ["http.request", "http.disconnect"]
 
 
