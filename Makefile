@@ -61,12 +61,11 @@ $(CHROMIUM):
 	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium > /dev/null 2>&1 \
 		|| (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium)
 
-# The API on 127.0.0.1:8000 (docs at /schema and /schema/redoc); FORACCIO_WORKERS sets the
-# worker processes.
-FORACCIO_WORKERS ?= 1
+# The API on 127.0.0.1:$(PORT) (docs at /schema and /schema/redoc), served by granian with
+# the options of api/serve.py; FORACCIO_WORKERS sets the worker processes.
+PORT ?= 8000
 run: compiled
-	$(VENV)/bin/granian --interface asgi --factory --host 127.0.0.1 --port 8000 \
-		--workers $(FORACCIO_WORKERS) api.app:create_app
+	$(PY) -m api.serve --port $(PORT)
 
 # One seeded random match in the terminal.
 demo: $(STAMP)
@@ -83,8 +82,9 @@ openapi-lint: $(NPM_STAMP)
 	clients/node_modules/.bin/spectral lint openapi/openapi.json --ruleset .spectral.yaml
 
 # Engine playouts, then HTTP on a real server (wrk drives the load; installed if missing),
-# then the latency of cheap requests while bots work at their hardest, and while clients
-# flood the server with long finished matches.
+# then the latency of cheap requests while bots work at their hardest, how soon the bot
+# pool stops work nobody waits for, and /health while clients flood the server with long
+# finished matches.
 bench: compiled
 	$(PY) -m bench.engine
 	@command -v wrk > /dev/null || apt-get install -y -qq wrk > /dev/null 2>&1 \
@@ -92,6 +92,7 @@ bench: compiled
 		|| echo "wrk could not be installed; bench.http falls back to a Python client"
 	$(PY) -m bench.http
 	$(PY) -m bench.busy
+	$(PY) -m bench.pool
 	$(PY) -m bench.flood
 
 # Bot strength and speed: heuristic vs random, ismcts vs heuristic (its win rate and

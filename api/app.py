@@ -1,7 +1,7 @@
 """The app factory: ``create_app()`` builds the whole service.
 
-Serve it with an ASGI server that calls the factory, e.g.
-``granian --interface asgi --factory api.app:create_app`` (``make run``).
+Serve it with an ASGI server that calls the factory: ``python -m api.serve`` (``make
+run``) starts granian calling it, with the options this service needs (:mod:`api.serve`).
 """
 
 from __future__ import annotations
@@ -20,15 +20,17 @@ from api.controllers.health import health
 from api.controllers.house_rules import HouseRuleController
 from api.controllers.limits import limits
 from api.controllers.variants import VariantController
-from api.cors import cors_config_from_environment
+from api.cors import PreflightRefusals, cors_config_from_environment
 from api.decoding import MAX_BODY_SIZE
 from api.errors import problem_details_plugin
 from api.limits import limits_from_environment
 from api.logging import REQUEST_ID_HEADER, RequestLog, structlog_plugin
+from api.nosniff import NoSniff
 from api.openapi import openapi_config, use_msgspec_schemas
 from api.posted import Posted, Receipts
 from api.schemas import BODIES
 from api.sealing import sealer_from_environment
+from api.timeouts import timeouts_from_environment
 from core.registry import installed_plugins
 from web.routes import table_router
 
@@ -38,15 +40,18 @@ def create_app() -> Litestar:
 
     Installed plugins are loaded here, once per process, so that a broken one is
     reported when the service starts rather than on its first request; the secret
-    that seals games is read here too (``FORACCIO_SECRET``, see :mod:`api.sealing`), and
-    the origins whose pages may call the API (``FORACCIO_CORS_ORIGINS``, see :mod:`api.cors`);
-    so are the ceilings on bot work (``FORACCIO_BOT_*``, see :mod:`api.limits`). The pool
-    of bot processes (:mod:`api.botpool`) starts with the app and stops with it; an app
-    that is never started (the OpenAPI export) starts none.
+    that seals games is read here too (``FORACCIO_SECRET``, or the data directory's: see
+    :mod:`api.sealing`), and the origins whose pages may call the API
+    (``FORACCIO_CORS_ORIGINS``, see :mod:`api.cors`); so are the ceilings on bot work
+    (``FORACCIO_BOT_*``, see :mod:`api.limits`) and the time a client may take to send a
+    body (``FORACCIO_BODY_SECONDS``, see :mod:`api.timeouts`). The pool of bot processes
+    (:mod:`api.botpool`) starts with the app and stops with it; an app that is never
+    started (the OpenAPI export) starts none.
     """
     installed_plugins()
     sealer = sealer_from_environment()
     bot_limits = limits_from_environment()
+    timeouts = timeouts_from_environment()
     bot_pool = BotPool(bot_limits)
     posted = Posted(Receipts(sealer.receipt_key), bot_pool)
     app = Litestar(
@@ -73,7 +78,10 @@ def create_app() -> Litestar:
     use_msgspec_schemas(app.openapi_schema, BODIES)
     # Litestar's app-level middleware wraps each route, so it would miss requests
     # for unknown paths; wrapping the app's handler logs every request.
-    app.asgi_handler = RequestLog(WholeBody(app.asgi_handler))
+    handler = app.asgi_handler
+    if app.cors_config:
+        handler = PreflightRefusals(handler, app.cors_config)
+    app.asgi_handler = RequestLog(NoSniff(WholeBody(handler, timeouts.body_seconds)))
     # Everything made so far lives as long as the process: move it out of the
     # collector's sight, so that full collections under load stop scanning it
     # (they took 10-32 ms each and made the p99 of a loaded worker).

@@ -50,6 +50,7 @@ from typing import TYPE_CHECKING, Any
 import structlog
 
 from api import botwork
+from api.asgi import ClientGone
 from api.limits import BotLimits
 from core.errors import EngineError
 
@@ -79,11 +80,6 @@ class TimeLimit(Exception):
         super().__init__(seconds, retry_after)
         self.seconds = seconds
         self.retry_after = retry_after
-
-
-class ClientGone(Exception):
-    """The client disconnected while its request waited or its job ran; the job was
-    cancelled."""
 
 
 class _Process:

@@ -13,6 +13,14 @@ sealed game hides travels in the body (the seat key), which no other page
 can read. ``allow_credentials`` stays false, so browsers never attach cookies
 or HTTP authentication to these requests. A deployment that wants only its
 own front end to call it lists that front end's origins instead.
+
+A preflight the settings refuse (an origin not listed, a method or header the
+API does not take) is answered 403 ``preflight_refused``, a problem document
+naming what was refused, like every other error of the API (Litestar answers it
+400 in plain text: :class:`PreflightRefusals`). 403, not 400: the request is well
+formed, the server's settings refuse it. A browser fails the page's request
+either way, whatever the status, as a network error: the document is for the
+person who reads the server's answer with other tools, and for the log.
 """
 
 from __future__ import annotations
@@ -20,10 +28,19 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
+from litestar import Request
 from litestar.config.cors import CORSConfig
+from litestar.constants import DEFAULT_ALLOWED_CORS_HEADERS
+from litestar.datastructures import Headers
 
+from api.errors import problem
 from api.logging import REQUEST_ID_HEADER
+from core.quoting import quote
+
+if TYPE_CHECKING:
+    from litestar.types import ASGIApp, Receive, Scope, Send
 
 ORIGINS_VARIABLE = "FORACCIO_CORS_ORIGINS"
 """Comma-separated origins allowed to call the API from a browser, e.g.
@@ -82,3 +99,47 @@ def parse_origins(value: str) -> list[str]:
         raise ValueError(f"{ORIGINS_VARIABLE}: * already allows every origin; list no others "
                          f"beside it.")
     return origins
+
+
+class PreflightRefusals:
+    """ASGI middleware before Litestar's CORS handling: a preflight that ``config``
+    refuses gets a problem document, 403 ``preflight_refused``; any other request,
+    approved preflights included, goes on to ``app``."""
+
+    def __init__(self, app: ASGIApp, config: CORSConfig) -> None:
+        self.app = app
+        self.config = config
+        self._allowed_headers = sorted({name.lower() for name in
+                                        (*config.allow_headers, *DEFAULT_ALLOWED_CORS_HEADERS)})
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope["method"] == "OPTIONS":
+            headers = Headers.from_scope(scope)
+            origin = headers.get("origin")
+            # Litestar takes every OPTIONS request with an Origin for a preflight.
+            if origin and (reason := self.refusal(origin, headers)):
+                request = Request(scope, receive, send)
+                response = problem(403, "preflight_refused", reason).to_response(request)
+                await response.to_asgi_response(app=None, request=request)(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+    def refusal(self, origin: str, headers: Headers) -> str | None:
+        """Why the preflight of ``origin`` asking for ``headers`` is refused, or None
+        when it is not; the same checks as Litestar's, which answers approved ones."""
+        config = self.config
+        if not config.is_origin_allowed(origin):
+            return (f"Pages of the origin {quote(origin)} may not call this API from a "
+                    f"browser; the server's operator can allow it ({ORIGINS_VARIABLE}).")
+        method = headers.get("access-control-request-method")
+        if method and not config.is_allow_all_methods and method not in config.allow_methods:
+            return (f"A page may call this API with {' and '.join(config.allow_methods)} "
+                    f"only; the preflight asked for {quote(method)}.")
+        asked = [name.strip() for name in headers.get("access-control-request-headers",
+                                                      "").split(",") if name.strip()]
+        refused = [name for name in asked if name.lower() not in self._allowed_headers]
+        if refused and not config.is_allow_all_headers:
+            return (f"A page may send this API only the headers "
+                    f"{', '.join(self._allowed_headers)}; the preflight asked for "
+                    f"{quote(', '.join(refused))}.")
+        return None

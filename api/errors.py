@@ -27,7 +27,8 @@ from litestar.plugins.problem_details import (
     ProblemDetailsPlugin,
 )
 
-from api.botpool import Busy, ClientGone, TimeLimit
+from api.asgi import ClientGone
+from api.botpool import Busy, TimeLimit
 from api.decoding import MAX_BODY_SIZE, unsupported_media_type
 from api.limits import BudgetOverLimit
 from api.openapi import PROBLEM_JSON
@@ -102,13 +103,15 @@ def time_limit(seconds: float) -> tuple[str, str]:
 
 
 def client_gone_problem(error: ClientGone) -> ProblemDetailsException:
-    """The client disconnected before its bot work was done; the work was cancelled.
+    """The client disconnected before its answer was ready (its bot work, if any, was
+    cancelled).
 
     Nobody reads the answer: its status, 499 as nginx logs such requests, is for the
     request log.
     """
     return ProblemDetailsException(status_code=499, title="Client Closed Request",
-                                   detail="The client disconnected; its bot work was stopped.",
+                                   detail="The client disconnected before its answer was "
+                                          "ready; any bot work for it was stopped.",
                                    type_="about:blank", extra={"code": "client_gone"})
 
 

@@ -35,11 +35,11 @@ message naming the variable. ``GET /limits`` shows the ceilings in force.
 
 from __future__ import annotations
 
-import math
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 
+from api.environment import number
 from api.schemas import MAX_AUTOPLAY_PLAYS
 from bots.base import Budget
 
@@ -93,25 +93,11 @@ def limits_from_environment(environ: Mapping[str, str] | None = None) -> BotLimi
     empty; raise :class:`ValueError` naming a variable whose value is out of range."""
     environ = os.environ if environ is None else environ
     defaults = BotLimits()
-
-    def read(name: str, parse: Callable[[str], float], default: float, low: float,
-             high: float) -> float:
-        text = environ.get(name, "").strip()
-        if not text:
-            return default
-        try:
-            value = parse(text)
-        except ValueError:
-            value = math.nan
-        if not low <= value <= high:  # NaN fails too
-            raise ValueError(f"{name} must be a number from {low:g} to {high:g}; "
-                             f"got {text[:40]!r}")
-        return value
-
     return BotLimits(
-        processes=int(read(PROCESSES, int, defaults.processes, 1, 64)),
-        queue=int(read(QUEUE, int, defaults.queue, 0, 10_000)),
-        seconds=read(SECONDS, float, defaults.seconds, 0.01, 3600),
-        iterations=int(read(ITERATIONS, int, defaults.iterations, 1, MOST_ITERATIONS)),
-        autoplay_plays=int(read(PLAYS, int, defaults.autoplay_plays, 1, 1_000_000)),
+        processes=int(number(environ, PROCESSES, int, defaults.processes, 1, 64)),
+        queue=int(number(environ, QUEUE, int, defaults.queue, 0, 10_000)),
+        seconds=number(environ, SECONDS, float, defaults.seconds, 0.01, 3600),
+        iterations=int(number(environ, ITERATIONS, int, defaults.iterations, 1,
+                              MOST_ITERATIONS)),
+        autoplay_plays=int(number(environ, PLAYS, int, defaults.autoplay_plays, 1, 1_000_000)),
     )

@@ -7,8 +7,9 @@ token is detected. Each seat gets a *seat key*, an HMAC of the game id under
 another key derived from the secret, so the server stores nothing and a
 request proves which seat it speaks for.
 
-The secret comes from ``FORACCIO_SECRET``. Without it each process draws its
-own at start, so tokens die with the process and are refused by its siblings.
+The secret comes from ``FORACCIO_SECRET``, else from the data directory, where the
+first start makes it (:mod:`api.secret_file`), so tokens outlive a restart and every
+process of one machine opens the others'.
 
 What a seat holding one key must never learn is where the cards it cannot
 see lie. Three rules keep every answer, and the token itself, a function of
@@ -58,6 +59,8 @@ import structlog
 from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 
+from api.data_dir import data_dir
+from api.secret_file import stored_secret
 from core.model import Card, OptionValue
 from core.model import State as EngineState
 from core.reachable import HandStart, resumed
@@ -282,16 +285,17 @@ def new_game_id() -> bytes:
 
 
 def sealer_from_environment() -> Sealer:
-    """Return the sealer of the secret in ``FORACCIO_SECRET``, or of a random one.
+    """Return the sealer of the secret in ``FORACCIO_SECRET``, or else of the secret kept
+    in the data directory (:mod:`api.secret_file`, made there on the first start).
 
-    A random secret is logged as a warning: its tokens do not survive a restart
-    and are refused by every other process of the service.
+    The log says where the secret came from, never the secret.
     """
     secret = os.environ.get(SECRET_VARIABLE, "")
     if not secret:
-        logger.warning("random_secret", detail=f"{SECRET_VARIABLE} is not set: sealed-game "
-                       "tokens will not survive a restart or work across several processes.")
-        return Sealer(secrets.token_bytes(32))
+        stored = stored_secret(data_dir())
+        logger.info("secret", source=str(stored.path), created=stored.created)
+        return Sealer(stored.secret)
+    logger.info("secret", source=SECRET_VARIABLE)
     return Sealer(secret.encode())
 
 

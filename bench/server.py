@@ -1,9 +1,10 @@
 """A real server process, as ``make run`` starts it, for the benchmarks and the tests.
 
-granian serves ``api.app:create_app`` on a free loopback port with the
-environment given; :func:`serving` waits until ``GET /health`` answers, yields
-the server, and stops its whole process group afterwards (the bot pool's
-processes included). Its log, standard output and error, goes to a file.
+``python -m api.serve`` (granian serving the app, with the options of
+:mod:`api.serve`) listens on a free loopback port with the environment given;
+:func:`serving` waits until ``GET /health`` answers, yields the server, and
+stops its whole process group afterwards (the bot pool's processes included).
+Its log, standard output and error, goes to a file.
 """
 
 from __future__ import annotations
@@ -47,10 +48,9 @@ def serving(log: Path, workers: int = 1,
     only CPUs the server and every process it starts may run on (as ``taskset`` would).
     Raise RuntimeError, with the log, when the server does not come up."""
     port = free_port()
-    granian = Path(sys.executable).with_name("granian")
     env = {**os.environ, **(environment or {})}
-    command = [str(granian), "--interface", "asgi", "--factory", "--host", HOST,
-               "--port", str(port), "--workers", str(workers), "api.app:create_app"]
+    command = [sys.executable, "-m", "api.serve", "--host", HOST, "--port", str(port),
+               "--workers", str(workers)]
     with log.open("wb") as output:
         process = subprocess.Popen(
             command, cwd=ROOT, stdout=output, stderr=subprocess.STDOUT, start_new_session=True,
@@ -61,12 +61,20 @@ def serving(log: Path, workers: int = 1,
         _wait_until_up(server, process)
         yield server
     finally:
+        _stop(process)
+
+
+def _stop(process: subprocess.Popen) -> None:
+    try:
         os.killpg(process.pid, signal.SIGTERM)
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait()
+    except ProcessLookupError:  # the whole group has exited already (a failed start)
+        process.wait()
+        return
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
 
 
 def _wait_until_up(server: Server, process: subprocess.Popen, timeout: float = 30) -> None:

@@ -7,6 +7,7 @@ from types import SimpleNamespace
 
 import pytest
 
+from api.data_dir import DATA_DIR_VARIABLE
 from core.registry import (
     DISABLE_AUTOLOAD,
     ENTRY_POINT_GROUP,
@@ -17,6 +18,15 @@ from core.registry import (
     unregister_house_rule,
     unregister_variant,
 )
+
+
+@pytest.fixture(scope="session", autouse=True)
+def data_dir_of_the_tests(tmp_path_factory):
+    """A data directory of the test session's own (``FORACCIO_DATA_DIR``), for every app and
+    server the tests make: none may write into the home directory of whoever runs them."""
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        monkeypatch.setenv(DATA_DIR_VARIABLE, str(tmp_path_factory.mktemp("data")))
+        yield
 
 
 @pytest.fixture

@@ -58,9 +58,9 @@ def request(url: str, path: str, body: dict | None = None, timeout: float = 30) 
 
 
 @contextmanager
-def live_server(cpus: set[int] | None = None, **environment: str) -> Iterator[Live]:
-    """Serve the app with granian (one worker) and ``environment`` added, on ``cpus`` only
-    if given; yield it."""
+def live_server(cpus: set[int] | None = None, **environment: str | None) -> Iterator[Live]:
+    """Serve the app with granian (one worker) and ``environment`` added (a None removes a
+    variable), on ``cpus`` only if given; yield it."""
     with tempfile.TemporaryDirectory() as folder, serving(
             Path(folder) / "server.log", environment=environment, cpus=cpus) as running:
         yield Live(running.url, running.log)

@@ -2,7 +2,11 @@
 moves as deterministic as local ones; cancelled, crashed and closed processes.
 
 What needs a real server (the event loop kept free, a full queue, a client hanging
-up) is in ``test_bot_pool_live.py``.
+up) is in ``test_bot_pool_live.py``. No test here depends on the machine's speed: each
+bound on time is met in well under a second here, holds on a machine ten times slower
+(CI's two shared cores under load), and is still far below the time of the work it
+tells apart (minutes). How fast the pool frees a process is measured by ``make bench``
+(:mod:`bench.pool`).
 """
 
 from __future__ import annotations
@@ -33,6 +37,12 @@ def mid_hand():
 
 def start():
     return next(step.before for step in random_playout("foraccio", 3))
+
+
+PROMPT = 60.0
+"""Seconds within which the pool must have done what it does at once (stop a job, free
+its process): well under a second here, seconds on a machine ten times slower, and
+still a tenth of :data:`LONG`'s work on the fastest."""
 
 
 @pytest.fixture
@@ -102,7 +112,10 @@ def test_a_budget_over_the_ceilings_is_refused_not_cut(app_with):
             assert answer.status_code == 422, answer.text
             assert answer.json()["code"] == "budget_over_limit"
             assert "GET /limits" in answer.json()["detail"]
-    # At the ceiling, and for a bot that takes no budget, it is fine.
+    # At the ceiling, and for a bot that takes no budget, it is fine. (With a ceiling on
+    # seconds far above what 60 playouts take, so that they finish however busy the
+    # machine.)
+    client = app_with(FORACCIO_BOT_SECONDS="30")
     for bot, budget in (("ismcts", {"iterations": 60}), ("heuristic", {"iterations": 1000})):
         answer = client.post("/games/bot-move", json={"state": state, "bot": bot,
                                                      "budget": budget})
@@ -120,16 +133,16 @@ def test_work_that_cannot_finish_in_time_is_a_503_time_limit(app_with):
     client = app_with(FORACCIO_BOT_SECONDS="0.05")
     state = wire(start())
     for path, body in (("/games/bot-move", {"bot": "ismcts"}),
-                       ("/games/autoplay", {"bots": ["ismcts"] * 4, "until": "hand_over"})):
+                       ("/games/autoplay", {"bots": ["ismcts"] * 4, "until": "game_over"})):
         began = time.monotonic()
         answer = client.post(path, json={"state": state, "budget": {"iterations": 1000}, **body})
         assert answer.status_code == 503, answer.text
         assert answer.json()["code"] == "time_limit"
         assert int(answer.headers["retry-after"]) >= 1
         if path == "/games/autoplay":
-            # A hand of 1000-playout searches takes tens of seconds; the pool stops it at
-            # its 0.05 s limit, and a busy 2-core machine adds a second or two at most.
-            assert time.monotonic() - began < 5.0
+            # Stopped at the ceiling (or, should the process not stop, killed two seconds
+            # later), not at the end of the match's searches.
+            assert time.monotonic() - began < PROMPT
 
 
 # --- determinism and views ------------------------------------------------------------
@@ -164,12 +177,16 @@ def test_a_request_bound_to_fail_is_refused_before_the_pool(client):
 
 # --- the pool itself ------------------------------------------------------------------
 
-LONG = BotMoveJob("ismcts", seat_view(start(), start().turn), 1, Budget(iterations=1000))
-"""A move search of over a second."""
+LONG = AutoplayJob(start(), ("ismcts",) * 4, "game_over", 1, Budget(iterations=1000), 520,
+                   range(4))
+"""Ten hands of 1000-playout searches: some ten minutes of work."""
+
+UNBOUNDED = BotLimits(processes=1, queue=1, seconds=3600)
+"""A pool whose ceiling on seconds never stops :data:`LONG` during a test."""
 
 
 def short_job() -> BotMoveJob:
-    return BotMoveJob("ismcts", LONG.view, 1, Budget(iterations=5))
+    return BotMoveJob("ismcts", seat_view(start(), start().turn), 1, Budget(iterations=5))
 
 
 def run(coroutine):
@@ -177,7 +194,7 @@ def run(coroutine):
 
 
 def test_a_client_that_goes_stops_its_job_and_frees_the_process():
-    pool = BotPool(BotLimits(processes=1, queue=1, seconds=30))
+    pool = BotPool(UNBOUNDED)
 
     async def scenario():
         async def hangs_up():
@@ -187,22 +204,19 @@ def test_a_client_that_goes_stops_its_job_and_frees_the_process():
         began = time.monotonic()
         with pytest.raises(ClientGone):
             await pool.run(LONG, hangs_up)
-        assert time.monotonic() - began < 1.0
-        began = time.monotonic()
-        move = await pool.run(short_job())
-        return move, time.monotonic() - began
+        assert time.monotonic() - began < PROMPT  # not at the end of the searches
+        return await asyncio.wait_for(pool.run(short_job()), PROMPT)
 
     try:
-        move, seconds = run(scenario())
+        move = run(scenario())  # not behind the searches of the client that went
     finally:
         pool.close()
     assert isinstance(move, Move)
-    assert seconds < 1.0  # not behind the search of the client that went
     assert pool.cancelled == 1
 
 
 def test_a_client_that_goes_while_waiting_leaves_the_queue():
-    pool = BotPool(BotLimits(processes=1, queue=1, seconds=30))
+    pool = BotPool(UNBOUNDED)
 
     async def scenario():
         async def stays():
@@ -221,7 +235,7 @@ def test_a_client_that_goes_while_waiting_leaves_the_queue():
         running.cancel()  # the server cancels the request: its job stops too
         with pytest.raises(asyncio.CancelledError):
             await running
-        return await asyncio.wait_for(pool.run(short_job()), 2.0)
+        return await asyncio.wait_for(pool.run(short_job()), PROMPT)
 
     try:
         assert isinstance(run(scenario()), Move)
@@ -230,7 +244,7 @@ def test_a_client_that_goes_while_waiting_leaves_the_queue():
 
 
 def test_a_process_that_dies_is_replaced():
-    pool = BotPool(BotLimits(processes=1, queue=0, seconds=30))
+    pool = BotPool(BotLimits(processes=1, queue=0, seconds=3600))
 
     async def scenario():
         job = asyncio.create_task(pool.run(LONG))
@@ -252,7 +266,7 @@ def test_an_autoplay_in_the_pool_is_the_local_autoplay():
     state = start()
     args = (state, ("heuristic", "random", "ismcts", "random"), "hand_over", 2,
             Budget(iterations=4), 520, range(4))
-    pool = BotPool(BotLimits())
+    pool = BotPool(BotLimits(seconds=3600))  # never cut short, however busy the machine
     try:
         assert run(pool.run(AutoplayJob(*args))) == autoplay(*args)
     finally:

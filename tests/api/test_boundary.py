@@ -175,6 +175,36 @@ def test_a_content_length_of_thousands_of_digits_is_a_client_error(client):
     assert len(response.json()["detail"]) <= 500
 
 
+# --- repeated keys --------------------------------------------------------------------
+
+
+def test_an_option_named_twice_is_refused_not_the_last_taken(client):
+    # msgspec alone would play to 5; a relay reading the first value would see 71.
+    response, _ = post(client, "/games", b'{"variant": "foraccio", "seed": 3, '
+                                         b'"options": {"target": 71, "target": 5}}')
+
+    detail = assert_problem(response, 400, "invalid_body")["detail"]
+    assert "the key 'target' appears twice in one object - at `$.options`" in detail
+
+
+def test_a_key_named_twice_deep_in_a_state_is_refused(client, mid_hand):
+    # The first hand's record names its cut twice.
+    state = json.dumps(mid_hand).replace('"cut": ', '"cut": 1, "cut": ', 1)
+    body = '{"state": ' + state + "}"
+
+    response, _ = post(client, "/games/legal-moves", body.encode())
+
+    detail = assert_problem(response, 400, "invalid_body")["detail"]
+    assert "the key 'cut' appears twice in one object - at `$.state.record[0]`" in detail
+
+
+def test_a_sealed_request_naming_its_token_twice_is_refused(client):
+    response, _ = post(client, "/games/view", b'{"token": "a", "seat_key": "b", "token": "c"}')
+
+    assert "the key 'token' appears twice" in assert_problem(response, 400,
+                                                             "invalid_body")["detail"]
+
+
 # --- quoting client input -------------------------------------------------------------
 
 

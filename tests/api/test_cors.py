@@ -10,6 +10,7 @@ from litestar.testing import TestClient
 
 from api.app import create_app
 from api.cors import MAX_AGE, ORIGINS_VARIABLE, cors_config_from_environment
+from tests.api.test_errors import assert_problem
 
 PAGE = "https://play.example.com"
 OTHER = "https://elsewhere.example.org"
@@ -87,11 +88,26 @@ def test_the_request_id_header_may_be_sent(open_client):
     assert "x-request-id" in split(response.headers["access-control-allow-headers"])
 
 
+def assert_refused(response, *said: str) -> None:
+    """``response`` refuses a preflight with a problem document whose detail says ``said``."""
+    problem = assert_problem(response, 403, "preflight_refused")
+    assert "access-control-allow-origin" not in response.headers
+    for words in said:
+        assert words in problem["detail"]
+
+
 def test_a_method_the_api_does_not_use_is_not_approved(open_client):
     response = preflight(open_client, OTHER, **{"Access-Control-Request-Method": "DELETE"})
 
-    assert response.status_code == 400
-    assert "access-control-allow-origin" not in response.headers
+    assert_refused(response, "with GET and POST only", "asked for 'DELETE'")
+
+
+def test_a_header_the_api_does_not_take_is_not_approved(open_client):
+    response = preflight(open_client, OTHER, **{
+        "Access-Control-Request-Headers": "content-type, x-secret, authorization"})
+
+    assert_refused(response, "content-type", "x-request-id",
+                   "asked for 'x-secret, authorization'")
 
 
 def test_the_post_after_the_preflight_is_answered_with_the_header(open_client):
@@ -132,9 +148,8 @@ def test_an_origin_not_listed_is_refused(listed_client, origin):
     assert response.status_code == 200  # answered, but the browser will not show it
     assert "access-control-allow-origin" not in response.headers
 
-    refused = preflight(listed_client, origin)
-    assert refused.status_code == 400
-    assert "access-control-allow-origin" not in refused.headers
+    assert_refused(preflight(listed_client, origin), f"the origin {origin!r} may not call",
+                   ORIGINS_VARIABLE)
 
 
 def test_a_star_in_a_host_name_allows_its_subdomains(monkeypatch):

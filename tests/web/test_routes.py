@@ -22,7 +22,8 @@ def client():
 def test_the_page_is_served_at_the_root_with_a_same_origin_policy(client):
     page = client.get("/")
     assert page.status_code == 200
-    assert page.headers["content-type"].startswith("text/html")
+    assert page.headers["content-type"] == "text/html; charset=utf-8"
+    assert page.headers.get_list("x-content-type-options") == ["nosniff"]
     policy = page.headers["content-security-policy"]
     for directive in ("default-src 'none'", "script-src 'self'", "connect-src 'self'",
                       "style-src 'self'"):
@@ -40,6 +41,7 @@ def test_every_file_the_page_loads_is_served(client):
         answer = client.get(path)
         assert answer.status_code == 200, path
         assert answer.headers["cache-control"] == "no-cache"
+        assert answer.headers.get_list("x-content-type-options") == ["nosniff"], path
     assert {path.removeprefix("/table/") for path in {*linked, *imported}} <= set(assets())
 
 

@@ -1,0 +1,51 @@
+"""Repeated keys (api/decoding.py): an object that names a key twice is refused, wherever it
+is, naming the key and where; keys repeated across objects are fine. The API's answer is
+checked in test_boundary.py."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from litestar.exceptions import ValidationException
+
+from api.decoding import refuse_repeated_keys
+from core.quoting import ELLIPSIS
+
+
+@pytest.mark.parametrize(("body", "key", "where"), [
+    (b'{"target": 71, "target": 5}', "target", "$"),
+    (b'{"options": {"target": 71, "a": 1, "target": 5}}', "target", "$.options"),
+    (b'{"state": {"record": [{"cut": 1}, {"cut": 2, "moves": "", "cut": 3}]}}', "cut",
+     "$.state.record[1]"),
+    (b'[[], [{"a": {"b": 1, "b": 1}}]]', "b", "$[1][0].a"),
+    # The same key however it is written.
+    (b'{"target": 71, "targ\\u0065t": 5}', "target", "$"),
+    # Two objects with a repeated key: the first in the body is named.
+    (b'{"a": {"x": 1, "x": 2}, "b": {"y": 1, "y": 2}}', "x", "$.a"),
+])
+def test_a_key_named_twice_in_one_object_is_refused_naming_it_and_where(body, key, where):
+    with pytest.raises(ValidationException) as refused:
+        refuse_repeated_keys(body)
+
+    assert refused.value.detail == (f"The request body is not valid: the key {key!r} "
+                                    f"appears twice in one object - at `{where}`; name each "
+                                    f"key once.")
+
+
+@pytest.mark.parametrize("body", [
+    b'{"a": 1, "b": {"a": 1}, "c": [{"a": 1}, {"a": 2}]}',
+    b'{"target": 71, "Target": 5}',
+    b'[1, 1, "a", "a"]',
+    b'"a"',
+])
+def test_keys_repeated_across_objects_are_fine(body):
+    refuse_repeated_keys(body)
+
+
+def test_a_long_key_is_quoted_short():
+    key = "k" * 10_000
+    with pytest.raises(ValidationException) as refused:
+        refuse_repeated_keys(json.dumps({key: 1}).encode()[:-1] + f', "{key}": 2}}'.encode())
+
+    assert ELLIPSIS in refused.value.detail and len(refused.value.detail) < 300
