@@ -17,7 +17,9 @@ and ``make openapi`` commits the result); each step says which tool needs it:
 - every operation documents a 4xx (redocly's ``operation-4xx-response``): a
   path answers 405 to a method it does not serve;
 - error responses, examples and the ``X-Request-ID`` header that recur across
-  operations written once under ``components`` and referenced, which keeps the
+  operations written once under ``components`` and referenced, and every other
+  example of a request or a success answer there too (an example nested under its
+  operation's response is indented by a dozen more spaces a line): this keeps the
   document small.
 
 It works on plain dicts and never changes its input.
@@ -72,6 +74,7 @@ def portable(document: dict[str, Any]) -> dict[str, Any]:
     _name_problem_examples(document)
     _share(document, "responses", _responses(document), _response_name)
     _share(document, "examples", _examples(document), lambda key, _: key)
+    _examples_under_components(document)
     _share(document, "headers", _headers(document), lambda key, _: key)
     return document
 
@@ -326,6 +329,26 @@ def _examples(document: dict[str, Any]) -> Iterator[Slot]:
         examples = media_type.get("examples", {})
         for name in examples:
             yield examples, name
+
+
+def _examples_under_components(document: dict[str, Any]) -> None:
+    """Move the examples of request bodies and success answers that are still written in
+    place to ``components.examples``, as ``<operationId>_<name>`` (``_answer`` added for
+    an answer's), and refer to them."""
+    components = document["components"].setdefault("examples", {})
+    for operation in _operations(document):
+        places = [("", operation.get("requestBody", {}))]
+        places += [("_answer", response) for status, response
+                   in operation.get("responses", {}).items() if status.startswith("2")]
+        for suffix, place in places:
+            for media_type in place.get("content", {}).values():
+                examples = media_type.get("examples", {})
+                for name, example in examples.items():
+                    if "$ref" in example:
+                        continue
+                    key = _unique(f"{operation['operationId']}_{name}{suffix}", components)
+                    components[key] = example
+                    examples[name] = {"$ref": f"#/components/examples/{key}"}
 
 
 def _headers(document: dict[str, Any]) -> Iterator[Slot]:

@@ -103,6 +103,18 @@ def test_every_body_has_a_realistic_example(document):
                         ), name
 
 
+def test_the_examples_are_written_under_components(document):
+    # Nested under its operation, an example's every line is indented a dozen spaces more:
+    # referred to, the document stays within its size.
+    for name, operation in operations(document):
+        bodies = [operation.get("requestBody", {})] + [
+            response for code, response in operation["responses"].items() if code.startswith("2")]
+        for body in bodies:
+            for media_type in body.get("content", {}).values():
+                for example in media_type.get("examples", {}).values():
+                    assert set(example) == {"$ref"}, name
+
+
 def test_every_error_is_documented_as_a_problem_document(document):
     problem = document["components"]["schemas"]["Problem"]
     assert {"status", "title", "detail", "code"} <= set(problem["required"])
