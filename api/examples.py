@@ -29,6 +29,7 @@ from api.schemas import (
     HandScore,
     LegalMoves,
     NewGame,
+    NewSealedGame,
     Played,
     PlayRequest,
     SealedAutoplayed,
@@ -169,9 +170,9 @@ def examples() -> Examples:
     dealt = next_hand(sealed_over)
     return Examples(
         new_game_sealed=_json(NewGame(variant=VARIANT, sealed=True)),
-        created_sealed={"token": token(sealed.start, 0), "counter": 0,
-                        "seat_keys": list(keys),
-                        "view": _json(seat_view(sealed.start, sealed.start.turn))},
+        created_sealed=_json(NewSealedGame(token=token(sealed.start, 0), counter=0,
+                                           seat_keys=keys,
+                                           view=seat_view(sealed.start, sealed.start.turn))),
         sealed_state=mid_sealed,
         view={"token": token(sealed.mid, PLAYS_BEFORE_EXAMPLE), "seat_key": keys[2]},
         viewed=_json(seat_view(sealed.mid, 2)),
@@ -195,18 +196,18 @@ def examples() -> Examples:
                                                                  "target": 101})),
         new_game_house_rules=_json(NewGame(variant=VARIANT, house_rules=HOUSE_RULES)),
         created=_json(StateBody(state=to_wire(start))),
-        state=_json(StateBody(state=to_wire(mid))),
+        state={"state": _json(to_wire(mid))},
         legal_moves=_json(LegalMoves(seat=mid.turn, moves=moves)),
-        play=_json(PlayRequest(state=to_wire(mid), move=move, seat=mid.turn)),
+        play=_request(PlayRequest(state=to_wire(mid), move=move, seat=mid.turn)),
         played=_json(Played(state=to_wire(after), events=events)),
         next_hand=_json({"state": to_wire(over), "cut": CUT}),
         dealt=_json(StateBody(state=to_wire(next_hand(over, CUT)))),
         score=_json(HandScore(lines=lines, points=hand_points(lines))),
-        bot_move=_json(BotMoveRequest(state=to_wire(mid), bot=BOTS[0], seed=BOT_SEED)),
-        bot_move_ismcts=_json(BotMoveRequest(state=to_wire(mid), bot="ismcts", seed=BOT_SEED,
+        bot_move=_request(BotMoveRequest(state=to_wire(mid), bot=BOTS[0], seed=BOT_SEED)),
+        bot_move_ismcts=_request(BotMoveRequest(state=to_wire(mid), bot="ismcts", seed=BOT_SEED,
                                              budget=ISMCTS_BUDGET)),
         bot_moved=_json(BotMove(seat=mid.turn, move=bot_move)),
-        autoplay=_json(AutoplayRequest(state=to_wire(late), bots=BOTS, until="hand_over",
+        autoplay=_request(AutoplayRequest(state=to_wire(late), bots=BOTS, until="hand_over",
                                        seed=BOT_SEED)),
         autoplayed=_json(Autoplayed(state=to_wire(played_out.state), events=played_out.events,
                                     plays=played_out.plays, done=played_out.done)),
@@ -226,3 +227,11 @@ def _a_capture(state: State, moves: tuple[Move, ...]) -> Move | None:
 
 def _json(value: Any) -> Any:
     return msgspec.to_builtins(value)
+
+
+def _request(body: Any) -> Any:
+    """``body`` as a client sends it: the fields of the other form of a match (and the
+    optional ``kind``) left out rather than null, as the document's open and sealed
+    request schemas say."""
+    return {key: value for key, value in _json(body).items()
+            if not (key in ("kind", "state", "token", "seat_key") and value is None)}

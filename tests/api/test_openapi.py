@@ -18,6 +18,15 @@ from api.openapi_file import PATH as COMMITTED
 from api.openapi_file import text
 from core.cards import DECK
 
+SCHEMAS = "#/components/schemas/"
+EITHER_FORM = {"newGame": "NewGameAnswer", "play": "PlayAnswer", "nextHand": "NextHandAnswer",
+               "autoplay": "AutoplayAnswer"}
+"""The operations whose answer is about an open or a sealed match, and its union's name."""
+GAME_REQUESTS = {"legalMoves": "GameRequest", "scoreHand": "GameRequest", "play": "PlayRequest",
+                 "nextHand": "NextHandRequest", "botMove": "BotMoveRequest",
+                 "autoplay": "AutoplayRequest"}
+"""The operations whose request is about an open or a sealed match, and its body's name."""
+
 MAX_SIZE = 150_000
 """Most bytes of the committed document."""
 
@@ -179,11 +188,56 @@ def test_the_card_and_the_event_are_written_once(document):
     assert enums == [document["components"]["schemas"]["Card"]]
     card = document["components"]["schemas"]["Card"]
     assert len(set(card["x-enum-varnames"])) == len(card["enum"])
-    unions = [schema for schema in subschemas(document)
+    unions = [schema["title"] for schema in subschemas(document)
               if isinstance(schema, dict) and "discriminator" in schema]
-    assert unions == [document["components"]["schemas"]["Event"]]
+    assert sorted(unions) == sorted(["Event", *EITHER_FORM.values()])
     events = document["components"]["schemas"]["Played"]["properties"]["events"]
     assert events["items"] == {"$ref": "#/components/schemas/Event"}
+
+
+def test_an_answer_about_an_open_or_a_sealed_match_is_a_named_discriminated_union(document):
+    schemas = document["components"]["schemas"]
+    for name, operation in operations(document):
+        union = EITHER_FORM.get(operation["operationId"])
+        schema = operation["responses"]["200"]["content"]["application/json"]["schema"]
+        if union is None:
+            assert "oneOf" not in resolved(document, schema), name
+            continue
+        assert schema == {"$ref": f"{SCHEMAS}{union}"}, name
+        members = schemas[union]["oneOf"]
+        mapping = schemas[union]["discriminator"]
+        assert mapping["propertyName"] == "kind"
+        assert sorted(mapping["mapping"]) == ["open", "sealed"]
+        assert [{"$ref": ref} for ref in mapping["mapping"].values()] == members
+        for kind, ref in mapping["mapping"].items():
+            member = resolved(document, {"$ref": ref})
+            assert "kind" in member["required"], ref
+            assert resolved(document, member["properties"]["kind"])["enum"] == [kind]
+
+
+def test_a_request_about_a_match_is_its_open_or_its_sealed_form(document):
+    schemas = document["components"]["schemas"]
+    for name, operation in operations(document):
+        body = GAME_REQUESTS.get(operation["operationId"])
+        if body is None:
+            continue
+        assert operation["requestBody"]["content"]["application/json"]["schema"] == {
+            "$ref": f"{SCHEMAS}{body}"}, name
+        assert schemas[body]["oneOf"] == [{"$ref": f"{SCHEMAS}Open{body}"},
+                                          {"$ref": f"{SCHEMAS}Sealed{body}"}]
+        open_form, sealed_form = schemas[f"Open{body}"], schemas[f"Sealed{body}"]
+        for form in (open_form, sealed_form):
+            assert form["type"] == "object" and form["additionalProperties"] is False
+            assert "kind" not in form["required"]
+        assert "state" in open_form["required"]
+        assert not {"token", "seat_key"} & set(open_form["properties"])
+        assert {"token", "seat_key"} <= set(sealed_form["required"])
+        assert "state" not in sealed_form["properties"]
+        # Each form has the operation's own fields, required alike.
+        own = set(open_form["properties"]) - {"kind", "state"}
+        assert own == set(sealed_form["properties"]) - {"kind", "token", "seat_key"}
+        assert set(open_form["required"]) - {"state"} == \
+            set(sealed_form["required"]) - {"token", "seat_key"}
 
 
 def test_fixed_length_arrays_have_items_and_bounds(document):
@@ -200,8 +254,8 @@ def test_fixed_length_arrays_have_items_and_bounds(document):
 def test_what_a_client_may_leave_out_has_no_default(document):
     # openapi-typescript makes a property with a default required in the type.
     schemas = document["components"]["schemas"]
-    for name in ("NewGame", "GameRequest", "PlayRequest", "NextHandRequest", "BotMoveRequest",
-                 "AutoplayRequest", "State", "HandLog", "Move", "Budget"):
+    forms = [f"{form}{body}" for body in set(GAME_REQUESTS.values()) for form in ("Open", "Sealed")]
+    for name in ("NewGame", *forms, "State", "HandLog", "Move", "Budget"):
         for prop, schema in schemas[name]["properties"].items():
             assert "default" not in schema, (name, prop)
     sealed = schemas["NewGame"]["properties"]["sealed"]
