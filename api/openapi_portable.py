@@ -9,8 +9,12 @@ and ``make openapi`` commits the result); each step says which tool needs it:
 - fixed-length arrays as ``items`` with ``minItems``/``maxItems``, not
   ``prefixItems`` with ``items: false`` (openapi-python-client refuses the
   whole document for a boolean ``items``; spectral's ``array-items``);
-- the card and the event union named once (``Card``, ``Event``) and referenced,
-  so that generators make one type of each instead of one per place;
+- the card, the event union, the token and the seat key named once (``Card``,
+  ``Event``, ``Token``, ``SeatKey``) and referenced, so that generators make one
+  type of each instead of one per place (one made ``SeatKey`` a wrapper class in
+  one place and a string in another);
+- every ``enum`` with its ``type`` (generators otherwise make untyped classes
+  ``Type``, ``Type1``, ...);
 - no ``default`` on what a client sends (openapi-typescript makes a property
   with a default required, even outside ``required``): the default is said
   in the property's description instead;
@@ -33,6 +37,9 @@ from collections.abc import Callable, Iterator
 from http import HTTPStatus
 from typing import Any, get_args
 
+import msgspec
+
+from api.schemas import SeatKey, Token
 from core.cards import DECK, RANK, SUIT, SUIT_NAMES
 from core.model import AnyEvent
 
@@ -45,6 +52,8 @@ Schema = Any
 CARD_DESCRIPTION = (
     "A card's wire code: its rank (1 asso to 10, 11 fante, 12 cavallo, 13 re), then its "
     "suit (c coppe, d denari, b bastoni, s spade), e.g. `1d`, `10d`, `11s`.")
+NAMED_STRINGS = {"Token": msgspec.json.schema(Token), "SeatKey": msgspec.json.schema(SeatKey)}
+"""Strings written once under their name: each matches msgspec's schema of its type."""
 EVENT_DESCRIPTION = "Something that happened in a hand; `type` tells which kind."
 EVENT_TAGS = {event.__struct_config__.tag for event in get_args(AnyEvent)}
 METHOD_NOT_ALLOWED = {
@@ -69,6 +78,10 @@ def portable(document: dict[str, Any]) -> dict[str, Any]:
     _name_repeated(document, "Card", _is_card, _card)
     _name_repeated(document, "Event", _is_event_union,
                    lambda union: {"title": "Event", **union, "description": EVENT_DESCRIPTION})
+    for name, string in NAMED_STRINGS.items():
+        _name_repeated(document, name, lambda schema, string=string: schema == string,
+                       lambda found, name=name: {"title": name, **found})
+    _transform_schemas(document, _typed_enum)
     _defaults_in_descriptions(document, _sent_by_clients(document))
     _method_not_allowed_everywhere(document)
     _name_problem_examples(document)
@@ -205,6 +218,22 @@ def _name_repeated(document: dict[str, Any], name: str, matches: Callable[[Schem
     if name in schemas:
         raise RuntimeError(f"a component schema is already called {name}")
     schemas[name] = component(found[0])
+
+
+# --- enums --------------------------------------------------------------------------------
+
+_JSON_TYPES = ((bool, "boolean"), (int, "integer"), (float, "number"), (str, "string"),
+               (type(None), "null"))
+
+
+def _typed_enum(schema: Schema) -> Schema:
+    """An ``enum`` with the ``type`` of its values (msgspec writes a ``Literal`` without
+    one); values of several types get the list of them."""
+    if not isinstance(schema, dict) or "enum" not in schema or "type" in schema:
+        return schema
+    types = list(dict.fromkeys(next(name for kind, name in _JSON_TYPES if isinstance(value, kind))
+                               for value in schema["enum"]))
+    return {**schema, "type": types[0] if len(types) == 1 else types}
 
 
 # --- defaults -----------------------------------------------------------------------------

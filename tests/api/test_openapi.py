@@ -180,6 +180,32 @@ def test_cards_are_constrained_wherever_they_appear(document):
     assert schemas["State"]["additionalProperties"] is False
 
 
+def test_the_token_and_the_seat_key_are_written_once(document):
+    # One generator made SeatKey a wrapper class in one place and a string in another.
+    schemas = document["components"]["schemas"]
+    for name in ("Token", "SeatKey"):
+        written = [schema for schema in subschemas(document)
+                   if isinstance(schema, dict) and schema.get("pattern") == schemas[name][
+                       "pattern"] and schema.get("maxLength") == schemas[name].get("maxLength")]
+        assert written == [schemas[name]], name
+    for schema in subschemas(schemas):
+        properties = schema.get("properties", {}) if isinstance(schema, dict) else {}
+        for prop, ref in (("token", "Token"), ("seat_key", "SeatKey")):
+            if prop in properties:
+                assert properties[prop] == {"$ref": f"{SCHEMAS}{ref}"}, schema["title"]
+    assert schemas["NewSealedGame"]["properties"]["seat_keys"]["items"] == {
+        "$ref": f"{SCHEMAS}SeatKey"}
+
+
+def test_every_enum_has_a_type(document):
+    # Without one, generators make untyped classes named Type, Type1, ... Type9.
+    enums = [schema for schema in subschemas(document["components"]["schemas"])
+             if isinstance(schema, dict) and "enum" in schema]
+    assert len(enums) > 10
+    for schema in enums:
+        assert schema.get("type") == "string", schema
+
+
 def test_the_card_and_the_event_are_written_once(document):
     # Generators make one type per schema written out: one Card, one Event.
     enums = [schema for schema in subschemas(document)
