@@ -26,6 +26,7 @@ GAME_REQUESTS = {"legalMoves": "GameRequest", "scoreHand": "GameRequest", "play"
                  "nextHand": "NextHandRequest", "botMove": "BotMoveRequest",
                  "autoplay": "AutoplayRequest"}
 """The operations whose request is about an open or a sealed match, and its body's name."""
+LITESTAR_DEFAULT_DESCRIPTION = "Request fulfilled, document follows"
 
 MAX_SIZE = 150_000
 """Most bytes of the committed document."""
@@ -275,6 +276,16 @@ def test_fixed_length_arrays_have_items_and_bounds(document):
     view = document["components"]["schemas"]["SeatView"]["properties"]
     assert view["hand_sizes"] == {"items": {"type": "integer"}, "minItems": 2, "maxItems": 6,
                                   "type": "array"}
+
+
+def test_every_success_answer_says_what_it_is(document):
+    descriptions = []
+    for name, operation in operations(document):
+        (success,) = [code for code in operation["responses"] if code.startswith("2")]
+        description = operation["responses"][success]["description"]
+        assert description != LITESTAR_DEFAULT_DESCRIPTION, name
+        descriptions.append(description)
+    assert len(set(descriptions)) == len(descriptions)
 
 
 def test_what_a_client_may_leave_out_has_no_default(document):
