@@ -31,19 +31,19 @@ TAG = "kind"
 
 KINDS = {
     "OpenKind": {"title": "OpenKind", "type": "string", "enum": ["open"],
-                 "description": "The body is about an open match: its whole state travels."},
+                 "description": "The body is about an open match: its whole state travels. "
+                                "Every answer about one carries it; a request may (optional), "
+                                "so that an answer such as `{\"kind\": \"open\", \"state\": "
+                                "...}` can be posted back as it is."},
     "SealedKind": {"title": "SealedKind", "type": "string", "enum": ["sealed"],
                    "description": "The body is about a sealed match: a token and a seat key "
-                                  "travel."},
+                                  "travel. Every answer about one carries it; a request may."},
 }
 """The two values of ``kind``, each named once: answers carry one, requests may."""
-OPEN_FORM = ("The open form: the match's whole `state`, as the server returned it last; "
-             "`kind`, optional, lets an answer such as `{\"kind\": \"open\", \"state\": "
-             "...}` be posted back as it is.")
-SEALED_FORM = ("The sealed form: the game's last `token` and the key of the seat the request "
-               "speaks for; `kind` is optional.")
-EITHER = ("Either form, never both: a body with both or neither is refused with 422 "
-          "`state_or_token`.")
+OPEN_FORM = "The open form: the match's `state`, as the server returned it last."
+SEALED_FORM = "The sealed form: the game's last `token` and the key of the seat that asks."
+EITHER = ("A match in either form, never both: a body with both or neither is refused with "
+          "422 `state_or_token`.")
 
 
 def split_requests(document: dict[str, Any]) -> None:
@@ -67,7 +67,7 @@ def split_requests(document: dict[str, Any]) -> None:
             {TAG: _ref("SealedKind"), "token": _not_null(props["token"]),
              "seat_key": _not_null(props["seat_key"]), **own},
             ["token", "seat_key", *required])
-        schemas[name] = {"title": name, "description": f"{about} {EITHER}",
+        schemas[name] = {"title": name, "description": EITHER,
                          "oneOf": [_ref(f"Open{name}"), _ref(f"Sealed{name}")]}
 
 

@@ -20,11 +20,11 @@ and ``make openapi`` commits the result); each step says which tool needs it:
   in the property's description instead;
 - every operation documents a 4xx (redocly's ``operation-4xx-response``): a
   path answers 405 to a method it does not serve;
-- error responses, examples and the ``X-Request-ID`` header that recur across
-  operations written once under ``components`` and referenced, and every other
-  example of a request or a success answer there too (an example nested under its
-  operation's response is indented by a dozen more spaces a line): this keeps the
-  document small.
+- error responses, examples, links and the ``X-Request-ID`` header that recur
+  across operations written once under ``components`` and referenced, and every
+  other example of a request or a success answer there too (an example nested
+  under its operation's response is indented by a dozen more spaces a line): this
+  keeps the document small.
 
 It works on plain dicts and never changes its input.
 """
@@ -89,6 +89,7 @@ def portable(document: dict[str, Any]) -> dict[str, Any]:
     _share(document, "examples", _examples(document), lambda key, _: key)
     _examples_under_components(document)
     _share(document, "headers", _headers(document), lambda key, _: key)
+    _share(document, "links", _links(document), lambda key, _: key)
     return document
 
 
@@ -390,6 +391,14 @@ def _headers(document: dict[str, Any]) -> Iterator[Slot]:
         headers = response.get("headers", {})
         for name in headers:
             yield headers, name
+
+
+def _links(document: dict[str, Any]) -> Iterator[Slot]:
+    for operation in _operations(document):
+        for response in operation.get("responses", {}).values():
+            links = response.get("links", {})
+            for name in links:
+                yield links, name
 
 
 def _share(document: dict[str, Any], kind: str, slots: Iterator[Slot],

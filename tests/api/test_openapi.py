@@ -288,6 +288,28 @@ def test_every_success_answer_says_what_it_is(document):
     assert len(set(descriptions)) == len(descriptions)
 
 
+def test_links_lead_from_a_new_match_to_every_operation_on_a_match(document):
+    ids = {operation["operationId"]: operation for _, operation in operations(document)}
+    reached, pending = set(), ["newGame"]
+    while pending:
+        source = pending.pop()
+        for name, link in ids[source]["responses"]["200"].get("links", {}).items():
+            link = resolved(document, link)
+            target = ids[link["operationId"]]
+            # The body is a whole body of the target: its fields are the target's fields.
+            body = resolved(document, target["requestBody"]["content"]["application/json"][
+                "schema"])
+            forms = [resolved(document, form) for form in body.get("oneOf", [body])]
+            assert any(set(link["requestBody"]) <= set(form["properties"])
+                       and set(form["required"]) <= set(link["requestBody"])
+                       for form in forms), (source, name)
+            if link["operationId"] not in reached:
+                reached.add(link["operationId"])
+                pending.append(link["operationId"])
+    assert reached == {"legalMoves", "play", "nextHand", "scoreHand", "botMove", "autoplay",
+                       "viewGame"}
+
+
 def test_what_a_client_may_leave_out_has_no_default(document):
     # openapi-typescript makes a property with a default required in the type.
     schemas = document["components"]["schemas"]
