@@ -13,6 +13,10 @@ and ``make openapi`` commits the result); each step says which tool needs it:
   ``Event``, ``Token``, ``SeatKey``) and referenced, so that generators make one
   type of each instead of one per place (one made ``SeatKey`` a wrapper class in
   one place and a string in another);
+- the card as a string with the pattern of the 52 codes, not an enum of them:
+  openapi-generator's python client calls ``Card.from_dict`` on an enum nested in
+  an array of arrays (a hand, a pile) and fails on the first answer, and a client
+  whose hands were strings but whose moves wanted an enum would be worse;
 - every ``enum`` with its ``type`` (generators otherwise make untyped classes
   ``Type``, ``Type1``, ...);
 - no ``default`` on what a client sends (openapi-typescript makes a property
@@ -40,7 +44,7 @@ from typing import Any, get_args
 import msgspec
 
 from api.schemas import SeatKey, Token
-from core.cards import DECK, RANK, SUIT, SUIT_NAMES
+from core.cards import CARD_PATTERN, DECK
 from core.model import AnyEvent
 
 PROBLEM_JSON = "application/problem+json"
@@ -51,7 +55,8 @@ Schema = Any
 
 CARD_DESCRIPTION = (
     "A card's wire code: its rank (1 asso to 10, 11 fante, 12 cavallo, 13 re), then its "
-    "suit (c coppe, d denari, b bastoni, s spade), e.g. `1d`, `10d`, `11s`.")
+    "suit (c coppe, d denari, b bastoni, s spade), e.g. `1d`, `10d`, `11s`: one of the 52 "
+    "codes the pattern allows.")
 NAMED_STRINGS = {"Token": msgspec.json.schema(Token), "SeatKey": msgspec.json.schema(SeatKey)}
 """Strings written once under their name: each matches msgspec's schema of its type."""
 EVENT_DESCRIPTION = "Something that happened in a hand; `type` tells which kind."
@@ -184,12 +189,11 @@ def _is_card(schema: Schema) -> bool:
 
 
 def _card(schema: Schema) -> Schema:
-    """The ``Card`` component: the 52 codes, each with a name for generated enums
-    (``x-enum-varnames``, read by openapi-python-client and openapi-generator), since a
-    code such as ``1d`` is no identifier: ``DENARI_1``, ``SPADE_11``."""
-    names = [f"{SUIT_NAMES[SUIT[card]].upper()}_{RANK[card]}" for card in schema["enum"]]
-    return {"title": "Card", "type": "string", **schema, "description": CARD_DESCRIPTION,
-            "x-enum-varnames": names}
+    """The ``Card`` component: a string matching exactly the 52 codes (see the module's
+    text for why not their enum), with msgspec's examples."""
+    card = {key: value for key, value in schema.items() if key != "enum"}
+    return {"title": "Card", "type": "string", **card, "pattern": CARD_PATTERN,
+            "description": CARD_DESCRIPTION}
 
 
 def _is_event_union(schema: Schema) -> bool:
