@@ -1,10 +1,11 @@
 """Clients generated from the committed ``openapi/openapi.json`` by third-party tools, run
 against a real server: granian serving the app as ``make run`` does.
 
-The tools are pinned: openapi-python-client in the test extras (``constraints.txt``),
-the Node packages in ``clients/package.json`` and its lock, installed by ``make test``
-into ``clients/node_modules``. A missing tool fails its test rather than skipping it, so
-that CI cannot pass without running them.
+The tools are pinned: openapi-python-client and openapi-generator-cli (whose jar needs a
+Java runtime, which ``make test`` installs when missing) in the test extras
+(``constraints.txt``), the Node packages in ``clients/package.json`` and its lock,
+installed by ``make test`` into ``clients/node_modules``. A missing tool fails its test
+rather than skipping it, so that CI cannot pass without running them.
 
 Each module shares an xdist group, so that ``make test`` (``--dist loadgroup``) starts
 its server and generates its client once.
