@@ -174,7 +174,8 @@ def test_the_play_example_answers_exactly_as_documented(client, document):
 
 def test_cards_are_constrained_wherever_they_appear(document):
     schemas = document["components"]["schemas"]
-    # A string, not an enum (see the next test), whose pattern allows exactly the 52 codes.
+    # A string, not an enum (see test_the_card_and_the_event_are_written_once), whose
+    # pattern allows exactly the 52 codes.
     pattern = re.compile(schemas["Card"]["pattern"])
     codes = [f"{rank}{suit}" for rank in range(0, 20) for suit in SUITS + "xD"]
     assert sorted(code for code in codes if pattern.search(code)) == sorted(DECK)
