@@ -35,7 +35,7 @@ compiled: $(STAMP)
 # checks that each run had the engine it asked for and that both play alike.
 # loadgroup: each browser test module runs in one worker, so it starts one browser.
 ENGINE_TESTS := tests/core tests/variants $(EXAMPLES:%=%/tests)
-test: $(STAMP) $(NPM_STAMP) $(CHROMIUM) compiled
+test: $(STAMP) $(NPM_STAMP) $(CHROMIUM) java-runtime compiled
 	FORACCIO_PURE_PYTHON=1 FORACCIO_EXPECT_ENGINE=source \
 		$(PY) -m pytest -n 2 --dist loadgroup --cov --cov-report=term:skip-covered
 	FORACCIO_EXPECT_ENGINE=compiled $(PY) -m pytest -n 2 --no-cov $(ENGINE_TESTS)
@@ -55,6 +55,17 @@ nodejs:
 	@command -v apt-get > /dev/null || { echo "npm is missing: install Node.js 20 or newer"; exit 1; }
 	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm > /dev/null 2>&1 \
 		|| (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm)
+
+# openapi-generator (tests/clients) is a jar that the PyPI package openapi-generator-cli
+# ships; it runs on a Java runtime, installed when missing as Node.js is.
+.PHONY: java-runtime jre
+java-runtime:
+	@command -v java > /dev/null || $(MAKE) --no-print-directory jre
+
+jre:
+	@command -v apt-get > /dev/null || { echo "java is missing: install a Java runtime, 11 or newer"; exit 1; }
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq default-jre-headless > /dev/null 2>&1 \
+		|| (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq default-jre-headless)
 
 $(CHROMIUM):
 	@command -v apt-get > /dev/null || { echo "$@ is missing: install Chromium"; exit 1; }

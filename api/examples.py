@@ -32,6 +32,7 @@ from api.schemas import (
     HandScore,
     LegalMoves,
     NewGame,
+    NewSealedGame,
     Played,
     PlayRequest,
     SealedAutoplayed,
@@ -178,9 +179,9 @@ def examples() -> Examples:
     dealt = next_hand(sealed_over)
     return Examples(
         new_game_sealed=_json(NewGame(variant=VARIANT, sealed=True)),
-        created_sealed={"token": token(sealed.start, 0), "counter": 0,
-                        "seat_keys": list(keys),
-                        "view": _json(seat_view(sealed.start, sealed.start.turn))},
+        created_sealed=_json(NewSealedGame(token=token(sealed.start, 0), counter=0,
+                                           seat_keys=keys,
+                                           view=seat_view(sealed.start, sealed.start.turn))),
         sealed_state=mid_sealed,
         view={"token": token(sealed.mid, PLAYS_BEFORE_EXAMPLE), "seat_key": keys[2]},
         viewed=_json(seat_view(sealed.mid, 2)),
@@ -204,19 +205,19 @@ def examples() -> Examples:
                                                                  "target": 101})),
         new_game_house_rules=_json(NewGame(variant=VARIANT, house_rules=HOUSE_RULES)),
         created=_json(StateBody(state=answered(start))),
-        state=_json(StateBody(state=answered(mid))),
+        state={"state": _json(answered(mid))},
         legal_moves=_json(LegalMoves(seat=mid.turn, moves=moves)),
-        play=_json(PlayRequest(state=answered(mid), move=move, seat=mid.turn)),
+        play=_request(PlayRequest(state=answered(mid), move=move, seat=mid.turn)),
         played=_json(Played(state=answered(after), events=events)),
         next_hand=_json({"state": answered(over), "cut": CUT}),
         dealt=_json(StateBody(state=answered(next_hand(over, CUT)))),
         score=_json(HandScore(lines=lines, points=hand_points(lines))),
-        bot_move=_json(BotMoveRequest(state=answered(mid), bot=BOTS[0], seed=BOT_SEED)),
-        bot_move_ismcts=_json(BotMoveRequest(state=answered(mid), bot="ismcts", seed=BOT_SEED,
-                                             budget=ISMCTS_BUDGET)),
+        bot_move=_request(BotMoveRequest(state=answered(mid), bot=BOTS[0], seed=BOT_SEED)),
+        bot_move_ismcts=_request(BotMoveRequest(state=answered(mid), bot="ismcts", seed=BOT_SEED,
+                                                budget=ISMCTS_BUDGET)),
         bot_moved=_json(BotMove(seat=mid.turn, move=bot_move)),
-        autoplay=_json(AutoplayRequest(state=answered(late), bots=BOTS, until="hand_over",
-                                       seed=BOT_SEED)),
+        autoplay=_request(AutoplayRequest(state=answered(late), bots=BOTS, until="hand_over",
+                                          seed=BOT_SEED)),
         autoplayed=_json(Autoplayed(state=answered(played_out.state), events=played_out.events,
                                     plays=played_out.plays, done=played_out.done)),
         mid_hand_state=mid,
@@ -235,3 +236,11 @@ def _a_capture(state: State, moves: tuple[Move, ...]) -> Move | None:
 
 def _json(value: Any) -> Any:
     return msgspec.to_builtins(value)
+
+
+def _request(body: Any) -> Any:
+    """``body`` as a client sends it: the fields of the other form of a match (and the
+    optional ``kind``) left out rather than null, as the document's open and sealed
+    request schemas say."""
+    return {key: value for key, value in _json(body).items()
+            if not (key in ("kind", "state", "token", "seat_key") and value is None)}

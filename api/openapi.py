@@ -26,6 +26,8 @@ from litestar.openapi.spec import (
 from litestar.openapi.spec.base import BaseSchemaObject
 
 from api import docs_ui
+from api.openapi_kinds import name_answers, split_requests
+from api.openapi_links import add_links
 from api.openapi_portable import PROBLEM_JSON, portable
 
 JSON = "application/json"
@@ -65,11 +67,17 @@ def openapi_config() -> OpenAPIConfig:
 
 @dataclass
 class PortableOpenAPI(OpenAPI):
-    """The app's document, rewritten by :func:`api.openapi_portable.portable` whenever it
-    is turned into JSON: what the app serves and ``make openapi`` commits."""
+    """The app's document, its open and sealed forms spelled out (:mod:`api.openapi_kinds`),
+    its links added (:mod:`api.openapi_links`) and rewritten by
+    :func:`api.openapi_portable.portable` whenever it is turned into JSON: what the app
+    serves and ``make openapi`` commits."""
 
     def to_schema(self) -> dict[str, Any]:
-        return portable(super().to_schema())
+        document = super().to_schema()
+        split_requests(document)
+        name_answers(document)
+        add_links(document)
+        return portable(document)
 
 
 @dataclass

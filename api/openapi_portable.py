@@ -9,16 +9,26 @@ and ``make openapi`` commits the result); each step says which tool needs it:
 - fixed-length arrays as ``items`` with ``minItems``/``maxItems``, not
   ``prefixItems`` with ``items: false`` (openapi-python-client refuses the
   whole document for a boolean ``items``; spectral's ``array-items``);
-- the card and the event union named once (``Card``, ``Event``) and referenced,
-  so that generators make one type of each instead of one per place;
+- the card, the event union, the token and the seat key named once (``Card``,
+  ``Event``, ``Token``, ``SeatKey``) and referenced, so that generators make one
+  type of each instead of one per place (one made ``SeatKey`` a wrapper class in
+  one place and a string in another);
+- the card as a string with the pattern of the 52 codes, not an enum of them:
+  openapi-generator's python client calls ``Card.from_dict`` on an enum nested in
+  an array of arrays (a hand, a pile) and fails on the first answer, and a client
+  whose hands were strings but whose moves wanted an enum would be worse;
+- every ``enum`` with its ``type`` (generators otherwise make untyped classes
+  ``Type``, ``Type1``, ...);
 - no ``default`` on what a client sends (openapi-typescript makes a property
   with a default required, even outside ``required``): the default is said
   in the property's description instead;
 - every operation documents a 4xx (redocly's ``operation-4xx-response``): a
   path answers 405 to a method it does not serve;
-- error responses, examples and the ``X-Request-ID`` header that recur across
-  operations written once under ``components`` and referenced, which keeps the
-  document small.
+- error responses, examples, links and the ``X-Request-ID`` header that recur
+  across operations written once under ``components`` and referenced, and every
+  other example of a request or a success answer there too (an example nested
+  under its operation's response is indented by a dozen more spaces a line): this
+  keeps the document small.
 
 It works on plain dicts and never changes its input.
 """
@@ -31,7 +41,10 @@ from collections.abc import Callable, Iterator
 from http import HTTPStatus
 from typing import Any, get_args
 
-from core.cards import DECK, RANK, SUIT, SUIT_NAMES
+import msgspec
+
+from api.schemas import SeatKey, Token
+from core.cards import CARD_PATTERN, DECK
 from core.model import AnyEvent
 
 PROBLEM_JSON = "application/problem+json"
@@ -42,7 +55,10 @@ Schema = Any
 
 CARD_DESCRIPTION = (
     "A card's wire code: its rank (1 asso to 10, 11 fante, 12 cavallo, 13 re), then its "
-    "suit (c coppe, d denari, b bastoni, s spade), e.g. `1d`, `10d`, `11s`.")
+    "suit (c coppe, d denari, b bastoni, s spade), e.g. `1d`, `10d`, `11s`: one of the 52 "
+    "codes the pattern allows.")
+NAMED_STRINGS = {"Token": msgspec.json.schema(Token), "SeatKey": msgspec.json.schema(SeatKey)}
+"""Strings written once under their name: each matches msgspec's schema of its type."""
 EVENT_DESCRIPTION = "Something that happened in a hand; `type` tells which kind."
 EVENT_TAGS = {event.__struct_config__.tag for event in get_args(AnyEvent)}
 METHOD_NOT_ALLOWED = {
@@ -67,12 +83,18 @@ def portable(document: dict[str, Any]) -> dict[str, Any]:
     _name_repeated(document, "Card", _is_card, _card)
     _name_repeated(document, "Event", _is_event_union,
                    lambda union: {"title": "Event", **union, "description": EVENT_DESCRIPTION})
+    for name, string in NAMED_STRINGS.items():
+        _name_repeated(document, name, lambda schema, string=string: schema == string,
+                       lambda found, name=name: {"title": name, **found})
+    _transform_schemas(document, _typed_enum)
     _defaults_in_descriptions(document, _sent_by_clients(document))
     _method_not_allowed_everywhere(document)
     _name_problem_examples(document)
     _share(document, "responses", _responses(document), _response_name)
     _share(document, "examples", _examples(document), lambda key, _: key)
+    _examples_under_components(document)
     _share(document, "headers", _headers(document), lambda key, _: key)
+    _share(document, "links", _links(document), lambda key, _: key)
     return document
 
 
@@ -167,12 +189,11 @@ def _is_card(schema: Schema) -> bool:
 
 
 def _card(schema: Schema) -> Schema:
-    """The ``Card`` component: the 52 codes, each with a name for generated enums
-    (``x-enum-varnames``, read by openapi-python-client and openapi-generator), since a
-    code such as ``1d`` is no identifier: ``DENARI_1``, ``SPADE_11``."""
-    names = [f"{SUIT_NAMES[SUIT[card]].upper()}_{RANK[card]}" for card in schema["enum"]]
-    return {"title": "Card", "type": "string", **schema, "description": CARD_DESCRIPTION,
-            "x-enum-varnames": names}
+    """The ``Card`` component: a string matching exactly the 52 codes (see the module's
+    text for why not their enum), with msgspec's examples."""
+    card = {key: value for key, value in schema.items() if key != "enum"}
+    return {"title": "Card", "type": "string", **card, "pattern": CARD_PATTERN,
+            "description": CARD_DESCRIPTION}
 
 
 def _is_event_union(schema: Schema) -> bool:
@@ -202,6 +223,22 @@ def _name_repeated(document: dict[str, Any], name: str, matches: Callable[[Schem
     if name in schemas:
         raise RuntimeError(f"a component schema is already called {name}")
     schemas[name] = component(found[0])
+
+
+# --- enums --------------------------------------------------------------------------------
+
+_JSON_TYPES = ((bool, "boolean"), (int, "integer"), (float, "number"), (str, "string"),
+               (type(None), "null"))
+
+
+def _typed_enum(schema: Schema) -> Schema:
+    """An ``enum`` with the ``type`` of its values (msgspec writes a ``Literal`` without
+    one); values of several types get the list of them."""
+    if not isinstance(schema, dict) or "enum" not in schema or "type" in schema:
+        return schema
+    types = list(dict.fromkeys(next(name for kind, name in _JSON_TYPES if isinstance(value, kind))
+                               for value in schema["enum"]))
+    return {**schema, "type": types[0] if len(types) == 1 else types}
 
 
 # --- defaults -----------------------------------------------------------------------------
@@ -328,6 +365,26 @@ def _examples(document: dict[str, Any]) -> Iterator[Slot]:
             yield examples, name
 
 
+def _examples_under_components(document: dict[str, Any]) -> None:
+    """Move the examples of request bodies and success answers that are still written in
+    place to ``components.examples``, as ``<operationId>_<name>`` (``_answer`` added for
+    an answer's), and refer to them."""
+    components = document["components"].setdefault("examples", {})
+    for operation in _operations(document):
+        places = [("", operation.get("requestBody", {}))]
+        places += [("_answer", response) for status, response
+                   in operation.get("responses", {}).items() if status.startswith("2")]
+        for suffix, place in places:
+            for media_type in place.get("content", {}).values():
+                examples = media_type.get("examples", {})
+                for name, example in examples.items():
+                    if "$ref" in example:
+                        continue
+                    key = _unique(f"{operation['operationId']}_{name}{suffix}", components)
+                    components[key] = example
+                    examples[name] = {"$ref": f"#/components/examples/{key}"}
+
+
 def _headers(document: dict[str, Any]) -> Iterator[Slot]:
     for operation in _operations(document):
         for response in operation.get("responses", {}).values():
@@ -338,6 +395,14 @@ def _headers(document: dict[str, Any]) -> Iterator[Slot]:
         headers = response.get("headers", {})
         for name in headers:
             yield headers, name
+
+
+def _links(document: dict[str, Any]) -> Iterator[Slot]:
+    for operation in _operations(document):
+        for response in operation.get("responses", {}).values():
+            links = response.get("links", {})
+            for name in links:
+                yield links, name
 
 
 def _share(document: dict[str, Any], kind: str, slots: Iterator[Slot],

@@ -135,6 +135,27 @@ Counter = Annotated[int, msgspec.Meta(
 SeatKeys = Annotated[tuple[SeatKey, ...], msgspec.Meta(min_length=2, max_length=6)]
 
 
+# --- open and sealed --------------------------------------------------------------------
+
+Kind = Literal["open", "sealed"]
+"""Which form of a match a body is about: ``open`` (the whole state travels) or ``sealed``
+(a token and a seat key travel)."""
+
+
+class OpenAnswer(Wire, tag_field="kind", tag="open"):
+    """Base of the answers about an open match: each carries ``"kind": "open"``.
+
+    Every operation that may answer either form tags its answers by ``kind``, so that
+    a client (and a generated one's discriminator) tells them apart by one field
+    rather than by which other fields are present. ``kind`` rather than ``type``:
+    ``type`` is the RFC 9457 field of every problem document and the tag of events.
+    """
+
+
+class SealedAnswer(Wire, tag_field="kind", tag="sealed"):
+    """Base of the answers about a sealed match: each carries ``"kind": "sealed"``."""
+
+
 # --- games ----------------------------------------------------------------------------
 
 
@@ -154,7 +175,7 @@ class NewGame(Wire):
     """Answer with a token, the seat keys and a seat's view instead of the open state."""
 
 
-class StateBody(Wire):
+class StateBody(OpenAnswer):
     """A match's state, as the server returned it last."""
 
     state: State
@@ -163,9 +184,23 @@ class StateBody(Wire):
 class GameRequest(Wire, kw_only=True):
     """A match: either its open ``state``, or a sealed game's ``token`` and a ``seat_key``."""
 
+    # One permissive body, since msgspec decodes no untagged union of two Structs; the
+    # handlers refuse both or neither with 422 `state_or_token`, and the OpenAPI
+    # document describes the body as the oneOf of its two forms (api/openapi_kinds.py).
+    # `kind` may come along so that an answer such as {"kind": "open", "state": ...}
+    # can be posted back as it is; it must then name the form the body has.
+    kind: Kind | None = None
     state: State | None = None
     token: Token | None = None
     seat_key: SeatKey | None = None
+
+    def __post_init__(self) -> None:
+        if self.kind == "open" and (self.token is not None or self.seat_key is not None):
+            raise ValueError("`kind` is 'open', but the body carries a `token` or a "
+                             "`seat_key`: an open match is posted as its `state`")
+        if self.kind == "sealed" and self.state is not None:
+            raise ValueError("`kind` is 'sealed', but the body carries a `state`: a sealed "
+                             "match is posted as its `token` and a `seat_key`")
 
 
 class ViewRequest(Wire):
@@ -175,7 +210,7 @@ class ViewRequest(Wire):
     seat_key: SeatKey
 
 
-class NewSealedGame(Wire):
+class NewSealedGame(SealedAnswer):
     """A new sealed match: its token, every seat's key (index = seat) and the view of the
     seat to play first."""
 
@@ -185,7 +220,7 @@ class NewSealedGame(Wire):
     view: SeatView
 
 
-class SealedState(Wire):
+class SealedState(SealedAnswer):
     """A sealed game's new token and the view of the seat that asked."""
 
     token: Token
@@ -219,14 +254,14 @@ class LegalMoves(Wire):
     moves: tuple[Move, ...]
 
 
-class Played(Wire):
+class Played(OpenAnswer):
     """The state after a move and what the move caused, in order."""
 
     state: State
     events: tuple[AnyEvent, ...]
 
 
-class SealedPlayed(Wire):
+class SealedPlayed(SealedAnswer):
     """A sealed game after a move: its new token, the view of the seat that played and
     what the move caused, in order."""
 
@@ -279,7 +314,7 @@ class AutoplayRequest(GameRequest, kw_only=True):
     budget: Budget | None = None
 
 
-class Autoplayed(Wire):
+class Autoplayed(OpenAnswer):
     """The state after the bots played, and the events in order (each new hand's deal
     included). ``done`` is false when the request's limit on plays stopped them first."""
 
@@ -289,7 +324,7 @@ class Autoplayed(Wire):
     done: bool
 
 
-class SealedAutoplayed(Wire):
+class SealedAutoplayed(SealedAnswer):
     """A sealed game after the bots played: its new token, the view of the seat that asked,
     the events in order, the plays made and whether the phase asked for was reached."""
 

@@ -64,6 +64,8 @@ class BotController(Controller):
     return_dto = None
 
     @post("/bot-move", operation_id="botMove", status_code=200, summary="Ask a bot for a move",
+          response_description="The seat to play and the move the bot makes for it, exactly "
+                               "as `POST /games/play` takes it.",
           description="The move `bot` makes for the seat to play, chosen from that seat's view "
                       "only (its hand, the table, the cards played, the piles, the scores). "
                       "Bots: `random` (a uniformly random legal move), `heuristic` (guards "
@@ -107,6 +109,10 @@ class BotController(Controller):
         return BotMove(seat=state.turn, move=move)
 
     @post("/autoplay", operation_id="autoplay", status_code=200,
+          response_description="The match after the bots played (`kind: open`: its state; "
+                               "`kind: sealed`: its new token and the seat's view), the "
+                               "events in order, the plays made and whether the phase "
+                               "asked for was reached.",
           summary="Let bots play on",
           description="`bots` names one bot per seat (index = seat); each plays from its own "
                       "seat's view until the hand (`until: hand_over`) or the match "

@@ -142,6 +142,9 @@ class GameController(Controller):
     return_dto = None
 
     @post("/", operation_id="newGame", status_code=200, summary="Start a match",
+          response_description="The new match, its first hand dealt: its state (`kind: "
+                               "open`), or a sealed game's token, seat keys and the view "
+                               "of the seat to play first (`kind: sealed`).",
           description="Draws for the first dealer and deals the first hand. Without a seed "
                       "the server chooses one; it is returned in the state, so the match can "
                       "be replayed. `options` override the variant's defaults "
@@ -193,6 +196,7 @@ class GameController(Controller):
                              view=seat_view(state, state.turn or 0))
 
     @post("/view", operation_id="viewGame", status_code=200, summary="A seat's view",
+          response_description="What the seat whose key was posted sees of the game.",
           description="What the seat whose key is given may see of a sealed game: its own "
                       "hand, the table, the cards played in the hand, the captured piles, "
                       "how many cards each seat holds, the scores. Never another seat's "
@@ -209,6 +213,7 @@ class GameController(Controller):
         return seat_view(posted.sealed_state(data.token, sealed), seat)
 
     @post("/legal-moves", operation_id="legalMoves", status_code=200,
+          response_description="The seat to play and every move it may make.",
           summary="List the legal moves",
           description="The seat to play and every move it may make, each exactly in the form "
                       "`POST /games/play` accepts. Outside a hand in play, `seat` is null and "
@@ -229,6 +234,9 @@ class GameController(Controller):
         return LegalMoves(seat=state.turn, moves=engine.legal_moves(state))
 
     @post("/play", operation_id="play", status_code=200, summary="Play a move",
+          response_description="The match after the move (`kind: open`: its state; "
+                               "`kind: sealed`: its new token and the seat's view) and "
+                               "the events the move caused, in order.",
           description="Plays `move` for the seat in turn and returns the new state and the "
                       "events the move caused (a capture, a scopa, and at the end of a hand "
                       "the table collected, the hand scored, maybe the match won). With "
@@ -259,6 +267,9 @@ class GameController(Controller):
                             events=events)
 
     @post("/next-hand", operation_id="nextHand", status_code=200,
+          response_description="The match with the next hand dealt (`kind: open`: its "
+                               "state; `kind: sealed`: its new token and the seat's "
+                               "view).",
           summary="Deal the next hand",
           description="Once a hand is over (`phase` is `hand_over`), the deal passes on and "
                       "the next hand is dealt. `cut` is where the deck is cut (1 to 51 for "
@@ -292,6 +303,8 @@ class GameController(Controller):
         return SealedState(**game.reseal(sealer, posted, state), view=game.view(state))
 
     @post("/score", operation_id="scoreHand", status_code=200,
+          response_description="The current hand's score lines so far and their points "
+                               "per team.",
           summary="Score the current hand",
           description="The score lines of the current hand so far (final once it is over) "
                       "and their points per team, `[team 0, team 1]`. Match totals are in "

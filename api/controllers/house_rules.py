@@ -48,6 +48,8 @@ class HouseRuleController(Controller):
     tags: ClassVar[list[str]] = ["house-rules"]
 
     @get("/", operation_id="listHouseRules", summary="List the house rules",
+         response_description="Every house rule this server knows, with the variants it "
+                              "applies to and its options, and those it did not load.",
          description="Every house rule a match may be played with (`house_rules` of "
                      "`POST /games`), with what it changes, the variants it applies to and "
                      "its options (given in the `options` of `POST /games` as "

@@ -22,6 +22,7 @@ def limits_body(limits: BotLimits) -> Limits:
 
 
 @get("/limits", operation_id="getLimits", summary="The limits on bot work",
+     response_description="The ceilings on bot work in force in this server's workers.",
      description="The ceilings this server worker puts on bot requests (`POST "
                  "/games/bot-move` with a searching bot, `POST /games/autoplay`): how many "
                  "are computed at once and may wait (beyond those, 503 `busy` with "

@@ -65,6 +65,8 @@ class VariantController(Controller):
     tags: ClassVar[list[str]] = ["variants"]
 
     @get("/", operation_id="listVariants", summary="List the variants",
+         response_description="Every variant this server plays, with its options, and "
+                              "those it did not load.",
          description="Every variant this server plays, with its match target and its "
                      "options (type, default, allowed values); `skipped` lists the "
                      "variants it did not load (a broken plugin, a name taken twice) and why.",
@@ -75,6 +77,8 @@ class VariantController(Controller):
                            skipped=describe_skipped("variant"))
 
     @get("/{name:str}", operation_id="getVariant", summary="Describe one variant",
+         response_description="The variant: its match target, teams, deck size and "
+                              "options.",
          description="One variant by name, with its match target and its options. "
                      "An unknown name answers 404 with code `unknown_variant`; so does a "
                      "variant that was not loaded, saying why.",

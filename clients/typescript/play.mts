@@ -26,7 +26,8 @@ function ok<T>(answer: { data?: T; error?: unknown; response: Response }): T {
 
 // Fields with a server-side default (options, house_rules, sealed) may be left out.
 const created = ok(await client.POST("/games", { body: { variant: "foraccio", seed: 3 } }));
-if (!("state" in created)) throw new Error("an open game answers its state");
+// `kind` tells an open match's answer from a sealed one's (the document's discriminator).
+if (created.kind !== "open") throw new Error("an open game answers kind: open");
 let state: State = created.state;
 
 let plays = 0;
@@ -35,7 +36,7 @@ while (state.phase === "playing") {
   const move: Move | undefined = legal.moves[0];
   if (move === undefined || legal.seat === null) throw new Error("no legal move in play");
   const played = ok(await client.POST("/games/play", { body: { state, move, seat: legal.seat } }));
-  if (!("state" in played)) throw new Error("an open game answers its state");
+  if (played.kind !== "open") throw new Error("an open game answers kind: open");
   state = played.state;
   plays += 1;
 }

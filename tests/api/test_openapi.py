@@ -9,6 +9,7 @@ document; the generators and linters themselves run in ``tests/clients``.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -16,7 +17,17 @@ import pytest
 
 from api.openapi_file import PATH as COMMITTED
 from api.openapi_file import text
-from core.cards import DECK
+from core.cards import DECK, SUITS
+
+SCHEMAS = "#/components/schemas/"
+EITHER_FORM = {"newGame": "NewGameAnswer", "play": "PlayAnswer", "nextHand": "NextHandAnswer",
+               "autoplay": "AutoplayAnswer"}
+"""The operations whose answer is about an open or a sealed match, and its union's name."""
+GAME_REQUESTS = {"legalMoves": "GameRequest", "scoreHand": "GameRequest", "play": "PlayRequest",
+                 "nextHand": "NextHandRequest", "botMove": "BotMoveRequest",
+                 "autoplay": "AutoplayRequest"}
+"""The operations whose request is about an open or a sealed match, and its body's name."""
+LITESTAR_DEFAULT_DESCRIPTION = "Request fulfilled, document follows"
 
 MAX_SIZE = 150_000
 """Most bytes of the committed document."""
@@ -103,6 +114,18 @@ def test_every_body_has_a_realistic_example(document):
                         ), name
 
 
+def test_the_examples_are_written_under_components(document):
+    # Nested under its operation, an example's every line is indented a dozen spaces more:
+    # referred to, the document stays within its size.
+    for name, operation in operations(document):
+        bodies = [operation.get("requestBody", {})] + [
+            response for code, response in operation["responses"].items() if code.startswith("2")]
+        for body in bodies:
+            for media_type in body.get("content", {}).values():
+                for example in media_type.get("examples", {}).values():
+                    assert set(example) == {"$ref"}, name
+
+
 def test_every_error_is_documented_as_a_problem_document(document):
     problem = document["components"]["schemas"]["Problem"]
     assert {"status", "title", "detail", "code"} <= set(problem["required"])
@@ -151,7 +174,12 @@ def test_the_play_example_answers_exactly_as_documented(client, document):
 
 def test_cards_are_constrained_wherever_they_appear(document):
     schemas = document["components"]["schemas"]
-    assert sorted(schemas["Card"]["enum"]) == sorted(DECK)
+    # A string, not an enum (see test_the_card_and_the_event_are_written_once), whose
+    # pattern allows exactly the 52 codes.
+    pattern = re.compile(schemas["Card"]["pattern"])
+    codes = [f"{rank}{suit}" for rank in range(0, 20) for suit in SUITS + "xD"]
+    assert sorted(code for code in codes if pattern.search(code)) == sorted(DECK)
+    assert schemas["Card"]["type"] == "string"
     state = schemas["State"]["properties"]
     assert state["hands"]["items"]["items"] == {"$ref": "#/components/schemas/Card"}
     # One score per team: a variant seats 2 to 6 teams.
@@ -159,19 +187,91 @@ def test_cards_are_constrained_wherever_they_appear(document):
     assert schemas["State"]["additionalProperties"] is False
 
 
+def test_the_token_and_the_seat_key_are_written_once(document):
+    # One generator made SeatKey a wrapper class in one place and a string in another.
+    schemas = document["components"]["schemas"]
+    for name in ("Token", "SeatKey"):
+        written = [schema for schema in subschemas(document)
+                   if isinstance(schema, dict) and schema.get("pattern") == schemas[name][
+                       "pattern"] and schema.get("maxLength") == schemas[name].get("maxLength")]
+        assert written == [schemas[name]], name
+    for schema in subschemas(schemas):
+        properties = schema.get("properties", {}) if isinstance(schema, dict) else {}
+        for prop, ref in (("token", "Token"), ("seat_key", "SeatKey")):
+            if prop in properties:
+                assert properties[prop] == {"$ref": f"{SCHEMAS}{ref}"}, schema["title"]
+    assert schemas["NewSealedGame"]["properties"]["seat_keys"]["items"] == {
+        "$ref": f"{SCHEMAS}SeatKey"}
+
+
+def test_every_enum_has_a_type(document):
+    # Without one, generators make untyped classes named Type, Type1, ... Type9.
+    enums = [schema for schema in subschemas(document["components"]["schemas"])
+             if isinstance(schema, dict) and "enum" in schema]
+    assert len(enums) > 10
+    for schema in enums:
+        assert schema.get("type") == "string", schema
+
+
 def test_the_card_and_the_event_are_written_once(document):
-    # Generators make one type per schema written out: one Card, one Event.
-    enums = [schema for schema in subschemas(document)
-             if isinstance(schema, dict) and isinstance(schema.get("enum"), list)
-             and set(schema["enum"]) == set(DECK)]
-    assert enums == [document["components"]["schemas"]["Card"]]
+    # Generators make one type per schema written out: one Card, one Event. The card is
+    # no enum: openapi-generator's python client calls `Card.from_dict` on an enum nested
+    # in an array of arrays (a hand), which fails on the first answer.
     card = document["components"]["schemas"]["Card"]
-    assert len(set(card["x-enum-varnames"])) == len(card["enum"])
-    unions = [schema for schema in subschemas(document)
+    assert [schema for schema in subschemas(document) if isinstance(schema, dict)
+            and schema.get("pattern") == card["pattern"]] == [card]
+    assert not [schema for schema in subschemas(document) if isinstance(schema, dict)
+                and isinstance(schema.get("enum"), list) and set(schema["enum"]) & set(DECK)]
+    unions = [schema["title"] for schema in subschemas(document)
               if isinstance(schema, dict) and "discriminator" in schema]
-    assert unions == [document["components"]["schemas"]["Event"]]
+    assert sorted(unions) == sorted(["Event", *EITHER_FORM.values()])
     events = document["components"]["schemas"]["Played"]["properties"]["events"]
     assert events["items"] == {"$ref": "#/components/schemas/Event"}
+
+
+def test_an_answer_about_an_open_or_a_sealed_match_is_a_named_discriminated_union(document):
+    schemas = document["components"]["schemas"]
+    for name, operation in operations(document):
+        union = EITHER_FORM.get(operation["operationId"])
+        schema = operation["responses"]["200"]["content"]["application/json"]["schema"]
+        if union is None:
+            assert "oneOf" not in resolved(document, schema), name
+            continue
+        assert schema == {"$ref": f"{SCHEMAS}{union}"}, name
+        members = schemas[union]["oneOf"]
+        mapping = schemas[union]["discriminator"]
+        assert mapping["propertyName"] == "kind"
+        assert sorted(mapping["mapping"]) == ["open", "sealed"]
+        assert [{"$ref": ref} for ref in mapping["mapping"].values()] == members
+        for kind, ref in mapping["mapping"].items():
+            member = resolved(document, {"$ref": ref})
+            assert "kind" in member["required"], ref
+            assert resolved(document, member["properties"]["kind"])["enum"] == [kind]
+
+
+def test_a_request_about_a_match_is_its_open_or_its_sealed_form(document):
+    schemas = document["components"]["schemas"]
+    for name, operation in operations(document):
+        body = GAME_REQUESTS.get(operation["operationId"])
+        if body is None:
+            continue
+        assert operation["requestBody"]["content"]["application/json"]["schema"] == {
+            "$ref": f"{SCHEMAS}{body}"}, name
+        assert schemas[body]["oneOf"] == [{"$ref": f"{SCHEMAS}Open{body}"},
+                                          {"$ref": f"{SCHEMAS}Sealed{body}"}]
+        open_form, sealed_form = schemas[f"Open{body}"], schemas[f"Sealed{body}"]
+        for form in (open_form, sealed_form):
+            assert form["type"] == "object" and form["additionalProperties"] is False
+            assert "kind" not in form["required"]
+        assert "state" in open_form["required"]
+        assert not {"token", "seat_key"} & set(open_form["properties"])
+        assert {"token", "seat_key"} <= set(sealed_form["required"])
+        assert "state" not in sealed_form["properties"]
+        # Each form has the operation's own fields, required alike.
+        own = set(open_form["properties"]) - {"kind", "state"}
+        assert own == set(sealed_form["properties"]) - {"kind", "token", "seat_key"}
+        assert set(open_form["required"]) - {"state"} == \
+            set(sealed_form["required"]) - {"token", "seat_key"}
 
 
 def test_fixed_length_arrays_have_items_and_bounds(document):
@@ -185,11 +285,43 @@ def test_fixed_length_arrays_have_items_and_bounds(document):
                                   "type": "array"}
 
 
+def test_every_success_answer_says_what_it_is(document):
+    descriptions = []
+    for name, operation in operations(document):
+        (success,) = [code for code in operation["responses"] if code.startswith("2")]
+        description = operation["responses"][success]["description"]
+        assert description != LITESTAR_DEFAULT_DESCRIPTION, name
+        descriptions.append(description)
+    assert len(set(descriptions)) == len(descriptions)
+
+
+def test_links_lead_from_a_new_match_to_every_operation_on_a_match(document):
+    ids = {operation["operationId"]: operation for _, operation in operations(document)}
+    reached, pending = set(), ["newGame"]
+    while pending:
+        source = pending.pop()
+        for name, link in ids[source]["responses"]["200"].get("links", {}).items():
+            link = resolved(document, link)
+            target = ids[link["operationId"]]
+            # The body is a whole body of the target: its fields are the target's fields.
+            body = resolved(document, target["requestBody"]["content"]["application/json"][
+                "schema"])
+            forms = [resolved(document, form) for form in body.get("oneOf", [body])]
+            assert any(set(link["requestBody"]) <= set(form["properties"])
+                       and set(form["required"]) <= set(link["requestBody"])
+                       for form in forms), (source, name)
+            if link["operationId"] not in reached:
+                reached.add(link["operationId"])
+                pending.append(link["operationId"])
+    assert reached == {"legalMoves", "play", "nextHand", "scoreHand", "botMove", "autoplay",
+                       "viewGame"}
+
+
 def test_what_a_client_may_leave_out_has_no_default(document):
     # openapi-typescript makes a property with a default required in the type.
     schemas = document["components"]["schemas"]
-    for name in ("NewGame", "GameRequest", "PlayRequest", "NextHandRequest", "BotMoveRequest",
-                 "AutoplayRequest", "State", "HandLog", "Move", "Budget"):
+    forms = [f"{form}{body}" for body in set(GAME_REQUESTS.values()) for form in ("Open", "Sealed")]
+    for name in ("NewGame", *forms, "State", "HandLog", "Move", "Budget"):
         for prop, schema in schemas[name]["properties"].items():
             assert "default" not in schema, (name, prop)
     sealed = schemas["NewGame"]["properties"]["sealed"]

@@ -105,7 +105,7 @@ def test_a_token_stays_within_2_kb_through_twelve_hands(variant):
 
 def test_a_sealed_match_starts_with_a_token_keys_and_the_first_seat_view(client):
     created = sealed_game(client)
-    assert set(created) == {"token", "counter", "seat_keys", "view"}
+    assert set(created) == {"kind", "token", "counter", "seat_keys", "view"}
     assert created["counter"] == 0
     assert len(set(created["seat_keys"])) == 4
     seat = created["view"]["seat"]

@@ -1,10 +1,11 @@
 """Clients generated from the committed ``openapi/openapi.json`` by third-party tools, run
 against a real server: granian serving the app as ``make run`` does.
 
-The tools are pinned: openapi-python-client in the test extras (``constraints.txt``),
-the Node packages in ``clients/package.json`` and its lock, installed by ``make test``
-into ``clients/node_modules``. A missing tool fails its test rather than skipping it, so
-that CI cannot pass without running them.
+The tools are pinned: openapi-python-client and openapi-generator-cli (whose jar needs a
+Java runtime, which ``make test`` installs when missing) in the test extras
+(``constraints.txt``), the Node packages in ``clients/package.json`` and its lock,
+installed by ``make test`` into ``clients/node_modules``. A missing tool fails its test
+rather than skipping it, so that CI cannot pass without running them.
 
 Each module shares an xdist group, so that ``make test`` (``--dist loadgroup``) starts
 its server and generates its client once.
@@ -43,15 +44,16 @@ def node_tool(name: str) -> Path:
     return path
 
 
-def run(command: list[str | Path], cwd: Path = ROOT, timeout: float = 120
-        ) -> subprocess.CompletedProcess[str]:
-    """Run ``command`` to its end and return it; its output is in the failure message."""
+def run(command: list[str | Path], cwd: Path = ROOT, timeout: float = 120,
+        environment: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    """Run ``command`` to its end and return it; its output is in the failure message.
+    ``environment`` adds variables to the command's environment."""
     # The test environment's commands first (openapi-python-client runs its ruff); no
     # telemetry or update checks from the Node tools (there is no internet to send to).
     path = os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")])
     env = {**os.environ, "PATH": path, "REDOCLY_TELEMETRY": "off",
            "REDOCLY_SUPPRESS_UPDATE_NOTICE": "true", "NO_UPDATE_NOTIFIER": "1",
-           "SCARF_ANALYTICS": "false"}
+           "SCARF_ANALYTICS": "false", **(environment or {})}
     return subprocess.run([str(part) for part in command], cwd=cwd, env=env, text=True,
                           capture_output=True, timeout=timeout, check=False)
 

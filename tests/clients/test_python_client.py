@@ -91,17 +91,17 @@ def test_an_open_match_to_its_end(api, client, variant):
         if state.phase == "game_over":
             break
         if state.phase == "hand_over":
-            score = api.score_hand.sync(client=client, body=models.GameRequest(state=state))
+            score = api.score_hand.sync(client=client, body=models.OpenGameRequest(state=state))
             assert isinstance(score, models.HandScore), score
             assert score.points == state.record[-1].points
-            dealt = api.next_hand.sync(client=client, body=models.NextHandRequest(state=state))
+            dealt = api.next_hand.sync(client=client, body=models.OpenNextHandRequest(state=state))
             assert isinstance(dealt, models.StateBody), dealt
             state, hands = dealt.state, hands + 1
             continue
-        legal = api.legal_moves.sync(client=client, body=models.GameRequest(state=state))
+        legal = api.legal_moves.sync(client=client, body=models.OpenGameRequest(state=state))
         assert isinstance(legal, models.LegalMoves), legal
         assert legal.seat == state.turn
-        played = api.play.sync(client=client, body=models.PlayRequest(
+        played = api.play.sync(client=client, body=models.OpenPlayRequest(
             state=state, move=legal.moves[0], seat=legal.seat))
         assert isinstance(played, models.Played), played
         state, plays = played.state, plays + 1
@@ -129,7 +129,7 @@ def test_a_sealed_match_to_its_end(api, client, variant):
                                           body=models.ViewRequest(token=token, seat_key=key))
                 assert isinstance(seen, models.SeatView), seen
                 assert seen.seat == seat and seen.phase == "hand_over"
-            dealt = api.next_hand.sync(client=client, body=models.NextHandRequest(
+            dealt = api.next_hand.sync(client=client, body=models.SealedNextHandRequest(
                 token=token, seat_key=keys[0]))
             assert isinstance(dealt, models.SealedState), dealt
             token, view, counter = dealt.token, dealt.view, counter + 1
@@ -137,9 +137,9 @@ def test_a_sealed_match_to_its_end(api, client, variant):
             continue
         key = keys[view.turn]
         legal = api.legal_moves.sync(client=client,
-                                     body=models.GameRequest(token=token, seat_key=key))
+                                     body=models.SealedGameRequest(token=token, seat_key=key))
         assert isinstance(legal, models.LegalMoves), legal
-        played = api.play.sync(client=client, body=models.PlayRequest(
+        played = api.play.sync(client=client, body=models.SealedPlayRequest(
             token=token, seat_key=key, move=legal.moves[0]))
         assert isinstance(played, models.SealedPlayed), played
         assert played.view.seat == legal.seat and len(played.view.cards) \
@@ -159,28 +159,29 @@ def test_every_other_operation(api, client):
 
     created = api.new_game.sync(client=client, body=models.NewGame(variant="foraccio", seed=5))
     state = created.state
-    move = api.bot_move.sync(client=client, body=models.BotMoveRequest(
+    move = api.bot_move.sync(client=client, body=models.OpenBotMoveRequest(
         state=state, bot="ismcts", seed=1, budget=models.Budget(iterations=10)))
     assert isinstance(move, models.BotMove) and move.seat == state.turn
-    played = api.autoplay.sync(client=client, body=models.AutoplayRequest(
-        state=state, bots=["random"] * 4, until=models.AutoplayRequestUntil.HAND_OVER, seed=2))
+    played = api.autoplay.sync(client=client, body=models.OpenAutoplayRequest(
+        state=state, bots=["random"] * 4, until=models.OpenAutoplayRequestUntil.HAND_OVER,
+        seed=2))
     assert isinstance(played, models.Autoplayed), played
     assert played.done and played.state.phase == "hand_over"
 
     sealed = api.new_game.sync(client=client,
                                body=models.NewGame(variant="foraccio", sealed=True))
     key = sealed.seat_keys[sealed.view.turn]
-    move = api.bot_move.sync(client=client, body=models.BotMoveRequest(
+    move = api.bot_move.sync(client=client, body=models.SealedBotMoveRequest(
         token=sealed.token, seat_key=key, bot="heuristic"))
     assert isinstance(move, models.BotMove) and move.seat == sealed.view.turn
-    played = api.autoplay.sync(client=client, body=models.AutoplayRequest(
+    played = api.autoplay.sync(client=client, body=models.SealedAutoplayRequest(
         token=sealed.token, seat_key=key, bots=["heuristic"] * 4,
-        until=models.AutoplayRequestUntil.HAND_OVER))
+        until=models.SealedAutoplayRequestUntil.HAND_OVER))
     assert isinstance(played, models.SealedAutoplayed), played
     assert played.plays == 1 and not played.done
 
     # A problem the server answers comes back typed, with its code.
-    refused = api.play.sync(client=client, body=models.PlayRequest(
+    refused = api.play.sync(client=client, body=models.OpenPlayRequest(
         state=state, move=models.Move(card=state.hands[(state.turn + 1) % 4][0]),
         seat=(state.turn + 1) % 4))
     assert isinstance(refused, models.Problem) and refused.code == "not_your_turn"
