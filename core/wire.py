@@ -49,7 +49,7 @@ Notation = Annotated[str, msgspec.Meta(
 
 
 Receipt = Annotated[str, msgspec.Meta(
-    min_length=1, max_length=64, pattern="^[A-Za-z0-9_-]+$",
+    min_length=1, max_length=32, pattern="^[A-Za-z0-9_-]+$",
     description="The answering server's proof that it made this state (a MAC of the rest of "
                 "it): a state posted back with its receipt intact is taken without replaying "
                 "the match. Opaque to clients; leave it as it came. A state without one, or "
