@@ -32,6 +32,9 @@ from api.schemas import BODIES
 from api.sealing import sealer_from_environment
 from api.timeouts import timeouts_from_environment
 from core.registry import installed_plugins
+from rooms.bodies import ROOM_BODIES
+from rooms.part import RoomsPart
+from rooms.routes import RoomController
 from web.routes import table_router
 
 
@@ -54,18 +57,20 @@ def create_app() -> Litestar:
     timeouts = timeouts_from_environment()
     bot_pool = BotPool(bot_limits)
     posted = Posted(Receipts(sealer.receipt_key), bot_pool)
+    rooms_part = RoomsPart(sealer, bot_pool)
     app = Litestar(
         route_handlers=[VariantController, HouseRuleController, GameController, BotController,
-                        limits, health, table_router()],
+                        RoomController, limits, health, table_router()],
         plugins=[problem_details_plugin(), structlog_plugin()],
         dependencies={
             "sealer": Provide(lambda: sealer, use_cache=True, sync_to_thread=False),
             "bot_pool": Provide(lambda: bot_pool, use_cache=True, sync_to_thread=False),
             "posted": Provide(lambda: posted, use_cache=True, sync_to_thread=False),
             "bot_limits": Provide(lambda: bot_limits, use_cache=True, sync_to_thread=False),
+            "rooms_part": Provide(lambda: rooms_part, use_cache=True, sync_to_thread=False),
         },
-        on_startup=[bot_pool.start],
-        on_shutdown=[bot_pool.close],
+        on_startup=[bot_pool.start, rooms_part.start],
+        on_shutdown=[rooms_part.close, bot_pool.close],
         openapi_config=openapi_config(),
         cors_config=cors_config_from_environment(),
         request_max_body_size=MAX_BODY_SIZE,  # Litestar's default is 10 MB
@@ -75,7 +80,7 @@ def create_app() -> Litestar:
                         "X-Request-ID when it is a plain token, else a new one.",
         )],
     )
-    use_msgspec_schemas(app.openapi_schema, BODIES)
+    use_msgspec_schemas(app.openapi_schema, (*BODIES, *ROOM_BODIES))
     # Litestar's app-level middleware wraps each route, so it would miss requests
     # for unknown paths; wrapping the app's handler logs every request.
     handler = app.asgi_handler

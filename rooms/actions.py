@@ -1,0 +1,371 @@
+"""What people, the host and the server do to a room, each change applied exactly once.
+
+Every change reads the room, decides from that version what the next one is, and
+commits it only on top of the version it read (:meth:`~rooms.store.Store.commit`). When
+another change got there first, the change is decided again from the newer version, so
+two changes that do not conflict (a bot's move and a seat handed to a bot) both land,
+and two that do (two plays for one turn) are told apart: a person's move names the
+version it was chosen on, and one chosen on an older version is refused (409
+``stale_version``) with the room as it is now. Nothing is lost or applied twice,
+whichever process of whichever machine makes the change.
+
+The match itself is a sealed game (:mod:`api.sealing`): the room holds its token and
+plays it with the engine's public functions, as a client of the API would.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from typing import NamedTuple
+
+import structlog
+from msgspec.structs import replace
+
+from api.botpool import BotPool
+from api.botwork import BotMoveJob
+from api.sealing import SealedGame, Sealer, new_game_id
+from bots import SEARCHING, get_bot
+from core import engine
+from core.model import AnyEvent, Dealt, Move, State
+from core.registry import rules_for
+from core.view import seat_view
+from rooms import keys
+from rooms.config import RoomsConfig
+from rooms.model import Entry, EntryKind, Room, SeatSetup
+from rooms.store import RoomsFull, Store
+
+TRIES = 8
+"""Times a change is decided again when other changes keep landing first."""
+
+logger = structlog.get_logger("rooms")
+
+
+class RoomError(Exception):
+    """A room request refused: ``status`` and ``code`` say how, the message why."""
+
+    def __init__(self, status: int, code: str, message: str) -> None:
+        super().__init__(message)
+        self.status, self.code, self.message = status, code, message
+
+
+class RoomConflict(RoomError):
+    """A change decided on a version that is no longer the room's (409): the answer shows
+    the room as it is now."""
+
+    def __init__(self, code: str, message: str, room: Room) -> None:
+        super().__init__(409, code, message)
+        self.room = room
+
+
+class Holder(NamedTuple):
+    """Who a link's secret is in a room: the host, a seat's person, or a spectator."""
+
+    role: str
+    """``host``, ``seat`` or ``spectator``."""
+    seat: int | None = None
+
+    @property
+    def slot(self) -> str:
+        """Where its connections count in the room's presence."""
+        return f"seat-{self.seat}" if self.role == "seat" else self.role
+
+
+class Created(NamedTuple):
+    """A new room and the secrets of its links, which the server keeps only hashed."""
+
+    room: Room
+    host: str
+    spectator: str
+    seats: dict[int, str]
+    """Each person seat's secret."""
+
+
+class Rooms:
+    """The rooms of one server process, over a shared :class:`~rooms.store.Store`."""
+
+    def __init__(self, store: Store, sealer: Sealer, config: RoomsConfig, pool: BotPool,
+                 clock: Callable[[], float] = time.time) -> None:
+        self.store = store
+        self.sealer = sealer
+        self.config = config
+        self.pool = pool
+        self.clock = clock
+        self._states: OrderedDict[str, State] = OrderedDict()
+
+    # --- reading ------------------------------------------------------------------------
+
+    async def room(self, room_id: str) -> Room:
+        """The room's latest version; raise 404 ``room_not_found``."""
+        room = await self.store.load(room_id)
+        if room is None:
+            raise RoomError(404, "room_not_found", "There is no such room: it was never "
+                            "made, or it ended and expired. Ask its host for a new link.")
+        return room
+
+    async def holder(self, room_id: str, secret: str) -> tuple[Room, Holder]:
+        """The room and who ``secret`` is in it; raise 404, or 403 ``wrong_key``."""
+        room = await self.room(room_id)
+        found = None
+        # Every hash is compared, so that the time taken tells nothing of which matched.
+        for holder, kept in [(Holder("host"), room.host_hash),
+                             (Holder("spectator"), room.spectator_hash),
+                             *((Holder("seat", seat), setup.key_hash)
+                               for seat, setup in enumerate(room.seats))]:
+            if keys.matches(secret, kept):
+                found = holder
+        if found is None:
+            raise RoomError(403, "wrong_key", "This link's key is not one of this room's: "
+                            "use the link its host gave you.")
+        return room, found
+
+    def state(self, token: str) -> State:
+        """The engine's state of the match sealed in ``token`` (remembered by token)."""
+        state = self._states.get(token)
+        if state is None:
+            state = self.sealer.open(token).engine_state()
+            self._states[token] = state
+            if len(self._states) > 4096:
+                self._states.popitem(last=False)
+        else:
+            self._states.move_to_end(token)
+        return state
+
+    # --- making and starting ------------------------------------------------------------
+
+    async def create(self, variant: str, options: dict, house_rules: Sequence[str],
+                     bots: Sequence[str | None], pace: float, turn_seconds: int | None
+                     ) -> Created:
+        """Make a room and deal its match; ``bots`` names each seat's bot, None for a
+        person. Raise the engine's errors for a bad variant, option, house rule or bot,
+        422 ``seats_per_table`` when ``bots`` has not one entry per seat, and 503
+        ``busy`` past the ceiling on open rooms."""
+        for name in bots:
+            if name is not None:
+                get_bot(name)
+        state = engine.new_match(variant, self.sealer.match_seed(), options, house_rules)
+        seats = rules_for(state.variant, state.options, state.house_rules).seating.seats
+        if len(bots) != seats:
+            raise RoomError(422, "seats_per_table", f"seats names {len(bots)} seats, but this "
+                            f"match seats {seats} players: give one per seat, index = seat.")
+        if all(name is not None for name in bots):
+            raise RoomError(422, "no_person", "Every seat is a bot's: a room is for people. "
+                            "Give at least one seat to a person.")
+        now = self.clock()
+        seat_secrets = {seat: keys.new_secret() for seat, name in enumerate(bots) if name is None}
+        host, spectator = keys.new_secret(), keys.new_secret()
+        token = self.sealer.seal(SealedGame.of(new_game_id(), 0, state))
+        room = Room(id=keys.new_id(), version=1, status="waiting", created=now, touched=now,
+                    variant=state.variant, options=state.options, house_rules=state.house_rules,
+                    seats=tuple(SeatSetup(bot=name, key_hash=keys.digest(seat_secrets[seat])
+                                          if seat in seat_secrets else None)
+                                for seat, name in enumerate(bots)),
+                    host_hash=keys.digest(host), spectator_hash=keys.digest(spectator),
+                    pace=pace, turn_seconds=turn_seconds, token=token)
+        try:
+            await self.store.create(room, Entry(version=1, kind="created", token=token,
+                                                at=now), self.config.most_open)
+        except RoomsFull:
+            raise RoomError(503, "busy", f"This server holds {self.config.most_open} open "
+                            f"rooms, as many as it allows; try again when some have "
+                            f"finished.") from None
+        logger.info("room_created", room=room.id, variant=room.variant)
+        return Created(room, host, spectator, seat_secrets)
+
+    async def start(self, room_id: str, holder: Holder) -> Room:
+        """The host starts the match."""
+        _only_host(holder)
+
+        def started(room: Room) -> tuple[Room, Entry]:
+            if room.status != "waiting":
+                raise RoomConflict("already_started", "The match has started already.", room)
+            return self._next(replace(room, status="playing"), "started", room.token, ())
+
+        return await self._change(room_id, started)
+
+    # --- playing ------------------------------------------------------------------------
+
+    async def play(self, room_id: str, holder: Holder, move: Move, version: int) -> Room:
+        """A person plays ``move`` for their seat, chosen on ``version`` of the room."""
+        if holder.role != "seat":
+            raise RoomError(403, "not_a_seat", "Only a seat's link may play; this one is the "
+                            f"{holder.role}'s.")
+
+        def played(room: Room) -> tuple[Room, Entry]:
+            _current(room, version)
+            _playing(room)
+            if room.seats[holder.seat].bot is not None:
+                raise RoomConflict("seat_played_by_bot", f"Seat {holder.seat} is played by "
+                                   f"a bot now; take it back before playing.", room)
+            state = self.state(room.token)
+            if state.phase == "playing" and state.turn != holder.seat:
+                raise RoomConflict("not_your_turn", f"It is seat {state.turn}'s turn, not "
+                                   f"yours.", room)
+            after, events = engine.play(state, move, holder.seat)
+            return self._move(room, after, events, holder.seat)
+
+        return await self._change(room_id, played)
+
+    async def next_hand(self, room_id: str, holder: Holder, version: int) -> Room:
+        """A person (or the host) deals the next hand once one is over."""
+        if holder.role == "spectator":
+            raise RoomError(403, "not_a_seat", "A spectator's link may only watch.")
+
+        def dealt(room: Room) -> tuple[Room, Entry]:
+            _current(room, version)
+            return self._deal(room)
+
+        return await self._change(room_id, dealt)
+
+    async def seat(self, room_id: str, holder: Holder, seat: int, bot: str | None) -> Room:
+        """The host hands ``seat`` to ``bot``, or back to its person (``bot`` None); a
+        seat's own person takes it back."""
+        if not (holder.role == "host" or (holder == Holder("seat", seat) and bot is None)):
+            raise RoomError(403, "host_only", "Only the host may hand a seat to a bot; a "
+                            "seat's person may take their own seat back.")
+        if bot is not None:
+            get_bot(bot)
+
+        def handed(room: Room) -> tuple[Room, Entry]:
+            _playing_or_waiting(room)
+            if not 0 <= seat < len(room.seats):
+                raise RoomError(422, "no_such_seat", f"The seats are 0 to {len(room.seats) - 1}.")
+            setup = room.seats[seat]
+            if setup.key_hash is None:
+                raise RoomError(422, "bot_seat", f"Seat {seat} was made for a bot: no person "
+                                "has its link.")
+            seats = list(room.seats)
+            seats[seat] = replace(setup, bot=bot)
+            return self._next(replace(room, seats=tuple(seats)), "seat", room.token, (),
+                              actor=seat)
+
+        return await self._change(room_id, handed)
+
+    async def close(self, room_id: str, holder: Holder) -> Room:
+        """The host ends the room: it is finished, and expires as a finished room does."""
+        _only_host(holder)
+
+        def closed(room: Room) -> tuple[Room, Entry]:
+            if room.status == "finished":
+                raise RoomConflict("room_finished", "The room is finished already.", room)
+            return self._next(replace(room, status="finished"), "closed", room.token, ())
+
+        return await self._change(room_id, closed)
+
+    # --- the server's own moves ---------------------------------------------------------
+
+    async def act(self, room_id: str) -> Room | None:
+        """Do what the room is due for (a bot's move, a move for a person out of time, the
+        next deal), if it still is; None when it is not (another process did it)."""
+        room = await self.store.load(room_id)
+        if room is None or room.due is None or room.due > self.clock():
+            return None
+        version = room.version
+        if room.due_kind == "deal":
+            def act(now: Room) -> tuple[Room, Entry]:
+                _current(now, version)
+                return self._deal(now)
+        else:
+            state = self.state(room.token)
+            seat = state.turn
+            # A bot's own seat, or a person's whose turn clock ran out: the heuristic's move.
+            bot = room.seats[seat].bot if room.due_kind == "bot" else "heuristic"
+            job = BotMoveJob(bot, seat_view(state, seat), version, None)
+            move = await self.pool.run(job) if bot in SEARCHING else job.run()
+
+            def act(now: Room) -> tuple[Room, Entry]:
+                _current(now, version)
+                after, events = engine.play(state, move, seat)
+                return self._move(now, after, events, seat)
+
+        try:
+            return await self._change(room_id, act)
+        except RoomConflict:
+            return None  # something else happened first: it decides what is due now
+
+    # --- how a room changes -------------------------------------------------------------
+
+    async def _change(self, room_id: str,
+                      decide: Callable[[Room], tuple[Room, Entry]]) -> Room:
+        for _ in range(TRIES):
+            room = await self.room(room_id)
+            changed, entry = decide(room)
+            if await self.store.commit(changed, entry):
+                await self.store.publish(room_id, changed.version)
+                return changed
+        raise RoomConflict("busy_room", "The room kept changing while this change was "
+                           "decided; try again.", room)
+
+    def _move(self, room: Room, after: State, events: tuple[AnyEvent, ...],
+              seat: int) -> tuple[Room, Entry]:
+        _playing(room)
+        token, counter = self._seal(room, after)
+        status = "finished" if after.phase == "game_over" else room.status
+        return self._next(replace(room, status=status, counter=counter), "played", token,
+                          events, actor=seat, state=after)
+
+    def _deal(self, room: Room) -> tuple[Room, Entry]:
+        _playing(room)
+        state = self.state(room.token)
+        if state.phase != "hand_over":
+            raise RoomConflict("hand_in_progress", "The hand is still being played.", room)
+        after = engine.next_hand(state)
+        token, counter = self._seal(room, after)
+        dealt = next(event for event in after.events if isinstance(event, Dealt))
+        return self._next(replace(room, counter=counter), "dealt", token, (dealt,),
+                          state=after)
+
+    def _seal(self, room: Room, after: State) -> tuple[str, int]:
+        game = self.sealer.open(room.token)
+        counter = room.counter + 1
+        token = self.sealer.seal(SealedGame.of(game.game_id, counter, after))
+        self._states[token] = after
+        return token, counter
+
+    def _next(self, room: Room, kind: EntryKind, token: str, events: tuple[AnyEvent, ...],
+              actor: int | None = None, state: State | None = None) -> tuple[Room, Entry]:
+        """The next version of ``room`` (its match sealed in ``token``), with what the
+        server must do next and when."""
+        now = self.clock()
+        state = self.state(token) if state is None else state
+        due = kind_due = deadline = None
+        if room.status == "playing":
+            if state.phase == "hand_over":
+                due, kind_due = now + self.config.deal_seconds, "deal"
+            elif state.phase == "playing":
+                setup = room.seats[state.turn]
+                if setup.bot is not None:
+                    due, kind_due = now + room.pace, "bot"
+                elif room.turn_seconds is not None:
+                    due = deadline = now + room.turn_seconds
+                    kind_due = "clock"
+        version = room.version + 1
+        changed = replace(room, version=version, touched=now, token=token, due=due,
+                          due_kind=kind_due, deadline=deadline)
+        return changed, Entry(version=version, kind=kind, token=token, events=events,
+                              seat=actor, at=now)
+
+
+def _only_host(holder: Holder) -> None:
+    if holder.role != "host":
+        raise RoomError(403, "host_only", "Only the host's link may do this.")
+
+
+def _current(room: Room, version: int) -> None:
+    if room.version != version:
+        raise RoomConflict("stale_version", f"The room is at version {room.version}, not "
+                           f"{version}: something happened since; here it is as it is now.",
+                           room)
+
+
+def _playing(room: Room) -> None:
+    if room.status == "waiting":
+        raise RoomConflict("not_started", "The host has not started the match yet.", room)
+    if room.status == "finished":
+        raise RoomConflict("room_finished", "The match is over; the room is finished.", room)
+
+
+def _playing_or_waiting(room: Room) -> None:
+    if room.status == "finished":
+        raise RoomConflict("room_finished", "The match is over; the room is finished.", room)

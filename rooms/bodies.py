@@ -1,0 +1,77 @@
+"""The request and answer bodies of ``/rooms``."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import msgspec
+
+from core.model import Move, OptionValue, Wire
+from rooms.model import Pace, TurnSeconds
+from rooms.views import RoomView
+
+PERSON = "person"
+"""What ``seats`` says of a seat a person plays."""
+
+Invite = Annotated[str, msgspec.Meta(
+    min_length=3, max_length=64, pattern="^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$",
+    description="What a link to the room carries: the room's id and a secret, as "
+                "`<room>.<secret>`. Send it as `Authorization: Bearer <invite>`; put it in "
+                "a link's fragment (`/#join=<invite>`), which browsers never send to a "
+                "server.")]
+
+Version = Annotated[int, msgspec.Meta(
+    ge=1, description="The room's version the request was decided on, as the last view "
+                      "showed it: a room at another version answers 409 `stale_version`.")]
+
+
+class NewRoom(Wire):
+    """A room for one match: its game, and who plays each seat.
+
+    ``seats`` has one entry per seat of the match (index = seat): `"person"` for a seat
+    a person plays from a link, or the name of the bot that plays it (`random`,
+    `heuristic` or `ismcts`)."""
+
+    variant: str
+    seats: Annotated[tuple[str, ...], msgspec.Meta(min_length=2, max_length=6)]
+    options: dict[str, OptionValue] = msgspec.field(default_factory=dict)
+    house_rules: tuple[str, ...] = ()
+    pace: Pace = 1.0
+    turn_seconds: TurnSeconds | None = None
+
+
+class RoomCreated(Wire):
+    """A new room: the invites of its links (hand each person only their own), and the
+    room as its host sees it. The server keeps no invite, only a hash of each."""
+
+    room: str
+    host: Invite
+    """The host's: start the match, hand a seat to a bot and back, close the room."""
+    spectator: Invite
+    """A spectator's: the match as anyone at the table sees it, no hand."""
+    seats: tuple[Invite | None, ...]
+    """Each person seat's (index = seat); null for a bot's seat."""
+    view: RoomView
+
+
+class PlayInRoom(Wire):
+    """A move for the seat of the link, chosen on ``version`` of the room."""
+
+    move: Move
+    version: Version
+
+
+class AtVersion(Wire):
+    """A change decided on ``version`` of the room."""
+
+    version: Version
+
+
+class SeatPlayer(Wire):
+    """Who plays the seat from now on: ``bot`` names a bot, or null for the seat's person."""
+
+    bot: str | None = None
+
+
+ROOM_BODIES = (NewRoom, RoomCreated, PlayInRoom, AtVersion, SeatPlayer, RoomView)
+"""Every body of ``/rooms``: the OpenAPI document's schemas are made from them."""

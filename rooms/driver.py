@@ -1,0 +1,80 @@
+"""The server's own moves in rooms: bots, turn clocks, the next deal, and expiry.
+
+Every server process runs one driver. Every :data:`TICK` it asks the store which rooms
+are due (a bot to move after the room's pace, a person whose turn clock ran out, a
+hand's score sheet shown long enough) and acts for each (:meth:`rooms.actions.Rooms.act`),
+a room at a time per process; every :data:`EXPIRE_EVERY` it deletes the rooms finished or
+abandoned long enough. Since the due times live in the store, a room whose process was
+killed is picked up by the next driver to look, after a restart or on another machine;
+two drivers acting on one room at once cannot both land (the change is committed on top
+of the version it was decided on), so at worst a bot's move is computed twice.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+
+import structlog
+
+from rooms.actions import Rooms
+
+TICK = 0.05
+"""Seconds between two looks at the rooms due: what a bot's move may come late by."""
+EXPIRE_EVERY = 60.0
+BACKOFF = 5.0
+"""Seconds a room whose action failed is left alone before the next try."""
+
+logger = structlog.get_logger("rooms.driver")
+
+
+class Driver:
+    """Acts for the rooms due, in this process."""
+
+    def __init__(self, rooms: Rooms) -> None:
+        self.rooms = rooms
+        self._acting: dict[str, asyncio.Task] = {}
+        self._failed: dict[str, float] = {}
+        self._task: asyncio.Task | None = None
+
+    async def start(self) -> None:
+        self._task = asyncio.get_running_loop().create_task(self._run())
+
+    async def close(self) -> None:
+        tasks = [task for task in (self._task, *self._acting.values()) if task is not None]
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+
+    async def _run(self) -> None:
+        loop = asyncio.get_running_loop()
+        expire_at = loop.time()
+        while True:
+            try:
+                now = self.rooms.clock()
+                for room_id in await self.rooms.store.due(now):
+                    if room_id not in self._acting and self._failed.get(room_id, 0) <= now:
+                        task = loop.create_task(self._act(room_id))
+                        self._acting[room_id] = task
+                if loop.time() >= expire_at:
+                    config = self.rooms.config
+                    gone = await self.rooms.store.expire(now - config.finished_seconds,
+                                                         now - config.idle_seconds)
+                    if gone:
+                        logger.info("rooms_expired", rooms=gone)
+                    expire_at = loop.time() + EXPIRE_EVERY
+            except Exception:
+                logger.exception("rooms_driver_failed")
+            await asyncio.sleep(TICK)
+
+    async def _act(self, room_id: str) -> None:
+        try:
+            await self.rooms.act(room_id)
+            self._failed.pop(room_id, None)
+        except Exception:
+            logger.exception("room_action_failed", room=room_id)
+            self._failed[room_id] = self.rooms.clock() + BACKOFF
+        finally:
+            del self._acting[room_id]

@@ -1,0 +1,242 @@
+"""The default room store: one SQLite file in the data directory, for one machine.
+
+The file is written in WAL mode with ``synchronous=NORMAL``: a committed change survives
+the process being killed at any moment (the write-ahead log is in the operating
+system's hands once the transaction ends), though not a power cut in the instant after,
+the usual trade of a game server. Each operation is one short transaction, run in the
+event loop: tens of microseconds.
+
+Several server processes of one machine (``FORACCIO_WORKERS``) share the file, and the
+news travels through it too: a change is announced at once to the streams of the
+process that made it, and written to the ``news`` table, which every other process
+reads every :data:`POLL` seconds. So every seat gets every change, whichever worker
+serves its stream, at most :data:`POLL` later. Who is connected is counted per process
+in the ``presence`` table, each process renewing its ``alive`` row as it polls; the
+counts of a process gone silent for :data:`GONE` seconds (killed) no longer count.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import secrets
+import sqlite3
+import threading
+import time
+from collections.abc import AsyncIterator, Mapping
+
+import msgspec
+
+from rooms.model import Entry, Room
+from rooms.store import KEPT_ENTRIES, RoomsFull
+
+POLL = 0.02
+"""Seconds between two reads of the news of other processes."""
+GONE = 10.0
+"""Seconds after which a process that stopped renewing its ``alive`` row is taken for
+dead, and its connections no longer count."""
+NEWS_KEPT = 60.0
+"""Seconds news stays in the ``news`` table."""
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS rooms (
+    id TEXT PRIMARY KEY,
+    version INTEGER NOT NULL,
+    finished INTEGER NOT NULL,
+    touched REAL NOT NULL,
+    due REAL,
+    body BLOB NOT NULL
+);
+CREATE INDEX IF NOT EXISTS rooms_due ON rooms (due) WHERE due IS NOT NULL;
+CREATE INDEX IF NOT EXISTS rooms_touched ON rooms (touched);
+CREATE TABLE IF NOT EXISTS entries (
+    room TEXT NOT NULL,
+    version INTEGER NOT NULL,
+    body BLOB NOT NULL,
+    PRIMARY KEY (room, version)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS news (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    process TEXT NOT NULL,
+    room TEXT NOT NULL,
+    version INTEGER NOT NULL,
+    at REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS presence (
+    process TEXT NOT NULL,
+    room TEXT NOT NULL,
+    slot TEXT NOT NULL,
+    count INTEGER NOT NULL,
+    PRIMARY KEY (room, slot, process)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS alive (
+    process TEXT PRIMARY KEY,
+    at REAL NOT NULL
+) WITHOUT ROWID;
+"""
+
+_encode = msgspec.msgpack.Encoder().encode
+_room = msgspec.msgpack.Decoder(Room).decode
+_entry = msgspec.msgpack.Decoder(Entry).decode
+
+
+class SqliteStore:
+    """A :class:`~rooms.store.Store` in one SQLite file (see the module's text)."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.process = secrets.token_hex(8)
+        """This store's name among the processes sharing the file."""
+        self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False,
+                                   timeout=10.0)
+        self._db.executescript("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;" + SCHEMA)
+        # One connection, which the tests use from several event loops' threads.
+        self._mutex = threading.Lock()
+        self._listeners: list[tuple[asyncio.AbstractEventLoop, asyncio.Queue]] = []
+        self._renew()
+
+    # --- rooms ----------------------------------------------------------------------
+
+    async def create(self, room: Room, entry: Entry, most_open: int) -> None:
+        with self._mutex, _transaction(self._db):
+            (open_rooms,) = self._db.execute(
+                "SELECT count(*) FROM rooms WHERE finished = 0").fetchone()
+            if open_rooms >= most_open:
+                raise RoomsFull
+            self._db.execute("INSERT INTO rooms VALUES (?, ?, ?, ?, ?, ?)", _row(room))
+            self._add_entry(room.id, entry)
+
+    async def load(self, room_id: str) -> Room | None:
+        with self._mutex:
+            row = self._db.execute("SELECT body FROM rooms WHERE id = ?", (room_id,)).fetchone()
+        return None if row is None else _room(row[0])
+
+    async def commit(self, room: Room, entry: Entry) -> bool:
+        with self._mutex, _transaction(self._db):
+            changed = self._db.execute(
+                "UPDATE rooms SET version = ?, finished = ?, touched = ?, due = ?, body = ? "
+                "WHERE id = ? AND version = ?",
+                (*_row(room)[1:], room.id, room.version - 1)).rowcount
+            if changed:
+                self._add_entry(room.id, entry)
+        return bool(changed)
+
+    def _add_entry(self, room_id: str, entry: Entry) -> None:
+        self._db.execute("INSERT INTO entries VALUES (?, ?, ?)",
+                         (room_id, entry.version, _encode(entry)))
+        self._db.execute("DELETE FROM entries WHERE room = ? AND version <= ?",
+                         (room_id, entry.version - KEPT_ENTRIES))
+
+    async def entries(self, room_id: str, after: int) -> list[Entry]:
+        with self._mutex:
+            rows = self._db.execute(
+                "SELECT body FROM entries WHERE room = ? AND version > ? ORDER BY version",
+                (room_id, after)).fetchall()
+        return [_entry(body) for (body,) in rows]
+
+    async def due(self, now: float) -> list[str]:
+        with self._mutex:
+            rows = self._db.execute("SELECT id FROM rooms WHERE due <= ? ORDER BY due",
+                                    (now,)).fetchall()
+        return [room_id for (room_id,) in rows]
+
+    async def expire(self, finished_before: float, idle_before: float) -> int:
+        with self._mutex, _transaction(self._db):
+            gone = [room_id for (room_id,) in self._db.execute(
+                "SELECT id FROM rooms WHERE (finished = 1 AND touched < ?) OR touched < ?",
+                (finished_before, idle_before)).fetchall()]
+            for room_id in gone:
+                for table, column in (("rooms", "id"), ("entries", "room"),
+                                      ("presence", "room")):
+                    self._db.execute(f"DELETE FROM {table} WHERE {column} = ?", (room_id,))
+            self._db.execute("DELETE FROM news WHERE at < ?", (time.time() - NEWS_KEPT,))
+            self._db.execute("DELETE FROM presence WHERE process IN (SELECT process FROM "
+                             "alive WHERE at < ?)", (time.time() - GONE,))
+            self._db.execute("DELETE FROM alive WHERE at < ?", (time.time() - GONE,))
+        return len(gone)
+
+    async def count_open(self) -> int:
+        with self._mutex:
+            return self._db.execute("SELECT count(*) FROM rooms WHERE finished = 0").fetchone()[0]
+
+    # --- news and presence ----------------------------------------------------------------
+
+    async def publish(self, room_id: str, version: int) -> None:
+        with self._mutex:
+            self._db.execute("INSERT INTO news (process, room, version, at) VALUES (?, ?, ?, ?)",
+                             (self.process, room_id, version, time.time()))
+        for loop, queue in list(self._listeners):
+            with contextlib.suppress(RuntimeError):  # a loop closed meanwhile
+                loop.call_soon_threadsafe(queue.put_nowait, (room_id, version))
+
+    async def news(self) -> AsyncIterator[tuple[str, int]]:
+        queue: asyncio.Queue = asyncio.Queue()
+        listener = (asyncio.get_running_loop(), queue)
+        self._listeners.append(listener)
+        with self._mutex:
+            (seen,) = self._db.execute("SELECT coalesce(max(seq), 0) FROM news").fetchone()
+        renewed = time.monotonic()
+        try:
+            while True:
+                try:
+                    yield await asyncio.wait_for(queue.get(), POLL)
+                    continue
+                except TimeoutError:
+                    pass
+                with self._mutex:
+                    rows = self._db.execute(
+                        "SELECT seq, room, version FROM news WHERE seq > ? AND process != ? "
+                        "ORDER BY seq", (seen, self.process)).fetchall()
+                for seq, room_id, version in rows:
+                    seen = seq
+                    yield room_id, version
+                if time.monotonic() - renewed > GONE / 4:
+                    self._renew()
+                    renewed = time.monotonic()
+        finally:
+            self._listeners.remove(listener)
+
+    def _renew(self) -> None:
+        with self._mutex:
+            self._db.execute("INSERT OR REPLACE INTO alive VALUES (?, ?)",
+                             (self.process, time.time()))
+
+    async def connect(self, room_id: str, slot: str, change: int) -> None:
+        with self._mutex, _transaction(self._db):
+            self._db.execute(
+                "INSERT INTO presence VALUES (?, ?, ?, ?) ON CONFLICT (room, slot, process) "
+                "DO UPDATE SET count = count + excluded.count",
+                (self.process, room_id, slot, change))
+            self._db.execute("DELETE FROM presence WHERE count <= 0")
+
+    async def presence(self, room_id: str) -> Mapping[str, int]:
+        with self._mutex:
+            rows = self._db.execute(
+                "SELECT slot, sum(count) FROM presence JOIN alive USING (process) "
+                "WHERE room = ? AND alive.at >= ? GROUP BY slot",
+                (room_id, time.time() - GONE)).fetchall()
+        return {slot: count for slot, count in rows if count > 0}
+
+    async def close(self) -> None:
+        with self._mutex:
+            self._db.execute("DELETE FROM presence WHERE process = ?", (self.process,))
+            self._db.execute("DELETE FROM alive WHERE process = ?", (self.process,))
+            self._db.close()
+
+
+class _transaction:
+    """``BEGIN IMMEDIATE`` ... ``COMMIT``, or ``ROLLBACK`` on an exception."""
+
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self.db = db
+
+    def __enter__(self) -> None:
+        self.db.execute("BEGIN IMMEDIATE")
+
+    def __exit__(self, kind, error, trace) -> None:
+        self.db.execute("COMMIT" if kind is None else "ROLLBACK")
+
+
+def _row(room: Room) -> tuple:
+    return (room.id, room.version, int(room.status == "finished"), room.touched, room.due,
+            _encode(room))

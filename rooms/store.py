@@ -1,0 +1,101 @@
+"""Where rooms live, and how a change to one reaches every server process.
+
+A store keeps each room's latest version and the end of its log, applies a change only
+on top of the version it was made from (:meth:`Store.commit`: compare-and-set), and
+carries two kinds of news between the server's processes: a room's new version, and
+who is connected to it. Two stores exist:
+
+- :class:`rooms.sqlite_store.SqliteStore`, the default: a file in the data directory,
+  nothing to set up, for the server processes of one machine (the news travels through
+  the file);
+- :class:`rooms.redis_store.RedisStore`: Redis or Valkey, for several machines (or
+  processes that share no disk), which also carries the news between them (pub/sub).
+
+``FORACCIO_ROOMS`` chooses (:func:`open_store`): unset, or ``sqlite`` (the file
+``rooms.sqlite3`` in the data directory), or ``sqlite:///path/to/file``; or a Redis
+URL, ``redis://host:6379/0`` (``rediss://`` with TLS).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import AsyncIterator, Mapping
+from typing import Protocol
+
+from rooms.model import Entry, Room
+
+STORE_VARIABLE = "FORACCIO_ROOMS"
+
+KEPT_ENTRIES = 512
+"""Log entries kept per room: a reconnecting client missing more than these gets the
+room as it is now instead (a hand of Zobelon has 52 plays)."""
+
+
+class RoomsFull(Exception):
+    """The store holds as many open rooms as the server allows: 503 ``busy``."""
+
+
+class Store(Protocol):
+    """The operations a room store offers; every one is atomic."""
+
+    async def create(self, room: Room, entry: Entry, most_open: int) -> None:
+        """Store a new room and its first entry; raise :class:`RoomsFull` when
+        ``most_open`` rooms that are not finished are stored already."""
+
+    async def load(self, room_id: str) -> Room | None:
+        """The room's latest version, or None if there is no such room (or it expired)."""
+
+    async def commit(self, room: Room, entry: Entry) -> bool:
+        """Store ``room`` and append ``entry`` if the stored version is
+        ``room.version - 1``; return False, changing nothing, if it is not."""
+
+    async def entries(self, room_id: str, after: int) -> list[Entry]:
+        """The kept log entries of the room after version ``after``, oldest first."""
+
+    async def due(self, now: float) -> list[str]:
+        """The rooms whose ``due`` time has come."""
+
+    async def expire(self, finished_before: float, idle_before: float) -> int:
+        """Delete the rooms finished and untouched since ``finished_before``, and any room
+        untouched since ``idle_before``; return how many."""
+
+    async def count_open(self) -> int:
+        """How many rooms are stored that are not finished."""
+
+    async def publish(self, room_id: str, version: int) -> None:
+        """Tell every process that the room is at ``version`` (or that its presence
+        changed, when ``version`` is the room's current one)."""
+
+    def news(self) -> AsyncIterator[tuple[str, int]]:
+        """Every ``(room, version)`` published, by any process, from now on."""
+
+    async def connect(self, room_id: str, slot: str, change: int) -> None:
+        """Count one connection more (``change`` 1) or less (-1) to ``slot`` of the
+        room: ``seat-N``, ``spectator`` or ``host``."""
+
+    async def presence(self, room_id: str) -> Mapping[str, int]:
+        """The connections to each slot of the room, in every process."""
+
+    async def close(self) -> None:
+        """Release the store's file or connections."""
+
+
+async def open_store(data_dir_path: str, environ: Mapping[str, str] | None = None) -> Store:
+    """The store ``FORACCIO_ROOMS`` names (see the module's text); raise
+    :class:`ValueError` naming the variable for a value that is neither."""
+    environ = os.environ if environ is None else environ
+    where = environ.get(STORE_VARIABLE, "").strip()
+    if where in ("", "sqlite"):
+        from rooms.sqlite_store import SqliteStore
+
+        return SqliteStore(os.path.join(data_dir_path, "rooms.sqlite3"))
+    if where.startswith("sqlite:///"):
+        from rooms.sqlite_store import SqliteStore
+
+        return SqliteStore(where.removeprefix("sqlite://"))
+    if where.startswith(("redis://", "rediss://", "unix://")):
+        from rooms.redis_store import RedisStore
+
+        return await RedisStore.connect(where)
+    raise ValueError(f"{STORE_VARIABLE} must be sqlite, sqlite:///path or a redis:// URL; "
+                     f"got {where[:60]!r}")

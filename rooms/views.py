@@ -1,0 +1,77 @@
+"""What each holder of a room's link sees of it: :class:`RoomView`.
+
+Everyone sees the room's setup, who is connected, and the match as anyone at the table
+sees it (:class:`~core.view.PublicView`); a seat's person also sees their own hand, and
+nothing of another's. A view is a function of the room's version and the holder alone
+(and of who is connected), never of where the cards the holder cannot see lie: the
+same bytes whatever the deal of those cards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Literal
+
+from core.model import AnyEvent, Card, Seat, State, Wire
+from core.view import PublicView, public_view
+from rooms.actions import Holder
+from rooms.model import Entry, EntryKind, Room, Status
+
+
+class SeatInfo(Wire):
+    """One seat: played by its person or by a bot now, and whether its person has the
+    room open."""
+
+    player: Literal["person", "bot"]
+    bot: str | None = None
+    """The bot playing it, if one does."""
+    connected: bool = False
+    """Whether the seat's link has the room open (its event stream), from any device."""
+
+
+class RoomView(Wire, kw_only=True):
+    """A room at one version, as the holder of one of its links sees it.
+
+    ``kind`` and ``events`` say what this version did (a play and what it caused, a
+    deal, a seat handed over, ...); ``match`` is the match after it as anyone sees it,
+    ``cards`` the hand of the holder's seat (null for the host's and the spectator's
+    links). ``deadline`` is when the turn clock of the person to play runs out (Unix
+    time, seconds), if the room has one."""
+
+    room: str
+    version: int
+    kind: EntryKind
+    status: Status
+    role: Literal["host", "seat", "spectator"]
+    seat: Seat | None = None
+    seats: tuple[SeatInfo, ...]
+    spectators: int
+    """How many spectators' connections are open."""
+    pace: float
+    turn_seconds: int | None = None
+    deadline: float | None = None
+    match: PublicView
+    cards: tuple[Card, ...] | None = None
+    events: tuple[AnyEvent, ...] = ()
+
+
+def room_view(room: Room, entry: Entry, state: State, holder: Holder,
+              presence: Mapping[str, int]) -> RoomView:
+    """The view ``holder`` has of ``room`` at ``entry`` (whose match is ``state``)."""
+    seats, spectators = seat_infos(room, presence)
+    return RoomView(room=room.id, version=entry.version, kind=entry.kind, status=room.status,
+                    role=holder.role, seat=holder.seat, seats=seats,
+                    spectators=spectators, pace=room.pace,
+                    turn_seconds=room.turn_seconds, deadline=room.deadline,
+                    match=public_view(state),
+                    cards=state.hands[holder.seat] if holder.role == "seat" else None,
+                    events=entry.events)
+
+
+def seat_infos(room: Room, presence: Mapping[str, int]) -> tuple[tuple[SeatInfo, ...], int]:
+    """Each seat of ``room``, who plays it and whether its person is connected; and how
+    many spectators' connections are open."""
+    seats = tuple(SeatInfo(player="person" if setup.bot is None else "bot", bot=setup.bot,
+                           connected=presence.get(f"seat-{seat}", 0) > 0)
+                  for seat, setup in enumerate(room.seats))
+    return seats, presence.get("spectator", 0)
