@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Literal
 
-from core.model import AnyEvent, Card, Seat, State, Wire
-from core.view import PublicView, public_view
+from core.model import AnyEvent, Card, Move, Seat, State, Wire
+from core.view import PublicView, public_view, seat_view, view_legal_moves
 from rooms.actions import Holder
 from rooms.model import Entry, EntryKind, Room, Status
 
@@ -35,8 +35,8 @@ class RoomView(Wire, kw_only=True):
     ``kind`` and ``events`` say what this version did (a play and what it caused, a
     deal, a seat handed over, ...); ``match`` is the match after it as anyone sees it,
     ``cards`` the hand of the holder's seat (null for the host's and the spectator's
-    links). ``deadline`` is when the turn clock of the person to play runs out (Unix
-    time, seconds), if the room has one."""
+    links) and ``moves`` what it may play now. ``deadline`` is when the turn clock of
+    the person to play runs out (Unix time, seconds), if the room has one."""
 
     room: str
     version: int
@@ -52,6 +52,9 @@ class RoomView(Wire, kw_only=True):
     deadline: float | None = None
     match: PublicView
     cards: tuple[Card, ...] | None = None
+    moves: tuple[Move, ...] = ()
+    """The moves the holder's seat may make, when it is its person's turn: each as
+    ``POST /rooms/{room}/play`` takes it."""
     events: tuple[AnyEvent, ...] = ()
 
 
@@ -59,13 +62,17 @@ def room_view(room: Room, entry: Entry, state: State, holder: Holder,
               presence: Mapping[str, int]) -> RoomView:
     """The view ``holder`` has of ``room`` at ``entry`` (whose match is ``state``)."""
     seats, spectators = seat_infos(room, presence)
+    cards, moves = None, ()
+    if holder.role == "seat":
+        view = seat_view(state, holder.seat)
+        cards = view.cards
+        if room.status == "playing" and room.seats[holder.seat].bot is None:
+            moves = view_legal_moves(view)
     return RoomView(room=room.id, version=entry.version, kind=entry.kind, status=room.status,
                     role=holder.role, seat=holder.seat, seats=seats,
                     spectators=spectators, pace=room.pace,
                     turn_seconds=room.turn_seconds, deadline=room.deadline,
-                    match=public_view(state),
-                    cards=state.hands[holder.seat] if holder.role == "seat" else None,
-                    events=entry.events)
+                    match=public_view(state), cards=cards, moves=moves, events=entry.events)
 
 
 def seat_infos(room: Room, presence: Mapping[str, int]) -> tuple[tuple[SeatInfo, ...], int]:
