@@ -1,4 +1,4 @@
-"""Fixtures of the rooms' tests: a real Redis server.
+"""Fixtures of the rooms' tests: a real Redis server, and the stores to test on.
 
 ``redis_url`` is the URL of a Redis server (Debian's ``redis-server``, which ``make test``
 installs) that this test process starts once and every test finds empty. Not a skip
@@ -12,6 +12,7 @@ from collections.abc import Iterator
 import pytest
 
 from tests.redis_server import RedisMissing, flush, redis_server
+from tests.rooms.stores import KINDS, Stores
 
 
 @pytest.fixture(scope="session")
@@ -29,3 +30,11 @@ def redis_url(redis_server_url: str) -> str:
     """The URL of a Redis server holding nothing (what earlier tests left is flushed)."""
     flush(redis_server_url)
     return redis_server_url
+
+
+@pytest.fixture(params=KINDS)
+def stores(request, tmp_path) -> Stores:
+    """Each kind of store in turn: SQLite in a file of the test's own, and Redis."""
+    if request.param == "sqlite":
+        return Stores("sqlite", f"sqlite://{tmp_path / 'rooms.sqlite3'}")
+    return Stores("redis", request.getfixturevalue("redis_url"))
