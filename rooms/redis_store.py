@@ -81,7 +81,8 @@ GONE = 10.0
 at most this long after."""
 RENEWALS = 4
 """Renewals of a process's ``alive`` key in each :data:`GONE`: a process alive is left
-out of presence only if it misses four in a row (Redis unreachable, or its loop blocked)."""
+out of presence only if it misses them all (Redis unreachable, or its loop blocked); a
+write of its counts that failed is made good by its next change of them."""
 HEALTH = 15.0
 """Seconds a quiet connection waits before the client checks it with a ``PING``."""
 RETRY = 1.0
@@ -216,11 +217,11 @@ class RedisStore:
         self._create = client.register_script(CREATE)
         self._expire = client.register_script(EXPIRE)
         self._count = client.register_script(COUNT)
+        self._presence = client.register_script(PRESENCE)
         self._connections: Counter[tuple[str, str]] = Counter()
         """This process's connections, by room and slot."""
         # The counts are written one at a time, so that the last written is the latest.
         self._writing = asyncio.Lock()
-        self._presence = client.register_script(PRESENCE)
 
     @classmethod
     async def open(cls, url: str, prefix: str = PREFIX, gone: float = GONE) -> RedisStore:

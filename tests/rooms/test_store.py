@@ -160,6 +160,7 @@ def test_expiry_deletes_the_rooms_finished_long_ago_and_those_idle_longer(stores
 
 def test_expiry_deletes_every_room_due_however_many(stores):
     many = 600  # more than the Redis store deletes in one script
+
     async def test():
         async with stores.opened() as store:
             for _ in range(many):
@@ -272,7 +273,8 @@ def test_the_connections_of_a_process_killed_stop_counting_within_its_silence(st
                 await asyncio.sleep(2 * SHORT_GONE)
                 assert await store.presence(room.id) == both
             finally:
-                seated.send_signal(signal.SIGKILL)
+                if seated.returncode is None:
+                    seated.send_signal(signal.SIGKILL)
                 await seated.wait()
             killed = time.monotonic()
             while await store.presence(room.id) != {"host": 1}:
