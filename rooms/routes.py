@@ -159,9 +159,9 @@ class RoomController(Controller):
          response_description="Server-Sent Events, for as long as the connection lasts: "
                               "`event: room`, the room at each new version as the link sees "
                               "it (data: a RoomView, the version as the event's `id`), "
-                              "`event: presence` when who is connected changes (data: "
-                              "`seats` and `spectators` as in a RoomView), and a comment "
-                              "every 15 s.",
+                              "`event: presence` when who is connected changes, and at "
+                              "least every 15 s (data: `seats` and `spectators` as in a "
+                              "RoomView).",
          description="Every change of the room as it happens, as the link sees it, starting "
                      "with the room as it is now, or, with a `Last-Event-ID` header (the "
                      "last `id` received), with every version since. Browsers' EventSource "

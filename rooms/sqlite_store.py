@@ -178,14 +178,19 @@ class SqliteStore:
         self._listeners.append(listener)
         with self._mutex:
             (seen,) = self._db.execute("SELECT coalesce(max(seq), 0) FROM news").fetchone()
-        renewed = time.monotonic()
+        renewed = polled = time.monotonic()
         try:
             while True:
+                # This process's own news at once; the others' every POLL, even while
+                # this process's own keep coming.
                 try:
-                    yield await asyncio.wait_for(queue.get(), POLL)
-                    continue
+                    yield await asyncio.wait_for(queue.get(), max(0.0, polled + POLL -
+                                                                  time.monotonic()))
+                    if time.monotonic() < polled + POLL:
+                        continue
                 except TimeoutError:
                     pass
+                polled = time.monotonic()
                 with self._mutex:
                     rows = self._db.execute(
                         "SELECT seq, room, version FROM news WHERE seq > ? AND process != ? "
