@@ -140,3 +140,21 @@ def _tokens(data: Path, room_id: str) -> tuple[str, str]:
             await store.close()
 
     return asyncio.run(read())
+
+
+def test_no_log_line_holds_a_links_secret(tmp_path):
+    log = tmp_path / "server.log"
+    with serving(log, environment=environment(tmp_path / "data")) as server, \
+            httpx.Client(base_url=server.url, timeout=30) as client:
+        made = started(client, ["person", "heuristic", "person", "random"])
+        invites = [made["host"], made["spectator"], made["seats"][0], made["seats"][2]]
+        for invite in invites:
+            client.get(f"/rooms/{made['room']}", headers=bearer(invite))
+        client.get(f"/rooms/{made['room']}", headers=bearer(made["room"] + ".wrong"))
+        with client.stream("GET", f"/rooms/{made['room']}/events",
+                           headers=bearer(made["seats"][0])) as stream:
+            next(stream.iter_lines())
+    text = log.read_text()
+    assert made["room"] in text  # the log does name the room
+    for invite in invites:
+        assert invite.split(".")[1] not in text
