@@ -6,16 +6,14 @@
 // `document.body.dataset.state` says where the table is (setup, waiting, your-turn,
 // hand-over, game-over, error), for people's styles and for the browser tests.
 
-import {ApiError} from "./api.js";
 import {Match} from "./match.js";
 import {chooseMove} from "./prompt.js";
 import {clearPlays, renderHand, renderScores, renderTable, showPlay} from "./render.js";
+import {$, guarded, hideError, say, setState, showOnly, tryAgain} from "./screen.js";
 import {buildSetup} from "./setup.js";
 import {renderSheet} from "./sheet.js";
 import {forgetMatch, savedMatch, savedPace, savePace} from "./store.js";
-import {errorWords, eventWords, placesOf, seatName} from "./words.js";
-
-const $ = (selector) => document.querySelector(selector);
+import {eventWords, placesOf, seatName} from "./words.js";
 
 const PACES = {slow: 1800, normal: 1000, fast: 400, instant: 0};
 /** Milliseconds a bot's play stays in view before the next. */
@@ -24,14 +22,6 @@ let match = null;
 let session = 0;  // bumped when the match shown changes: older loops then stop
 let skipping = false;
 let wake = null;  // resolves the pause in progress, when skipped
-
-function setState(state) {
-  document.body.dataset.state = state;
-}
-
-function say(words) {
-  $("#status").textContent = words;
-}
 
 /** Wait `ms`, or less when the person skips. */
 function pause(ms) {
@@ -45,43 +35,6 @@ function pause(ms) {
 function skip() {
   skipping = true;
   wake?.();
-}
-
-function showOnly(section) {
-  for (const id of ["#setup", "#table", "#sheet"]) $(id).hidden = id !== section;
-  if (section === "#sheet") $("#table").hidden = false;  // the sheet sits over the table
-}
-
-// --- errors ---------------------------------------------------------------------------
-
-let retry = null;
-
-function showError(error, again) {
-  if (!(error instanceof ApiError)) console.warn(error);  // a bug of the page: keep the trace
-  const fatal = ["invalid_token", "forbidden_seat"].includes(error.code);
-  $("#error-text").textContent = error instanceof ApiError ? errorWords(error)
-    : "Something went wrong on this page. Reloading it resumes the match.";
-  say("");
-  retry = fatal ? null : again;
-  $("#error-retry").hidden = retry === null;
-  $("#error").hidden = false;
-  setState("error");
-  (retry ? $("#error-retry") : $("#error-new")).focus();
-}
-
-function hideError() {
-  $("#error").hidden = true;
-}
-
-/** Run `step`, showing any failure in plain words with a way to try again: `again`, or
- * `step` itself. */
-async function guarded(step, again = null) {
-  try {
-    hideError();
-    await step();
-  } catch (error) {
-    showError(error, again ?? (() => guarded(step)));
-  }
 }
 
 /** Try again after a failure in play: from the last token the server gave, as a reload
@@ -245,7 +198,7 @@ function wire() {
     $(button).addEventListener("click", newMatch);
   }
   $("#setup-cancel").addEventListener("click", recover);
-  $("#error-retry").addEventListener("click", () => retry?.());
+  $("#error-retry").addEventListener("click", tryAgain);
 }
 
 async function main() {

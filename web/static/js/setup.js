@@ -7,14 +7,9 @@
 // `GET /variants` lists for each variant (with its default options).
 
 import {get} from "./api.js";
-import {humanize, places, whereWords} from "./words.js";
+import {element} from "./dom.js";
+import {BOTS, humanize, places, whereWords} from "./words.js";
 
-// The API lists no bots; these are the names `autoplay` takes (README, "The engine").
-export const BOTS = [
-  ["heuristic", "Heuristic (guards what scores)"],
-  ["random", "Random (any legal card)"],
-  ["ismcts", "ISMCTS (searches; slower, stronger)"],
-];
 const NUMBERS = ["no", "one", "two", "three", "four", "five"];
 
 /** The bots' seats of a table, partners first, then opponents in turn order, each with
@@ -42,17 +37,6 @@ function introWords(where) {
   const goal = partners.length ? "Partners share their captures; the first team to the target wins."
     : "The first to the target wins.";
   return `You sit at the bottom${company}, against ${against}. ${goal}`;
-}
-
-function element(tag, attributes = {}, children = []) {
-  const made = document.createElement(tag);
-  for (const [key, value] of Object.entries(attributes)) {
-    if (key === "text") made.textContent = value;
-    else if (value === true) made.setAttribute(key, "");
-    else if (value !== false && value != null) made.setAttribute(key, value);
-  }
-  made.append(...children);
-  return made;
 }
 
 function optionField(option) {
