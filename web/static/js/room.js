@@ -213,7 +213,7 @@ function stateOf(view, match) {
 function settle(view, match, where, bots) {
   const state = stateOf(view, match);
   hideError();  // whatever failed, the room is back: this is where it is
-  $("#hand").hidden = view.cards === null;  // a spectator, or a host at no seat
+  $("#hand").hidden = view.seat === null;  // a spectator, or a host at no seat: no hand
   renderHand(view.cards ?? [], state === "your-turn" ? view.moves : [], pick);
   if (state === "hand-over" || state === "game-over") {
     const over = renderSheet(match, goalOf(match));
