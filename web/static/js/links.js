@@ -9,9 +9,14 @@ const JOIN = "#join=";
  * when it was opened with none. */
 export function takeInvite() {
   if (!location.hash.startsWith(JOIN)) return null;
-  const invite = decodeURIComponent(location.hash.slice(JOIN.length)).trim();
+  let invite = location.hash.slice(JOIN.length);
+  try {
+    invite = decodeURIComponent(invite);  // a mail client may have escaped it
+  } catch {
+    // not an escaped text: the server will say the link opens no room
+  }
   history.replaceState(history.state, "", location.pathname + location.search);
-  return invite;
+  return invite.trim();
 }
 
 /** The link that opens the room with `invite`. */
