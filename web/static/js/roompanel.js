@@ -47,7 +47,7 @@ function seatRow(view, info, seat, where, links, act) {
     : where.me === null ? where.seats[seat] : `${where.seats[seat]} (seat ${seat + 1})`;
   const here = info.connected ? "here" : "not here";
   const player = info.player === "bot"
-    ? `a bot plays: ${info.bot}${info.connected ? `; its person is ${here}` : ""}` : here;
+    ? `a bot plays: ${info.bot}${info.connected ? "; its person is here" : ""}` : here;
   const row = element("li", {class: "room-seat", id: `room-seat-${seat}`,
                              "data-player": info.player, "data-connected": String(info.connected)}, [
     element("span", {class: "presence", "aria-hidden": "true"}),
