@@ -14,6 +14,10 @@ NPM_STAMP := clients/node_modules/.installed-$(shell cat clients/package.json cl
 # an internet that CI does not have.
 CHROMIUM := /usr/bin/chromium
 
+# The rooms' tests run Debian's Redis server (tests/redis_server.py starts one per test
+# process on a free port), installed when missing as Chromium is.
+REDIS_SERVER := /usr/bin/redis-server
+
 # --no-deps: what the examples depend on (the engine; scopone also on scopa) is installed
 # from this checkout, not looked up in an index.
 $(STAMP): pyproject.toml constraints.txt $(EXAMPLES:%=%/pyproject.toml)
@@ -35,7 +39,7 @@ compiled: $(STAMP)
 # checks that each run had the engine it asked for and that both play alike.
 # loadgroup: each browser test module runs in one worker, so it starts one browser.
 ENGINE_TESTS := tests/core tests/variants $(EXAMPLES:%=%/tests)
-test: $(STAMP) $(NPM_STAMP) $(CHROMIUM) java-runtime compiled
+test: $(STAMP) $(NPM_STAMP) $(CHROMIUM) java-runtime compiled | $(REDIS_SERVER)
 	FORACCIO_PURE_PYTHON=1 FORACCIO_EXPECT_ENGINE=source \
 		$(PY) -m pytest -n 2 --dist loadgroup --cov --cov-report=term:skip-covered
 	FORACCIO_EXPECT_ENGINE=compiled $(PY) -m pytest -n 2 --no-cov $(ENGINE_TESTS)
@@ -71,6 +75,11 @@ $(CHROMIUM):
 	@command -v apt-get > /dev/null || { echo "$@ is missing: install Chromium"; exit 1; }
 	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium > /dev/null 2>&1 \
 		|| (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium)
+
+$(REDIS_SERVER):
+	@command -v apt-get > /dev/null || { echo "$@ is missing: install redis-server"; exit 1; }
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server > /dev/null 2>&1 \
+		|| (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server)
 
 # The API on 127.0.0.1:$(PORT) (docs at /schema and /schema/redoc), served by granian with
 # the options of api/serve.py; FORACCIO_WORKERS sets the worker processes.

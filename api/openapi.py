@@ -14,6 +14,7 @@ import msgspec
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.plugins import JsonRenderPlugin
 from litestar.openapi.spec import (
+    Components,
     Example,
     License,
     OpenAPI,
@@ -21,6 +22,7 @@ from litestar.openapi.spec import (
     OpenAPIType,
     Operation,
     Schema,
+    SecurityScheme,
     Tag,
 )
 from litestar.openapi.spec.base import BaseSchemaObject
@@ -37,9 +39,10 @@ def openapi_config() -> OpenAPIConfig:
     """The document's metadata, served at ``/schema/openapi.json``; Swagger UI at ``/schema``
     and Redoc at ``/schema/redoc`` (see :mod:`api.docs_ui`).
 
-    ``security`` is empty on purpose: the API takes no credentials (a sealed game's
-    seat key travels in the body, see ``POST /games``), and saying so keeps linters
-    from asking for a scheme.
+    ``security`` is empty by default on purpose: the stateless API takes no credentials
+    (a sealed game's seat key travels in the body, see ``POST /games``), and saying so
+    keeps linters from asking for a scheme. A room's operations name their link with a
+    bearer scheme of their own (``roomLink``), the one credential of the service.
     """
     return PortableOpenAPIConfig(
         title="Foraccio rules engine",
@@ -52,6 +55,10 @@ def openapi_config() -> OpenAPIConfig:
         ),
         license=License(name="MIT", identifier="MIT"),
         security=[],
+        components=Components(security_schemes={"roomLink": SecurityScheme(
+            type="http", scheme="bearer",
+            description="A room's link: the invite `<room>.<secret>` that `POST /rooms` "
+                        "answered, sent as `Authorization: Bearer <invite>`.")}),
         openapi_router=docs_ui.schema_router(),
         render_plugins=[*docs_ui.render_plugins(), JsonRenderPlugin()],
         tags=[
@@ -60,6 +67,8 @@ def openapi_config() -> OpenAPIConfig:
                 description="The house rules a match may be played with, per variant."),
             Tag(name="games", description="Start a match, list legal moves, play, deal, score."),
             Tag(name="bots", description="Bots that play from one seat's view."),
+            Tag(name="rooms", description="People at one table: a room holds a sealed match "
+                                          "on the server, each link acts for its seat."),
             Tag(name="health", description="Liveness of the service."),
         ],
     )
@@ -110,10 +119,12 @@ def use_msgspec_schemas(openapi: OpenAPI, types: Iterable[type]) -> None:
 
 
 def documented(request: Callable[[], dict[str, Any]] | None = None,
-               response: Callable[[], dict[str, Any]] | None = None) -> type[Operation]:
+               response: Callable[[], dict[str, Any]] | None = None,
+               response_type: str = JSON) -> type[Operation]:
     """Return an operation class that adds named examples to the JSON request body and
-    the success response. Each argument returns a mapping of example names to values;
-    it is called only when the document is generated, never at import."""
+    the success response (of media type ``response_type``). Each argument returns a
+    mapping of example names to values; it is called only when the document is
+    generated, never at import."""
 
     @dataclass
     class DocumentedOperation(Operation):
@@ -122,7 +133,7 @@ def documented(request: Callable[[], dict[str, Any]] | None = None,
                 _add_examples(self.request_body.content[JSON], request())
             if response is not None and self.responses:
                 success = next(code for code in self.responses if code.startswith("2"))
-                _add_examples(self.responses[success].content[JSON], response())
+                _add_examples(self.responses[success].content[response_type], response())
             if self.responses:
                 _drop_plain_json_errors(self.responses)
                 if "503" in self.responses:
@@ -147,8 +158,10 @@ def _drop_plain_json_errors(responses) -> None:
 
 
 def _add_examples(media_type, examples: dict[str, Any]) -> None:
-    media_type.examples = {name: Example(summary=name.replace("_", " "), value=Verbatim(value))
-                           for name, value in examples.items()}
+    media_type.examples = {
+        name: Example(summary=name.replace("_", " "),
+                      value=Verbatim(value) if isinstance(value, dict) else value)
+        for name, value in examples.items()}
 
 
 @dataclass

@@ -67,11 +67,24 @@ class AtVersion(Wire):
     version: Version
 
 
+class RoomProblem(Wire):
+    """A change refused because the room moved on (409): an RFC 9457 problem document
+    whose ``room`` is the room as it is now, as the link sees it, so that a client can
+    show it and decide again."""
+
+    title: str
+    status: int
+    detail: str
+    code: str
+    room: RoomView
+    type: str = "about:blank"
+
+
 class SeatPlayer(Wire):
     """Who plays the seat from now on: ``bot`` names a bot, or null for the seat's person."""
 
     bot: str | None = None
 
 
-ROOM_BODIES = (NewRoom, RoomCreated, PlayInRoom, AtVersion, SeatPlayer, RoomView)
+ROOM_BODIES = (NewRoom, RoomCreated, PlayInRoom, AtVersion, SeatPlayer, RoomView, RoomProblem)
 """Every body of ``/rooms``: the OpenAPI document's schemas are made from them."""

@@ -12,7 +12,8 @@ A stream is Server-Sent Events: ``event: room`` with the version as its ``id`` a
 connected changes. A client that reconnects sends the last id it had (the
 ``Last-Event-ID`` header, which browsers' EventSource send by themselves) and gets the
 versions it missed, or the room as it is now when the log no longer holds them all.
-A comment every :data:`HEARTBEAT` seconds keeps proxies from closing a quiet stream.
+A ``presence`` event at least every :data:`HEARTBEAT` seconds keeps proxies from
+closing a quiet stream.
 """
 
 from __future__ import annotations
@@ -103,12 +104,13 @@ class Hub:
                 news = await self._next(queue)
                 if news is None:
                     return
-                if news == PRESENCE:
+                if news in (PRESENCE, HEARTBEAT_NEWS):
+                    # Also now and then without news: it keeps a proxy from closing a
+                    # quiet stream, and drops the people of a server process killed since
+                    # (whose connections stop counting, news or not).
                     yield ServerSentEventMessage(
                         event="presence", data=_encode(Presence(
                             *seat_infos(room, await store.presence(room.id)))).decode())
-                elif news == HEARTBEAT_NEWS:
-                    yield ServerSentEventMessage(comment="heartbeat")
         finally:
             self._streams[room.id].discard(queue)
             if not self._streams[room.id]:

@@ -11,24 +11,86 @@ longer the room's is refused with 409 and the room as it is now (the problem's
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from typing import ClassVar
+from typing import Annotated, ClassVar
 
 import msgspec
 from litestar import Controller, Request, get, post
 from litestar.di import NamedDependency
-from litestar.params import FromPath, JSONBody
+from litestar.openapi.datastructures import ResponseSpec
+from litestar.openapi.spec import Example
+from litestar.params import JSONBody, PathParameter
 from litestar.response import ServerSentEvent
 
 from api.decoding import StrictBody
-from api.errors import problem
+from api.errors import problem, problem_responses
+from api.openapi import PROBLEM_JSON, Verbatim, documented
 from rooms import keys
 from rooms.actions import Holder, RoomConflict, RoomError
-from rooms.bodies import PERSON, AtVersion, NewRoom, PlayInRoom, RoomCreated, SeatPlayer
+from rooms.bodies import (
+    PERSON,
+    AtVersion,
+    NewRoom,
+    PlayInRoom,
+    RoomCreated,
+    RoomProblem,
+    SeatPlayer,
+)
+from rooms.examples import room_examples
 from rooms.model import Room
 from rooms.part import RoomsPart
 from rooms.views import RoomView, room_view
 
 Act = Callable[[Room, Holder], Awaitable[Room]]
+
+Room_ = Annotated[str, PathParameter(description="The room's id: the part of an invite "
+                                                 "before the dot.")]
+Seat_ = Annotated[int, PathParameter(description="A seat, index as in `seats`.", ge=0, le=5)]
+
+
+INVALID_BODY = ("invalid_body", "The request body is not valid: Object missing required field "
+                                "`version`.")
+MISSING_KEY = ("missing_key", "Name your link: send `Authorization: Bearer <invite>`, the "
+                              "invite the room's host gave you.")
+WRONG_KEY = ("wrong_key", "This link's key is not one of this room's: use the link its host "
+                          "gave you.")
+HOST_ONLY = ("host_only", "Only the host's link may do this.")
+NOT_FOUND = ("room_not_found", "There is no such room: it was never made, or it ended and "
+                               "expired. Ask its host for a new link.")
+STALE = ("stale_version", "The room is at version 12, not 11: something happened since; here "
+                          "it is as it is now.")
+FINISHED = ("room_finished", "The match is over; the room is finished.")
+NOT_STARTED = ("not_started", "The host has not started the match yet.")
+DESCRIPTIONS = {
+    401: "No link named: send `Authorization: Bearer <invite>` (code `missing_key`).",
+    403: "The link is not this room's, or may not do this (codes `wrong_key`, `host_only`, "
+         "`not_a_seat`).",
+    404: "There is no such room, or it expired (code `room_not_found`).",
+    409: "The room moved on since the version the change was decided on, or is in no state "
+         "for it: the problem's `room` is the room as it is now.",
+    503: "The server holds as many open rooms as it allows (code `busy`).",
+}
+EVENT_STREAM = "text/event-stream"
+LINK = [{"roomLink": []}]
+"""The operations that take a link's invite in ``Authorization``."""
+
+
+def refusals(conflicts: list[tuple[str, str]], others: dict[int, list[tuple[str, str]]]
+             ) -> dict[int, ResponseSpec]:
+    """The documented errors of an operation on a room: every link's, ``others``, and the
+    conflicts (409, answered with the room as it is now)."""
+    specs = problem_responses({401: [MISSING_KEY], 403: [WRONG_KEY], 404: [NOT_FOUND],
+                               **others}, DESCRIPTIONS)
+    if conflicts:
+        # The codes are listed; one example shows the shape (each holds a whole room).
+        codes = ", ".join(f"`{code}`" for code, _ in conflicts)
+        code, detail = conflicts[0]
+        specs[409] = ResponseSpec(
+            data_container=RoomProblem, media_type=PROBLEM_JSON, generate_examples=False,
+            description=f"{DESCRIPTIONS[409]} Codes: {codes}.",
+            examples=[Example(summary=code, value=Verbatim({
+                "type": "about:blank", "title": "Conflict", "status": 409, "detail": detail,
+                "code": code, "room": room_examples().seat_view}))])
+    return specs
 
 
 class RoomController(Controller):
@@ -41,7 +103,28 @@ class RoomController(Controller):
 
     @post("/", operation_id="newRoom", status_code=201, summary="Make a room",
           response_description="The room's invites (one per person seat, the host's, a "
-                               "spectator's) and the room as its host sees it.")
+                               "spectator's) and the room as its host sees it.",
+          description="Makes a room for one match and deals it; the match waits for the host "
+                      "to start it (`POST /rooms/{room}/start`). `seats` names who plays "
+                      "each seat (index = seat): `person`, or a bot's name. The answer holds "
+                      "the invites of the room's links, which the server keeps only hashed: "
+                      "hand each person the link of their own seat "
+                      "(`http://<server>/#join=<invite>`), and anyone the spectator's. A "
+                      "room finished or left untouched expires (see the README).",
+          responses=problem_responses({
+              400: [INVALID_BODY],
+              422: [("unknown_variant", "There is no variant 'scopone'; known variants: "
+                                        "foraccio, zobelon."),
+                    ("unknown_bot", "There is no bot 'minimax'; known bots: heuristic, "
+                                    "ismcts, random."),
+                    ("seats_per_table", "seats names 3 seats, but this match seats 4 "
+                                        "players: give one per seat, index = seat."),
+                    ("no_person", "Every seat is a bot's: a room is for people. Give at "
+                                  "least one seat to a person.")],
+              503: [("busy", "This server holds 1000 open rooms, as many as it allows; try "
+                             "again when some have finished.")]}, DESCRIPTIONS),
+          operation_class=documented(request=lambda: {"two_people": room_examples().new_room},
+                                     response=lambda: {"made": room_examples().created}))
     async def new_room(self, data: JSONBody[NewRoom], rooms_part: NamedDependency[RoomsPart]
                        ) -> RoomCreated:
         """Make a room and deal its match; the host starts it."""
@@ -62,17 +145,32 @@ class RoomController(Controller):
                         else None for seat in range(len(room.seats))), view=view)
 
     @get("/{room:str}", operation_id="getRoom", summary="A room as a link sees it",
-         response_description="The room at its latest version, as the link sees it.")
-    async def get_room(self, room: FromPath[str], request: Request,
+         response_description="The room at its latest version, as the link sees it.",
+         description="The room now, as the link named in `Authorization` sees it: the host's "
+                     "and a spectator's see no hand, a seat's sees its own and its moves.",
+         security=LINK, responses=refusals([], {}),
+         operation_class=documented(response=lambda: {"a_seat": room_examples().seat_view}))
+    async def get_room(self, room: Room_, request: Request,
                        rooms_part: NamedDependency[RoomsPart]) -> RoomView:
         """The room as the link in ``Authorization`` sees it now."""
         return await _act(rooms_part, request, room, None)
 
     @get("/{room:str}/events", operation_id="roomEvents", summary="Follow a room",
-         response_description="Server-Sent Events: `room`, the room at each new version "
-                              "as the link sees it (the version is the event's id), and "
-                              "`presence`, who is connected.")
-    async def events(self, room: FromPath[str], request: Request,
+         response_description="Server-Sent Events, for as long as the connection lasts: "
+                              "`event: room`, the room at each new version as the link sees "
+                              "it (data: a RoomView, the version as the event's `id`), "
+                              "`event: presence` when who is connected changes, and at "
+                              "least every 15 s (data: `seats` and `spectators` as in a "
+                              "RoomView).",
+         description="Every change of the room as it happens, as the link sees it, starting "
+                     "with the room as it is now, or, with a `Last-Event-ID` header (the "
+                     "last `id` received), with every version since. Browsers' EventSource "
+                     "cannot send `Authorization`: read the stream with fetch(). Opening it "
+                     "counts the link as connected.",
+         security=LINK, responses=refusals([], {}), media_type=EVENT_STREAM,
+         operation_class=documented(response=lambda: {"a_play": room_examples().events},
+                                    response_type=EVENT_STREAM))
+    async def events(self, room: Room_, request: Request,
                      rooms_part: NamedDependency[RoomsPart]) -> ServerSentEvent:
         """Every change of the room as it happens, from the version after the request's
         ``Last-Event-ID`` (or from the room as it is now)."""
@@ -85,45 +183,88 @@ class RoomController(Controller):
                                         "X-Accel-Buffering": "no"})
 
     @post("/{room:str}/start", operation_id="startRoom", status_code=200,
-          summary="Start the match", response_description="The room, started.")
-    async def start(self, room: FromPath[str], request: Request,
+          summary="Start the match", response_description="The room, started.",
+          description="The host starts the match: the seat to play first plays, or its bot.",
+          security=LINK, responses=refusals(
+              [("already_started", "The match has started already.")], {403: [HOST_ONLY]}),
+          operation_class=documented(response=lambda: {"started": room_examples().host_view}))
+    async def start(self, room: Room_, request: Request,
                     rooms_part: NamedDependency[RoomsPart]) -> RoomView:
-        """The host starts the match: the seat to play first, or its bot, plays."""
+        """The host starts the match."""
         return await _act(rooms_part, request, room,
                           lambda found, holder: rooms_part.rooms.start(found.id, holder))
 
     @post("/{room:str}/play", operation_id="playInRoom", status_code=200,
-          summary="Play a move", response_description="The room after the move.")
-    async def play(self, room: FromPath[str], data: JSONBody[PlayInRoom], request: Request,
+          summary="Play a move", response_description="The room after the move.",
+          description="The link's seat plays `move` (one of the `moves` of its view), "
+                      "chosen on `version` of the room. A move chosen on another version is "
+                      "refused (409 `stale_version`) with the room as it is now: two plays "
+                      "for one turn never both land. An illegal move answers 422 with the "
+                      "reason as `code`, as `POST /games/play` does.",
+          security=LINK, responses=refusals(
+              [STALE, ("not_your_turn", "It is seat 2's turn, not yours."),
+               ("seat_played_by_bot", "Seat 0 is played by a bot now; take it back before "
+                                      "playing."), NOT_STARTED, FINISHED],
+              {400: [INVALID_BODY],
+               403: [("not_a_seat", "Only a seat's link may play; this one is the host's.")],
+               422: [("card_not_in_hand", "Seat 0, the seat to play, does not hold 5c."),
+                     ("capture_required", "10s can capture, and capture is compulsory: take "
+                                          "[5c, 3b, 2d].")]}),
+          operation_class=documented(request=lambda: {"a_capture": room_examples().play},
+                                     response=lambda: {"a_capture": room_examples().played}))
+    async def play(self, room: Room_, data: JSONBody[PlayInRoom], request: Request,
                    rooms_part: NamedDependency[RoomsPart]) -> RoomView:
         """The link's seat plays ``move``."""
         return await _act(rooms_part, request, room, lambda found, holder: rooms_part.rooms.play(
             found.id, holder, data.move, data.version))
 
     @post("/{room:str}/next-hand", operation_id="nextHandInRoom", status_code=200,
-          summary="Deal the next hand", response_description="The room, the hand dealt.")
-    async def next_hand(self, room: FromPath[str], data: JSONBody[AtVersion], request: Request,
+          summary="Deal the next hand", response_description="The room, the hand dealt.",
+          description="Deals the next hand once one is over; any seat's link may, and the "
+                      "server deals it itself a little later when nobody does (see the "
+                      "README).",
+          security=LINK, responses=refusals(
+              [STALE, ("hand_in_progress", "The hand is still being played."), NOT_STARTED,
+               FINISHED], {400: [INVALID_BODY],
+                           403: [("not_a_seat", "A spectator's link may only watch.")]}),
+          operation_class=documented(request=lambda: {"after_a_hand":
+                                                      room_examples().next_hand},
+                                     response=lambda: {"dealt": room_examples().seat_view}))
+    async def next_hand(self, room: Room_, data: JSONBody[AtVersion], request: Request,
                         rooms_part: NamedDependency[RoomsPart]) -> RoomView:
-        """Deal the next hand once one is over (the server deals it itself a little later
-        when nobody does)."""
+        """Deal the next hand once one is over."""
         return await _act(rooms_part, request, room,
                           lambda found, holder: rooms_part.rooms.next_hand(found.id, holder,
                                                                            data.version))
 
     @post("/{room:str}/seats/{seat:int}", operation_id="setSeatPlayer", status_code=200,
           summary="Hand a seat to a bot or back",
-          response_description="The room with the seat's new player.")
-    async def seat(self, room: FromPath[str], seat: FromPath[int], data: JSONBody[SeatPlayer],
+          response_description="The room with the seat's new player.",
+          description="The host hands a person's seat to a bot (`bot`: its name), for "
+                      "instance when the person has left, or back to the person (`bot`: "
+                      "null); the seat's own link may take its seat back (`bot`: null).",
+          security=LINK, responses=refusals(
+              [FINISHED], {400: [INVALID_BODY], 403: [HOST_ONLY],
+                           422: [("bot_seat", "Seat 1 was made for a bot: no person has its "
+                                              "link."),
+                                 ("unknown_bot", "There is no bot 'minimax'; known bots: "
+                                                 "heuristic, ismcts, random.")]}),
+          operation_class=documented(request=lambda: {"to_a_bot": room_examples().seat},
+                                     response=lambda: {"handed": room_examples().host_view}))
+    async def seat(self, room: Room_, seat: Seat_, data: JSONBody[SeatPlayer],
                    request: Request, rooms_part: NamedDependency[RoomsPart]) -> RoomView:
-        """The host hands a seat to a bot, or back to its person; a seat's own link takes
-        the seat back (``bot`` null)."""
+        """Hand a seat to a bot, or back to its person."""
         return await _act(rooms_part, request, room,
                           lambda found, holder: rooms_part.rooms.seat(found.id, holder, seat,
                                                                       data.bot))
 
     @post("/{room:str}/close", operation_id="closeRoom", status_code=200,
-          summary="Close the room", response_description="The room, finished.")
-    async def close(self, room: FromPath[str], request: Request,
+          summary="Close the room", response_description="The room, finished.",
+          description="The host ends the room before its match does; it then expires as a "
+                      "finished room does.",
+          security=LINK, responses=refusals([FINISHED], {403: [HOST_ONLY]}),
+          operation_class=documented(response=lambda: {"closed": room_examples().host_view}))
+    async def close(self, room: Room_, request: Request,
                     rooms_part: NamedDependency[RoomsPart]) -> RoomView:
         """The host ends the room before its match does."""
         return await _act(rooms_part, request, room,

@@ -83,8 +83,11 @@ _entry = msgspec.msgpack.Decoder(Entry).decode
 class SqliteStore:
     """A :class:`~rooms.store.Store` in one SQLite file (see the module's text)."""
 
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, gone: float = GONE) -> None:
         self.path = path
+        self.gone = gone
+        """Seconds after which a process that stopped renewing is taken for dead (see
+        :data:`GONE`)."""
         self.process = secrets.token_hex(8)
         """This store's name among the processes sharing the file."""
         self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False,
@@ -151,8 +154,8 @@ class SqliteStore:
                     self._db.execute(f"DELETE FROM {table} WHERE {column} = ?", (room_id,))
             self._db.execute("DELETE FROM news WHERE at < ?", (time.time() - NEWS_KEPT,))
             self._db.execute("DELETE FROM presence WHERE process IN (SELECT process FROM "
-                             "alive WHERE at < ?)", (time.time() - GONE,))
-            self._db.execute("DELETE FROM alive WHERE at < ?", (time.time() - GONE,))
+                             "alive WHERE at < ?)", (time.time() - self.gone,))
+            self._db.execute("DELETE FROM alive WHERE at < ?", (time.time() - self.gone,))
         return len(gone)
 
     async def count_open(self) -> int:
@@ -175,14 +178,19 @@ class SqliteStore:
         self._listeners.append(listener)
         with self._mutex:
             (seen,) = self._db.execute("SELECT coalesce(max(seq), 0) FROM news").fetchone()
-        renewed = time.monotonic()
+        renewed = polled = time.monotonic()
         try:
             while True:
+                # This process's own news at once; the others' every POLL, even while
+                # this process's own keep coming.
                 try:
-                    yield await asyncio.wait_for(queue.get(), POLL)
-                    continue
+                    yield await asyncio.wait_for(queue.get(), max(0.0, polled + POLL -
+                                                                  time.monotonic()))
+                    if time.monotonic() < polled + POLL:
+                        continue
                 except TimeoutError:
                     pass
+                polled = time.monotonic()
                 with self._mutex:
                     rows = self._db.execute(
                         "SELECT seq, room, version FROM news WHERE seq > ? AND process != ? "
@@ -190,7 +198,7 @@ class SqliteStore:
                 for seq, room_id, version in rows:
                     seen = seq
                     yield room_id, version
-                if time.monotonic() - renewed > GONE / 4:
+                if time.monotonic() - renewed > self.gone / 4:
                     self._renew()
                     renewed = time.monotonic()
         finally:
@@ -214,7 +222,7 @@ class SqliteStore:
             rows = self._db.execute(
                 "SELECT slot, sum(count) FROM presence JOIN alive USING (process) "
                 "WHERE room = ? AND alive.at >= ? GROUP BY slot",
-                (room_id, time.time() - GONE)).fetchall()
+                (room_id, time.time() - self.gone)).fetchall()
         return {slot: count for slot, count in rows if count > 0}
 
     async def close(self) -> None:

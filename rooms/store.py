@@ -96,6 +96,6 @@ async def open_store(data_dir_path: str, environ: Mapping[str, str] | None = Non
     if where.startswith(("redis://", "rediss://", "unix://")):
         from rooms.redis_store import RedisStore
 
-        return await RedisStore.connect(where)
+        return await RedisStore.open(where)
     raise ValueError(f"{STORE_VARIABLE} must be sqlite, sqlite:///path or a redis:// URL; "
                      f"got {where[:60]!r}")

@@ -34,8 +34,8 @@ class RoomView(Wire, kw_only=True):
 
     ``kind`` and ``events`` say what this version did (a play and what it caused, a
     deal, a seat handed over, ...); ``match`` is the match after it as anyone sees it,
-    ``cards`` the hand of the holder's seat (null for the host's and the spectator's
-    links) and ``moves`` what it may play now. ``deadline`` is when the turn clock of
+    ``cards`` the hand of the holder's seat (empty for the host's and the
+    spectator's links) and ``moves`` what it may play now. ``deadline`` is when the turn clock of
     the person to play runs out (Unix time, seconds), if the room has one."""
 
     room: str
@@ -43,26 +43,26 @@ class RoomView(Wire, kw_only=True):
     kind: EntryKind
     status: Status
     role: Literal["host", "seat", "spectator"]
-    seat: Seat | None = None
+    seat: Seat | None
     seats: tuple[SeatInfo, ...]
     spectators: int
     """How many spectators' connections are open."""
     pace: float
-    turn_seconds: int | None = None
-    deadline: float | None = None
+    turn_seconds: int | None
+    deadline: float | None
     match: PublicView
-    cards: tuple[Card, ...] | None = None
-    moves: tuple[Move, ...] = ()
+    cards: tuple[Card, ...]
+    moves: tuple[Move, ...]
     """The moves the holder's seat may make, when it is its person's turn: each as
     ``POST /rooms/{room}/play`` takes it."""
-    events: tuple[AnyEvent, ...] = ()
+    events: tuple[AnyEvent, ...]
 
 
 def room_view(room: Room, entry: Entry, state: State, holder: Holder,
               presence: Mapping[str, int]) -> RoomView:
     """The view ``holder`` has of ``room`` at ``entry`` (whose match is ``state``)."""
     seats, spectators = seat_infos(room, presence)
-    cards, moves = None, ()
+    cards, moves = (), ()
     if holder.role == "seat":
         view = seat_view(state, holder.seat)
         cards = view.cards

@@ -129,7 +129,7 @@ def test_a_sealed_match_outlives_a_restart(tmp_path):
     assert secret not in log
 
 
-def test_the_variable_still_overrides_and_no_file_is_made(tmp_path):
+def test_the_variable_still_overrides_and_no_secret_file_is_made(tmp_path):
     data = tmp_path / "data"
     with live_server(**{SECRET_VARIABLE: "a secret", DATA_DIR_VARIABLE: str(data)}) as server:
         game = request(server.url, "/games", {"variant": "foraccio", "sealed": True}).body
@@ -137,7 +137,8 @@ def test_the_variable_still_overrides_and_no_file_is_made(tmp_path):
     with live_server(**{SECRET_VARIABLE: "a secret", DATA_DIR_VARIABLE: str(data)}) as server:
         assert sealed_view(server.url, game) == 200
 
-    assert not data.exists()
+    # The data directory holds the rooms (rooms.sqlite3), but no secret.
+    assert not (data / "secret").exists()
 
 
 def test_workers_of_one_machine_share_the_secret(tmp_path):
