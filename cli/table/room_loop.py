@@ -114,7 +114,7 @@ class RoomLoop:
                 if info["player"] == "person" and seat not in self.here and seat != self.me}
         self.show(table_panel(self.view["match"], self.players, self.target, self.places,
                               away))
-        if self.view["cards"] is not None:
+        if self.me is not None:  # a watcher's link holds no hand
             self.show(hand_line(self.view["cards"], {move["card"] for move in self.view["moves"]}))
 
     # --- the loop ---------------------------------------------------------------------
