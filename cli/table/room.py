@@ -32,8 +32,8 @@ from cli.table.sse import messages
 TIMEOUT = 30.0
 """Seconds to wait for an answer."""
 READ_TIMEOUT = 45.0
-"""Seconds a quiet stream may stay silent before it counts as dropped: the server sends
-a heartbeat every 15."""
+"""Seconds a stream may stay silent before it counts as dropped: the server sends
+something (a presence event) at least every 15."""
 RETRY = (0.5, 1.0, 2.0, 4.0)
 """Seconds between two tries to reconnect a dropped stream (the last one repeats)."""
 GIVE_UP = 60.0
@@ -66,14 +66,14 @@ def read_link(text: str, url: str | None = None) -> Link:
     whose server is the page's, or the invite alone with the server's ``url``. Raise
     :class:`TableError` (code ``link``) saying what is wrong."""
     text = text.strip()
-    if INVITE.fullmatch(text):
+    if is_invite(text):
         if url is None:
             raise TableError(f"{text[:20]}… is an invite without its server: give the whole "
                              f"link ({LINK_FORM}), or the server with --url.", "link")
         return Link(_server(url, "--url"), text)
     parts = urllib.parse.urlsplit(text)
     joined = urllib.parse.parse_qs(parts.fragment).get("join", [""])[0]
-    if not INVITE.fullmatch(joined) or len(joined) > 64:
+    if not is_invite(joined):
         raise TableError(f"This is not a room's link: expected {LINK_FORM}, as the room's "
                          "host gives it.", "link")
     server = _server(urllib.parse.urlunsplit((parts.scheme, parts.netloc, parts.path, "", "")),
@@ -82,6 +82,11 @@ def read_link(text: str, url: str | None = None) -> Link:
         raise TableError(f"The link names its server ({server}): --url {url} says another.",
                          "link")
     return Link(server, joined)
+
+
+def is_invite(text: str) -> bool:
+    """Whether ``text`` has the form of an invite (as the API checks it)."""
+    return len(text) <= 64 and INVITE.fullmatch(text) is not None
 
 
 def _server(url: str, what: str) -> str:
