@@ -114,6 +114,7 @@ bench: compiled
 	$(PY) -m bench.busy
 	$(PY) -m bench.pool
 	$(PY) -m bench.flood
+	$(PY) -m bench.rooms
 
 # Bot strength and speed: heuristic vs random, ismcts vs heuristic (its win rate and
 # playouts a second against issue #15's goals). Takes long: about an hour on two cores.

@@ -13,7 +13,12 @@ here, so each runs with the same options:
   proxy in front of the service ends;
 - ``--http1-header-read-timeout``: ``FORACCIO_HEADER_SECONDS`` (:mod:`api.timeouts`),
   also the idle limit of a kept-alive connection;
-- ``--workers``: ``FORACCIO_WORKERS`` (default 1) unless given.
+- ``--workers``: ``FORACCIO_WORKERS`` (default 1) unless given;
+- ``--workers-kill-timeout``: :data:`STOP_SECONDS`. On SIGTERM granian lets open
+  connections finish before the app shuts down, and a room's event stream never
+  finishes by itself: without it a server followed by one browser never stopped.
+  Past it the worker is killed; its streams' clients reconnect (``Last-Event-ID``),
+  and its connections stop counting as present when its store's heartbeat lapses.
 
 granian keeps its default event loop (uvloop). The process becomes granian
 (``exec``), so signals reach it as they would a ``granian`` command.
@@ -30,6 +35,8 @@ from api.environment import number
 from api.timeouts import Timeouts, timeouts_from_environment
 
 APP = "api.app:create_app"
+STOP_SECONDS = 5
+"""Seconds a stopping worker has to finish its open requests before it is killed."""
 WORKERS = "FORACCIO_WORKERS"
 """The environment variable giving the number of worker processes (default 1)."""
 
@@ -38,7 +45,8 @@ def granian_arguments(host: str, port: int, workers: int, timeouts: Timeouts) ->
     """granian's command-line arguments (after ``granian``) serving the app."""
     return ["--interface", "asgi", "--factory", "--http", "1",
             "--http1-header-read-timeout", str(round(timeouts.header_seconds * 1000)),
-            "--host", host, "--port", str(port), "--workers", str(workers), APP]
+            "--host", host, "--port", str(port), "--workers", str(workers),
+            "--workers-kill-timeout", str(STOP_SECONDS), APP]
 
 
 def workers_from_environment(environ: Mapping[str, str] | None = None) -> int:

@@ -7,7 +7,6 @@ secrets are fixed, so the document is the same on every run.
 
 from __future__ import annotations
 
-import base64
 import hashlib
 from functools import cache
 from typing import Any, NamedTuple
@@ -33,8 +32,7 @@ CREATED_AT = 1_767_225_600.0
 
 def _fixed(label: str) -> str:
     """A fixed stand-in for a random id or secret of 128 bits, spelt as they are."""
-    digest = hashlib.sha256(f"example room {label}".encode()).digest()[:keys.SECRET_BYTES]
-    return base64.urlsafe_b64encode(digest).rstrip(b"=").decode()
+    return keys.spelt(hashlib.sha256(f"example room {label}".encode()).digest()[:keys.SECRET_BYTES])
 
 
 ROOM = _fixed("room")

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import random
 from collections import defaultdict
 from collections.abc import AsyncIterator
 
@@ -125,7 +126,9 @@ class Hub:
         if self._closing.is_set():
             return None
         try:
-            return await asyncio.wait_for(queue.get(), HEARTBEAT)
+            # Each stream's own beat: the streams opened together (a server's restart)
+            # must not all beat at once, every 15 s, and hold the loop meanwhile.
+            return await asyncio.wait_for(queue.get(), HEARTBEAT * random.uniform(0.8, 1.0))
         except TimeoutError:
             return HEARTBEAT_NEWS
 

@@ -10,6 +10,7 @@ store can act for no seat. A secret this random needs no slow hash: nobody can g
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import hmac
 import secrets
@@ -20,13 +21,20 @@ SECRET_BYTES = 16
 
 
 def new_id() -> str:
-    """A new room id: 128 random bits, URL-safe."""
-    return secrets.token_urlsafe(ID_BYTES)
+    """A new room id: 128 random bits."""
+    return spelt(secrets.token_bytes(ID_BYTES))
 
 
 def new_secret() -> str:
-    """A new secret of a link: 128 random bits, URL-safe."""
-    return secrets.token_urlsafe(SECRET_BYTES)
+    """A new secret of a link: 128 random bits."""
+    return spelt(secrets.token_bytes(SECRET_BYTES))
+
+
+def spelt(random_bytes: bytes) -> str:
+    """``random_bytes`` in lower-case base32: letters and digits only, so that an invite
+    never starts with ``-`` (which a command line would take for an option) and reads
+    aloud without a case to mind; 26 characters for 128 bits."""
+    return base64.b32encode(random_bytes).rstrip(b"=").decode().lower()
 
 
 def digest(secret: str) -> str:

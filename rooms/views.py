@@ -41,6 +41,8 @@ class RoomView(Wire, kw_only=True):
     room: str
     version: int
     kind: EntryKind
+    by: Seat | None
+    """The seat that acted in this version (played, or was handed over), if a seat."""
     status: Status
     role: Literal["host", "seat", "spectator"]
     seat: Seat | None
@@ -50,6 +52,8 @@ class RoomView(Wire, kw_only=True):
     pace: float
     turn_seconds: int | None
     deadline: float | None
+    deal_at: float | None
+    """When the server deals the next hand if nobody does first (Unix time, seconds)."""
     match: PublicView
     cards: tuple[Card, ...]
     moves: tuple[Move, ...]
@@ -68,7 +72,9 @@ def room_view(room: Room, entry: Entry, state: State, holder: Holder,
         cards = view.cards
         if room.status == "playing" and room.seats[holder.seat].bot is None:
             moves = view_legal_moves(view)
-    return RoomView(room=room.id, version=entry.version, kind=entry.kind, status=room.status,
+    deal_at = room.due if room.due_kind == "deal" else None
+    return RoomView(room=room.id, version=entry.version, kind=entry.kind, by=entry.seat,
+                    status=room.status, deal_at=deal_at,
                     role=holder.role, seat=holder.seat, seats=seats,
                     spectators=spectators, pace=room.pace,
                     turn_seconds=room.turn_seconds, deadline=room.deadline,

@@ -9,7 +9,10 @@ import asyncio
 import os
 import random
 import signal
+import subprocess
+import sys
 import threading
+import time
 from pathlib import Path
 
 import httpx
@@ -17,7 +20,7 @@ import pytest
 
 from api.examples import EXAMPLE_SECRET
 from api.sealing import SECRET_VARIABLE
-from bench.server import serving
+from bench.server import HOST, ROOT, free_port, serving
 from core import engine
 from core.model import Move
 from rooms.sqlite_store import SqliteStore
@@ -158,3 +161,38 @@ def test_no_log_line_holds_a_links_secret(tmp_path):
     assert made["room"] in text  # the log does name the room
     for invite in invites:
         assert invite.split(".")[1] not in text
+
+
+def test_a_server_followed_by_an_open_stream_still_stops(tmp_path):
+    # granian lets open connections finish before it stops, and a stream never does:
+    # past api.serve.STOP_SECONDS the worker is killed and the client is cut off.
+    port = free_port()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "api.serve", "--port", str(port)], cwd=ROOT,
+        env={**os.environ, **environment(tmp_path / "data")}, start_new_session=True,
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        url = f"http://{HOST}:{port}"
+        wait_for(lambda: _up(url))
+        with httpx.Client(base_url=url, timeout=60) as client:
+            made = started(client, ["person"] * 4)
+            with client.stream("GET", f"/rooms/{made['room']}/events",
+                               headers=bearer(made["seats"][0])) as stream:
+                lines = stream.iter_lines()
+                next(lines)
+                began = time.monotonic()
+                os.killpg(process.pid, signal.SIGTERM)
+                assert process.wait(timeout=60) is not None
+                stopped = time.monotonic() - began
+        assert stopped < 60  # about STOP_SECONDS; never for ever
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+
+
+def _up(url: str) -> bool:
+    try:
+        return httpx.get(url + "/health", timeout=1).status_code == 200
+    except httpx.HTTPError:
+        return False
