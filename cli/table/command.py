@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import secrets
+import sys
 
 from rich.console import Console
 
@@ -12,8 +13,11 @@ from cli.arguments import add_match_arguments
 from cli.table.base import TableError
 from cli.table.choose import Quit
 from cli.table.game import TableLoop
+from cli.table.inbox import Inbox
 from cli.table.local import LocalTable
 from cli.table.remote import RemoteTable
+from cli.table.room import LINK_FORM, RoomTable, read_link
+from cli.table.room_loop import RoomLoop
 
 MAX_SEED = 2**53 - 1
 
@@ -34,15 +38,21 @@ def parse_bots(text: str) -> tuple[str, ...]:
     return ("person", *names)
 
 
+DEFAULT_BOTS = parse_bots("heuristic")
+
+
 def add_parser(commands: argparse._SubParsersAction) -> None:
     """Add ``play`` to the ``foraccio`` command's subcommands."""
     play = commands.add_parser(
-        "play", help="play a match against bots at a terminal table",
+        "play", help="play a match against bots at a terminal table, or join a room",
         description="You sit at seat 0, bots at the others (in Foraccio a bot partner "
                     "opposite, against two bots). Without --url the engine runs here; with "
-                    "it, a running server deals a sealed game.")
+                    "it, a running server deals a sealed game. With --room you join a room "
+                    "on a server instead, by the link its host gave you: a seat's link "
+                    "plays that seat against the room's people and bots, the host's starts "
+                    "the match and watches it, a spectator's watches.")
     add_match_arguments(play)
-    play.add_argument("--bots", type=parse_bots, default=parse_bots("heuristic"),
+    play.add_argument("--bots", type=parse_bots, default=DEFAULT_BOTS,
                       help="one bot for every other seat, or one for each other seat in seat "
                            "order (in Foraccio: right, partner, left) "
                            f"({', '.join(sorted(BOTS))}; default: heuristic)")
@@ -51,15 +61,23 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
                            "at the start); not with --url, whose server deals")
     play.add_argument("--url", default=None,
                       help="play a sealed game on the server at this URL, e.g. "
-                           "http://127.0.0.1:8000, instead of the local engine")
+                           "http://127.0.0.1:8000, instead of the local engine (with --room "
+                           "and an invite alone: the room's server)")
+    play.add_argument("--room", default=None, metavar="LINK",
+                      help=f"join a room by its link, {LINK_FORM} (or the invite "
+                           "<room>.<secret> alone, with --url; write --room=<invite> when it "
+                           "starts with -); the room's host chose its game, seats and pace")
     play.add_argument("--pace", type=float, default=1.0,
-                      help="seconds to pause after each bot play (default: %(default)s)")
+                      help="seconds to pause after each bot play (default: %(default)s; in "
+                           "a room, the room's pace)")
     play.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """Run ``foraccio play`` with its parsed arguments."""
     console = Console(highlight=False)
+    if args.room is not None:
+        return run_room(args, console)
     house_rules = args.house_rules
     if args.url is not None and args.seed is not None:
         console.print("foraccio play: --seed goes with local matches only: a sealed game "
@@ -78,3 +96,39 @@ def run(args: argparse.Namespace) -> int:
     except (Quit, KeyboardInterrupt):
         console.print("\nYou left the table.")
         return 0
+
+
+def run_room(args: argparse.Namespace, console: Console) -> int:
+    """Join the room of ``--room`` and follow it until it is finished or the person
+    leaves."""
+    given = [flag for flag, set_up in (
+        ("--variant", args.variant != "foraccio"), ("--options", bool(args.options)),
+        ("--house-rules", bool(args.house_rules)), ("--bots", args.bots != DEFAULT_BOTS),
+        ("--seed", args.seed is not None)) if set_up]
+    if given:
+        console.print(f"foraccio play: {', '.join(given)} set up a match: a room's host has "
+                      "set up its match already.", style="red")
+        return 2
+    try:
+        link = read_link(args.room, args.url)
+    except TableError as error:
+        console.print(f"foraccio play: {error.message}", style="red")
+        return 2
+    table = RoomTable(link)
+    seat = None
+    try:
+        view = table.view()
+        seat = view["seat"]
+        inbox = Inbox()
+        inbox.listen(table.follow(view["version"]))
+        inbox.read_keyboard(sys.stdin.fileno())
+        return RoomLoop(table, view, console, inbox).run()
+    except TableError as error:
+        console.print(f"foraccio play: {error.message}", style="red")
+        return 1
+    except (Quit, KeyboardInterrupt):
+        console.print("\nYou left the room" + ("; your seat waits for you: the same link "
+                                               "brings you back." if seat is not None else "."))
+        return 0
+    finally:
+        table.close()

@@ -1,4 +1,5 @@
-"""Who sits where, named from the person's chair (seat 0), at a table of any shape.
+"""Who sits where, named from the person's chair (seat 0 unless a room seats them
+elsewhere), at a table of any shape.
 
 Play passes to the right (docs/rules.md §2.1), so the seat playing after you sits on
 your right, the one before you on your left, and at four seats the other one
@@ -9,6 +10,9 @@ seats' names ("Right", "Right + Left").
 
 Foraccio's table (four seats, partners opposite) reads as it always did: You, Right,
 Partner, Left; Us and Them.
+
+Someone who watches a room (its host's or a spectator's link) has no chair: the seats
+are named by number ("Seat 1") and the teams by their seats ("Seats 0 + 2").
 """
 
 from __future__ import annotations
@@ -43,7 +47,10 @@ class Places(NamedTuple):
     """Each team's seats."""
     shown: tuple[int, ...]
     """The seats in the order a table is drawn from the top: opposite, then the left
-    side from the far end, the right side from the far end, and you last."""
+    side from the far end, the right side from the far end, and you last (a watcher's:
+    in seat order)."""
+    me: int | None = PERSON
+    """The person's seat; None for someone who watches."""
 
     def team_of(self, seat: int) -> int:
         return next(team for team, seats in enumerate(self.members) if seat in seats)
@@ -62,26 +69,38 @@ class Places(NamedTuple):
         return ", ".join(f"{self.team_words(team)} {score}" for team, score in enumerate(scores))
 
 
-def places(teams: Sequence[Sequence[int]], order: Sequence[int] | None = None) -> Places:
+def places(teams: Sequence[Sequence[int]], order: Sequence[int] | None = None,
+           me: int | None = PERSON) -> Places:
     """The :class:`Places` of a table of ``teams`` (each team's seats) playing in
-    ``order`` (None: seat 0, 1, 2, ...)."""
+    ``order`` (None: seat 0, 1, 2, ...), for the person at seat ``me`` (None: for
+    someone who watches)."""
     count = sum(map(len, teams))
     order = tuple(order) if order is not None else tuple(range(count))
     members = tuple(tuple(team) for team in teams)
-    mine = next(team for team in members if PERSON in team)
-    start = order.index(PERSON)
+    if me is None:
+        return _watching(members, count)
+    mine = next(team for team in members if me in team)
+    start = order.index(me)
     after = {seat: (order.index(seat) - start) % count for seat in range(count)}
-    positions = tuple("You" if seat == PERSON else POSITIONS[count][after[seat] - 1]
+    positions = tuple("You" if seat == me else POSITIONS[count][after[seat] - 1]
                       for seat in range(count))
-    seats = tuple("Partner" if seat != PERSON and seat in mine and len(mine) == 2
+    seats = tuple("Partner" if seat != me and seat in mine and len(mine) == 2
                   else positions[seat] for seat in range(count))
     names = tuple(_team_name(team, mine, members, seats) for team in members)
     half = count / 2
-    shown = sorted((seat for seat in range(count) if seat != PERSON), key=lambda seat: (
+    shown = sorted((seat for seat in range(count) if seat != me), key=lambda seat: (
         (0, 0) if after[seat] == half else (1, after[seat]) if after[seat] > half
         else (2, -after[seat])))
     return Places(seats, tuple(p.lower().replace(" ", "-") for p in positions), names,
-                  members, (*shown, PERSON))
+                  members, (*shown, me), me)
+
+
+def _watching(members: tuple[tuple[int, ...], ...], count: int) -> Places:
+    seats = tuple(f"Seat {seat}" for seat in range(count))
+    names = tuple(f"Seat {team[0]}" if len(team) == 1
+                  else "Seats " + " + ".join(map(str, team)) for team in members)
+    return Places(seats, tuple(f"seat-{seat}" for seat in range(count)), names, members,
+                  tuple(range(count)), None)
 
 
 def _team_name(team: tuple[int, ...], mine: tuple[int, ...], teams: Sequence[tuple[int, ...]],
@@ -93,9 +112,10 @@ def _team_name(team: tuple[int, ...], mine: tuple[int, ...], teams: Sequence[tup
     return " + ".join(seats[seat] for seat in team)
 
 
-def places_of(view: Json) -> Places:
-    """The :class:`Places` of the match a seat view (the API's ``SeatView``) shows."""
-    return places(view["teams"], view.get("order"))
+def places_of(view: Json, me: int | None = PERSON) -> Places:
+    """The :class:`Places` of the match a view (the API's ``SeatView`` or ``PublicView``)
+    shows, for the person at seat ``me`` (None: for someone who watches)."""
+    return places(view["teams"], view.get("order"), me)
 
 
 FORACCIO = places(((0, 2), (1, 3)))

@@ -4,7 +4,7 @@ person may type, coloured by suit."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 
 from rich.console import Group, RenderableType
 from rich.panel import Panel
@@ -45,11 +45,13 @@ def marks(view: Json, team: int) -> Text:
                       card(b["card"]), ")") for b in bonuses)
 
 
-def table_panel(view: Json, bots: tuple[str, ...], target: int) -> Panel:
-    """The match now: scores, seats with their card counts (who dealt, who is to play),
-    the table, the stock when cards are kept back for a later deal, each team's pile
-    with its marks."""
-    where = places_of(view)
+def table_panel(view: Json, bots: tuple[str, ...], target: int, where: Places | None = None,
+                away: Collection[int] = ()) -> Panel:
+    """The match now: scores, seats with their card counts (who dealt, who is to play,
+    whose person is ``away``: a room's person without the room open), the table, the
+    stock when cards are kept back for a later deal, each team's pile with its marks.
+    ``where`` names the seats (default: for the person at seat 0)."""
+    where = places_of(view) if where is None else where
     seats = Grid.grid(padding=(0, 2))
     seats.add_column()
     seats.add_column(justify="right")
@@ -60,6 +62,8 @@ def table_panel(view: Json, bots: tuple[str, ...], target: int) -> Panel:
             notes.append(Text("dealer", style="cyan"))
         if view["turn"] == seat:
             notes.append(Text("to play", style="bold reverse"))
+        if seat in away:
+            notes.append(Text("away", style="dim"))
         seats.add_row(seat_name(seat, bots, where), plural(view["hand_sizes"][seat], "card"),
                       Text(" · ").join(notes))
     piles = Grid.grid(padding=(0, 2))
@@ -82,7 +86,7 @@ def table_panel(view: Json, bots: tuple[str, ...], target: int) -> Panel:
 def team_label(where: Places, team: int) -> str:
     """A team and, when it has several, its seats: ``Us (you + partner)``, ``Right``."""
     members = where.members[team]
-    if len(members) == 1:
+    if len(members) == 1 or where.me is None:  # a watcher's teams are named by their seats
         return where.teams[team]
     who = " + ".join(where.seats[seat].lower() for seat in members)
     return f"{where.teams[team]} ({who})"

@@ -1,15 +1,16 @@
 """The table in plain words: who did what, what a play did, what a score line is.
 
 Seats and teams are named from the person's chair (:mod:`cli.table.places`): at
-Foraccio's table seat 0 is "you", seat 2 (opposite) your partner, seat 1 the
-opponent on your right (play passes to the right, docs/rules.md §2.1) and seat 3 the
-one on your left; team 0 is "us". Every function naming a seat or a team takes the
-match's :class:`~cli.table.places.Places`, Foraccio's by default.
+Foraccio's table seat 0 is "you", seat 2 (opposite) your partner, seat 1 the opponent
+on your right (play passes to the right, docs/rules.md §2.1) and seat 3 the one on
+your left; team 0 is "us". Every function naming a seat or a team takes the match's
+:class:`~cli.table.places.Places`, Foraccio's (the person at seat 0) by default; a
+room may seat the person elsewhere.
 """
 
 from __future__ import annotations
 
-from cli.table.base import PERSON, Json
+from cli.table.base import Json
 from cli.table.places import FORACCIO, Places
 
 SUITS = {"c": "coppe", "d": "denari", "b": "bastoni", "s": "spade"}
@@ -23,14 +24,16 @@ their wire name."""
 
 
 def seat_name(seat: int, bots: tuple[str, ...], places: Places = FORACCIO) -> str:
-    """``You``, or a bot seat with its bot: ``Right (heuristic)``."""
+    """``You``, or another seat with who plays it (its bot, or in a room ``person``):
+    ``Right (heuristic)``."""
     name = places.seats[seat]
-    return name if seat == PERSON else f"{name} ({bots[seat]})"
+    return name if seat == places.me else f"{name} ({bots[seat]})"
 
 
 def does(seat: int, bots: tuple[str, ...], verb: str, places: Places = FORACCIO) -> str:
     """The seat and its verb, agreed: "You play", "Right (random) plays"."""
-    return f"You {verb}" if seat == PERSON else f"{seat_name(seat, bots, places)} {verb}s"
+    return (f"You {verb}" if seat == places.me
+            else f"{seat_name(seat, bots, places)} {verb}s")
 
 
 def match_won(team: int, scores, places: Places = FORACCIO) -> str:

@@ -60,3 +60,30 @@ def test_one_bot_sits_at_every_other_seat_or_one_at_each():
     assert seat_bots(("person", "random", "ismcts"), 3) == ("person", "random", "ismcts")
     with pytest.raises(TableError, match="This match seats 2: give 1 bot"):
         seat_bots(("person", "random", "heuristic", "random"), 2)
+
+
+def test_a_room_seats_the_person_anywhere():
+    # At seat 1 of Foraccio's table: seat 2 plays after you (on your right), seat 3 is
+    # your partner opposite, seat 0 plays before you.
+    one = places([(0, 2), (1, 3)], me=1)
+    assert one.seats == ("Left", "You", "Right", "Partner")
+    assert one.teams == ("Them", "Us")
+    assert one.shown == (3, 0, 2, 1)  # partner opposite, left, right, you
+    assert one.scores([12, 9]) == "them 12, us 9"
+    bots = ("heuristic", "person", "random", "person")
+    assert event_words({"type": "laid", "seat": 1, "card": "7c"}, bots, one) == "You lay 7c."
+    assert event_words({"type": "laid", "seat": 3, "card": "7c"}, bots, one) == (
+        "Partner (person) lays 7c.")
+    assert places([(0,), (1,), (2,)], me=2).seats == ("Right", "Left", "You")
+
+
+def test_someone_watching_names_seats_by_number():
+    watching = places([(0, 2), (1, 3)], me=None)
+    assert watching.seats == ("Seat 0", "Seat 1", "Seat 2", "Seat 3")
+    assert watching.teams == ("Seats 0 + 2", "Seats 1 + 3")
+    assert watching.shown == (0, 1, 2, 3)
+    bots = ("heuristic", "person", "random", "person")
+    assert event_words({"type": "laid", "seat": 1, "card": "7c"}, bots, watching) == (
+        "Seat 1 (person) lays 7c.")
+    assert match_won(1, [40, 72], watching) == "Seats 1 + 3 win the match, 40 to 72."
+    assert places([(0,), (1,), (2,)], me=None).teams == ("Seat 0", "Seat 1", "Seat 2")

@@ -4,14 +4,8 @@ table and for several ways of forming teams."""
 
 from __future__ import annotations
 
-import json
-import shutil
-import subprocess
-
-import pytest
-
 from cli.table.places import places
-from web.routes import STATIC
+from tests.web.node import run_module
 
 SEATINGS = [
     *[[[seat] for seat in range(seats)] for seats in range(2, 7)],
@@ -34,21 +28,58 @@ console.log(JSON.stringify(seatings.map((teams) => {
 
 
 def test_the_web_table_names_seats_and_teams_as_the_terminal_does(tmp_path):
-    node = shutil.which("node")
-    if node is None:
-        pytest.fail("node is missing: `make test` installs Node.js")
-    # As .mjs, so that any Node reads it as a module (words.js imports nothing).
-    module = tmp_path / "words.mjs"
-    shutil.copy(STATIC / "js" / "words.js", module)
-    words = json.dumps(module.as_uri())
-    done = subprocess.run([node, "--input-type=module", "-e", SCRIPT % words,
-                           json.dumps(SEATINGS)], capture_output=True, text=True, timeout=30,
-                          check=False)
-    assert done.returncode == 0, done.stderr
-    for teams, (seats, positions, names, shown) in zip(SEATINGS, json.loads(done.stdout),
-                                                       strict=True):
+    named = run_module(tmp_path, "words.js", SCRIPT, SEATINGS)
+    for teams, (seats, positions, names, shown) in zip(SEATINGS, named, strict=True):
         expected = places(teams)
         assert seats == list(expected.seats), teams
         assert positions == list(expected.positions), teams
         assert names == list(expected.teams), teams
         assert shown == list(expected.shown[:-1]), teams  # the terminal lists you last
+
+
+ROTATED = """
+import {places} from %s;
+const seatings = JSON.parse(process.argv[1]);
+console.log(JSON.stringify(seatings.map((teams) => {
+  const count = teams.flat().length;
+  return [...Array(count).keys()].map((me) => {
+    const where = places(teams, null, me);
+    // The same table with its seats numbered from `me`: seat s is seat (s - me) there.
+    const from = places(teams.map((team) => team.map((s) => (s - me + count) % count)));
+    const there = (seat) => (seat - me + count) % count;
+    return {
+      seats: where.seats.every((name, seat) => name === from.seats[there(seat)]),
+      positions: where.positions.every((p, seat) => p === from.positions[there(seat)]),
+      teams: JSON.stringify(where.teams) === JSON.stringify(from.teams),
+      shown: JSON.stringify(where.shown.map(there)) === JSON.stringify(from.shown),
+      me: where.me === me && where.bottom === me && where.mine === where.teamOf[me],
+    };
+  });
+})));
+"""
+
+WATCHED = """
+import {places} from %s;
+console.log(JSON.stringify(JSON.parse(process.argv[1]).map((teams) => places(teams, null, null))));
+"""
+
+
+def test_a_room_names_the_table_from_the_seat_of_its_link(tmp_path):
+    """In a room the person sits at their link's seat, not seat 0: the table reads from
+    there exactly as the solo table reads from seat 0."""
+    for teams, seats in zip(SEATINGS, run_module(tmp_path, "words.js", ROTATED, SEATINGS),
+                            strict=True):
+        for me, same in enumerate(seats):
+            assert all(same.values()), (teams, me, same)
+
+
+def test_someone_watching_sees_every_seat_by_number(tmp_path):
+    for teams, where in zip(SEATINGS, run_module(tmp_path, "words.js", WATCHED, SEATINGS),
+                            strict=True):
+        count = sum(map(len, teams))
+        assert where["seats"] == [f"Seat {seat + 1}" for seat in range(count)]
+        assert where["me"] is None and where["mine"] is None and where["bottom"] == 0
+        assert where["positions"][0] == "you"  # seat 0 is drawn at the bottom
+        assert not {"Us", "Them", "You"} & set(where["teams"])
+        assert where["teams"] == [" + ".join(f"Seat {seat + 1}" for seat in team)
+                                  for team in teams]

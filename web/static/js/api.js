@@ -2,13 +2,16 @@
 // JSON bodies, and errors as problem documents (a `code` and a plain `detail`).
 
 /** A refusal or a failure: `code` is the API's (`invalid_token`, ...), `network` when
- * the server could not be reached, `http` when it answered something else than JSON. */
+ * the server could not be reached, `http` when it answered something else than JSON;
+ * `problem` is the whole problem document, when there was one (a room's 409 carries the
+ * room as it is now). */
 export class ApiError extends Error {
-  constructor(code, detail, status = 0) {
+  constructor(code, detail, status = 0, problem = null) {
     super(detail);
     this.code = code;
     this.detail = detail;
     this.status = status;
+    this.problem = problem;
   }
 }
 
@@ -28,20 +31,23 @@ async function request(path, init) {
   }
   if (!response.ok) {
     throw new ApiError(body?.code ?? "http", body?.detail ?? `status ${response.status}`,
-                       response.status);
+                       response.status, body);
   }
   if (body === null) throw new ApiError("http", `status ${response.status}`, response.status);
   return body;
 }
 
-export function get(path) {
-  return request(path, {headers: {Accept: "application/json"}});
+/** GET `path`; `headers` adds to the request's (a room link's `Authorization`). */
+export function get(path, headers = {}) {
+  return request(path, {headers: {Accept: "application/json", ...headers}});
 }
 
-export function post(path, body) {
+/** POST `body` (none when undefined) as JSON to `path`. */
+export function post(path, body, headers = {}) {
   return request(path, {
     method: "POST",
-    headers: {"Content-Type": "application/json", Accept: "application/json"},
-    body: JSON.stringify(body),
+    headers: {...(body === undefined ? {} : {"Content-Type": "application/json"}),
+              Accept: "application/json", ...headers},
+    body: body === undefined ? undefined : JSON.stringify(body),
   });
 }

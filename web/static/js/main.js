@@ -1,21 +1,24 @@
-// The web table's flow: resume the saved match or show the new-match form, then play:
-// the bots' turns one request at a time, shown one play at a time at the chosen pace
-// (Skip or Escape hurries them), the person's turn with the legal cards, the score
-// sheet at the end of each hand, the next hand, the end of the match.
+// The web table's flow: open the room of the link the page was opened with (room.js),
+// or resume the room or the match the browser keeps, or show the new-match form; then,
+// against bots, play: the bots' turns one request at a time, shown one play at a time
+// at the chosen pace (Skip or Escape hurries them), the person's turn with the legal
+// cards, the score sheet at the end of each hand, the next hand, the end of the match.
 //
 // `document.body.dataset.state` says where the table is (setup, waiting, your-turn,
-// hand-over, game-over, error), for people's styles and for the browser tests.
+// hand-over, game-over, error), for people's styles and for the browser tests;
+// `dataset.mode` whether it plays against bots (solo) or in a room.
 
-import {ApiError} from "./api.js";
+import {takeInvite} from "./links.js";
 import {Match} from "./match.js";
 import {chooseMove} from "./prompt.js";
 import {clearPlays, renderHand, renderScores, renderTable, showPlay} from "./render.js";
+import {dealNextHand, forgetTheRoom, hasRoom, joinRoom, leaveRoom, makeRoom, resumeRoom,
+        wireRoom} from "./room.js";
+import {$, guarded, hideError, say, setState, showOnly, tryAgain} from "./screen.js";
 import {buildSetup} from "./setup.js";
 import {renderSheet} from "./sheet.js";
 import {forgetMatch, savedMatch, savedPace, savePace} from "./store.js";
-import {errorWords, eventWords, placesOf, seatName} from "./words.js";
-
-const $ = (selector) => document.querySelector(selector);
+import {eventWords, placesOf, seatName} from "./words.js";
 
 const PACES = {slow: 1800, normal: 1000, fast: 400, instant: 0};
 /** Milliseconds a bot's play stays in view before the next. */
@@ -24,14 +27,6 @@ let match = null;
 let session = 0;  // bumped when the match shown changes: older loops then stop
 let skipping = false;
 let wake = null;  // resolves the pause in progress, when skipped
-
-function setState(state) {
-  document.body.dataset.state = state;
-}
-
-function say(words) {
-  $("#status").textContent = words;
-}
 
 /** Wait `ms`, or less when the person skips. */
 function pause(ms) {
@@ -45,43 +40,6 @@ function pause(ms) {
 function skip() {
   skipping = true;
   wake?.();
-}
-
-function showOnly(section) {
-  for (const id of ["#setup", "#table", "#sheet"]) $(id).hidden = id !== section;
-  if (section === "#sheet") $("#table").hidden = false;  // the sheet sits over the table
-}
-
-// --- errors ---------------------------------------------------------------------------
-
-let retry = null;
-
-function showError(error, again) {
-  if (!(error instanceof ApiError)) console.warn(error);  // a bug of the page: keep the trace
-  const fatal = ["invalid_token", "forbidden_seat"].includes(error.code);
-  $("#error-text").textContent = error instanceof ApiError ? errorWords(error)
-    : "Something went wrong on this page. Reloading it resumes the match.";
-  say("");
-  retry = fatal ? null : again;
-  $("#error-retry").hidden = retry === null;
-  $("#error").hidden = false;
-  setState("error");
-  (retry ? $("#error-retry") : $("#error-new")).focus();
-}
-
-function hideError() {
-  $("#error").hidden = true;
-}
-
-/** Run `step`, showing any failure in plain words with a way to try again: `again`, or
- * `step` itself. */
-async function guarded(step, again = null) {
-  try {
-    hideError();
-    await step();
-  } catch (error) {
-    showError(error, again ?? (() => guarded(step)));
-  }
 }
 
 /** Try again after a failure in play: from the last token the server gave, as a reload
@@ -222,11 +180,40 @@ async function resume(saved) {
 
 function newMatch() {
   session += 1;  // the match in play, if any, stops where it is (its token is saved)
+  leaveRoom();  // and the room: the browser keeps it, to come back to
   hideError();
   showOnly("#setup");
-  $("#setup-cancel").hidden = match === null || match.view?.phase === "game_over";
+  const back = $("#setup-cancel");
+  back.hidden = !hasRoom() && (match === null || match.view?.phase === "game_over");
+  back.textContent = hasRoom() ? "Back to the room" : "Back to the match";
   setState("setup");
   $("#variant").focus();
+}
+
+function backFromSetup() {
+  session += 1;
+  if (hasRoom()) resumeRoom();
+  else recover();
+}
+
+/** Start what the new-match form says: a match against bots, or a room. */
+function begin(setup) {
+  session += 1;
+  if (setup.mode === "friends") return guarded(() => makeRoom(setup));
+  forgetTheRoom();
+  forgetMatch();
+  return guarded(() => start(setup));
+}
+
+/** Open the room of a link, if the page was opened with one (or one was pasted into its
+ * address bar); return whether it was. */
+function joined() {
+  const invite = takeInvite();
+  if (invite === null) return false;
+  session += 1;
+  hideError();
+  joinRoom(invite);
+  return true;
 }
 
 function wire() {
@@ -240,20 +227,25 @@ function wire() {
   document.addEventListener("keydown", (event) => {
     if (event.key === "Escape" && document.body.dataset.state === "waiting") skip();
   });
-  $("#next-hand").addEventListener("click", () => guarded(nextHand, recover));
+  $("#next-hand").addEventListener("click", () => document.body.dataset.mode === "room"
+    ? dealNextHand() : guarded(nextHand, recover));
   for (const button of ["#new-match", "#sheet-new-match", "#error-new"]) {
     $(button).addEventListener("click", newMatch);
   }
-  $("#setup-cancel").addEventListener("click", recover);
-  $("#error-retry").addEventListener("click", () => retry?.());
+  $("#setup-cancel").addEventListener("click", backFromSetup);
+  $("#error-retry").addEventListener("click", tryAgain);
+  addEventListener("hashchange", joined);
+  wireRoom(newMatch);
 }
 
 async function main() {
   wire();
-  await guarded(() => buildSetup($("#setup-form"), (setup) => {
-    forgetMatch();
-    return guarded(() => start(setup));
-  }));
+  await guarded(() => buildSetup($("#setup-form"), begin));
+  if (joined()) return;
+  if (hasRoom()) {
+    resumeRoom();
+    return;
+  }
   const saved = savedMatch();
   if (saved) {
     match = new Match(saved);

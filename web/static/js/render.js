@@ -1,8 +1,10 @@
-// Drawing the table from seat 0's view (the API's `SeatView`): the scores against the
-// target, each seat with its card count (who dealt, who is to play), the table and the
-// stock still to deal, each team's pile with its scopa and colore marks, and the
-// person's hand. The seats and piles follow the match's seating (`view.teams`): they
-// are made when a match of another shape is drawn, each seat placed where it sits.
+// Drawing the table from a seat's view (the API's `SeatView`, or a room's match with its
+// seat, null for someone watching): the scores against the target, each seat with its
+// card count (who dealt, who is to play), the table and the stock still to deal, each
+// team's pile with its scopa and colore marks, and the person's hand. The seats and
+// piles follow the match's seating (`view.teams`) as seen from the view's seat: they are
+// made when a match of another shape, or from another chair, is drawn, each seat placed
+// where it sits.
 
 import {cardFace, shownCard} from "./cards.js";
 import {cardName, eventWords, lineName, placesOf, seatLabel} from "./words.js";
@@ -19,8 +21,9 @@ function text(tag, words, className = "") {
 const plural = (count, noun) => `${count} ${noun}${count === 1 ? "" : "s"}`;
 
 /** The colour of a team, from the person's side: 0 for theirs, 1, 2, ... for the others
- * in team order. */
+ * in team order (to someone watching, each team's number). */
 export function colourOf(team, where) {
+  if (where.mine === null) return team;
   return team === where.mine ? 0 : 1 + where.members.filter((_, other) => other !== where.mine).indexOf(where.members[team]);
 }
 
@@ -45,12 +48,12 @@ export function renderScores(view, goal) {
 
 /** Make the seats and piles of `view`'s seating, unless they are made already. */
 function placeSeats(view) {
-  const shape = JSON.stringify(view.teams);
+  const where = placesOf(view);
+  const shape = JSON.stringify([view.teams, where.me]);
   const table = $("#table");
   if (table.dataset.shape === shape) return;
   table.dataset.shape = shape;
   table.dataset.seats = String(view.hand_sizes.length);
-  const where = placesOf(view);
   for (const old of table.querySelectorAll(".seat")) old.remove();
   const seat = (number) => {
     const box = document.createElement("section");
@@ -63,7 +66,7 @@ function placeSeats(view) {
     return box;
   };
   for (const number of where.shown) table.insertBefore(seat(number), $(".felt"));
-  table.insertBefore(seat(0), $("#hand"));
+  table.insertBefore(seat(where.bottom), $("#hand"));
   $("#piles").replaceChildren(...where.members.map((_, team) => {
     const pile = document.createElement("div");
     pile.className = "pile";
@@ -79,7 +82,7 @@ function placeSeats(view) {
 function renderSeat(view, seat, bots, where) {
   const box = $(`#seat-${seat}`);
   box.querySelector(".who").textContent = where.seats[seat];
-  box.querySelector(".bot").textContent = seat === 0 ? "" : bots[seat];
+  box.querySelector(".bot").textContent = seat === where.me ? "" : bots[seat] ?? "";
   box.querySelector(".count").textContent = plural(view.hand_sizes[seat], "card");
   box.querySelector(".dealer").hidden = view.dealer !== seat;
   box.classList.toggle("to-play", view.turn === seat && view.phase === "playing");

@@ -4,17 +4,14 @@
 // into the page, so a server with another variant or house rule shows it as well.
 //
 // A bot is chosen for each seat but the person's, from the seats and teams
-// `GET /variants` lists for each variant (with its default options).
+// `GET /variants` lists for each variant (with its default options). "Play with
+// friends" asks instead who plays each seat, a person or a bot (friends.js).
 
 import {get} from "./api.js";
-import {humanize, places, whereWords} from "./words.js";
+import {element} from "./dom.js";
+import {offerSeats, readFriends, showSeats} from "./friends.js";
+import {BOTS, humanize, places, whereWords} from "./words.js";
 
-// The API lists no bots; these are the names `autoplay` takes (README, "The engine").
-export const BOTS = [
-  ["heuristic", "Heuristic (guards what scores)"],
-  ["random", "Random (any legal card)"],
-  ["ismcts", "ISMCTS (searches; slower, stronger)"],
-];
 const NUMBERS = ["no", "one", "two", "three", "four", "five"];
 
 /** The bots' seats of a table, partners first, then opponents in turn order, each with
@@ -42,17 +39,6 @@ function introWords(where) {
   const goal = partners.length ? "Partners share their captures; the first team to the target wins."
     : "The first to the target wins.";
   return `You sit at the bottom${company}, against ${against}. ${goal}`;
-}
-
-function element(tag, attributes = {}, children = []) {
-  const made = document.createElement(tag);
-  for (const [key, value] of Object.entries(attributes)) {
-    if (key === "text") made.textContent = value;
-    else if (value === true) made.setAttribute(key, "");
-    else if (value !== false && value != null) made.setAttribute(key, value);
-  }
-  made.append(...children);
-  return made;
 }
 
 function optionField(option) {
@@ -100,7 +86,17 @@ function readOptions(form, variant) {
   return options;
 }
 
-/** Fill the form in `form` and call `onStart(setup)` when the person starts a match.
+/** Show the fields of the mode chosen: against bots, or with friends. */
+function showMode(form) {
+  const friends = form.elements.namedItem("mode").value === "friends";
+  for (const id of ["#bots", "#bots-note"]) form.querySelector(id).hidden = friends;
+  for (const id of ["#seats", "#room-options", "#friends-note"]) form.querySelector(id).hidden = !friends;
+  document.querySelector("#setup-intro").hidden = friends;
+  form.querySelector("#start").textContent = friends ? "Make the room" : "Deal";
+}
+
+/** Fill the form in `form` and call `onStart(setup)` when the person starts a match:
+ * `setup.mode` is "bots" or "friends" (then with what `readFriends` reads).
  * `#bots[data-seats]` says how many seats the bot fields are for. */
 export async function buildSetup(form, onStart) {
   const [{variants}, {house_rules: rules}] = await Promise.all([get("/variants"), get("/house-rules")]);
@@ -132,16 +128,27 @@ export async function buildSetup(form, onStart) {
     fieldset.hidden = fitting.length === 0;
     fieldset.replaceChildren(element("legend", {text: "House rules"}), ...fitting.map(ruleField));
     seatBots(places(variant.teams));
+    showSeats(form, variant.teams);
   };
   select.addEventListener("change", show);
   show();
+  form.querySelector("#mode").addEventListener("change", () => showMode(form));
+  form.querySelector("#seats").addEventListener("change", (event) => {
+    if (event.target.matches("select.player")) offerSeats(form);
+  });
+  const clock = form.querySelector("#turn-clock");
+  clock.addEventListener("change", () => { form.querySelector("#turn-seconds").disabled = !clock.checked; });
+  showMode(form);
 
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     if (!form.reportValidity()) return;
     const variant = variants.find((v) => v.name === select.value);
     const options = readOptions(form, variant);
+    const mode = form.elements.namedItem("mode").value;
     onStart({
+      mode,
+      ...(mode === "friends" ? readFriends(form) : {}),
       variant: variant.name,
       options,
       houseRules: [...form.querySelectorAll("input[name=house_rule]:checked")].map((input) => input.value),

@@ -15,7 +15,8 @@ function cell(tag, content, className = "") {
   return made;
 }
 
-/** Fill the sheet from seat 0's view of a hand over; return whether the match is over. */
+/** Fill the sheet from a seat's view of a hand over (or a watcher's); return whether the
+ * match is over. */
 export function renderSheet(view, goal) {
   const where = placesOf(view);
   const scored = view.events.findLast((event) => event.type === "hand_scored");
@@ -36,7 +37,7 @@ export function renderSheet(view, goal) {
   const result = $("#sheet-result");
   result.hidden = !over;
   if (over) {
-    result.classList.toggle("lost", view.winner !== where.mine);
+    result.classList.toggle("lost", where.mine !== null && view.winner !== where.mine);
     result.textContent = resultWords(view, where);
   }
   $("#next-hand").hidden = over;

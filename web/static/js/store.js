@@ -1,9 +1,12 @@
 // What the browser keeps between visits, in localStorage: the match in progress (its
-// latest token and the seat keys, so that a reload resumes it) and the pace of play.
-// A browser that refuses storage (some private modes) still plays; it just forgets.
+// latest token and the seat keys, so that a reload resumes it), the pace of play, and
+// the room this browser sits in (its links: see room.js), which a reload resumes
+// before any match. A browser that refuses storage (some private modes) still plays;
+// it just forgets.
 
 const MATCH = "foraccio.table.match";
 const PACE = "foraccio.table.pace";
+const ROOM = "foraccio.table.room";
 
 function read(key) {
   try {
@@ -27,3 +30,6 @@ export const saveMatch = (match) => write(MATCH, match);
 export const forgetMatch = () => write(MATCH, null);
 export const savedPace = () => read(PACE);
 export const savePace = (pace) => write(PACE, pace);
+export const savedRoom = () => read(ROOM);
+export const saveRoom = (room) => write(ROOM, room);
+export const forgetRoom = () => write(ROOM, null);

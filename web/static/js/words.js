@@ -1,10 +1,12 @@
 // The table in plain words: seats named from the person's chair, cards, moves, events,
-// score lines and errors. Seat 0 is "you"; play passes to the right (docs/rules.md
-// §2.1), so the seat playing after you sits on your right, the one before you on your
-// left (at Foraccio's table seat 1 on your right, seat 2, your partner, opposite, seat 3
-// on your left). A team is "Us" (you and your partners) or "You" (you alone); the
-// other team of a two-team match with several seats "Them"; any other team is named by
-// its seats ("Right", "Right + Left"). cli/table/places.py names them the same way.
+// score lines and errors. The person's seat is "you" (seat 0 at the solo table, the
+// seat of their link in a room); play passes to the right (docs/rules.md §2.1), so the
+// seat playing after you sits on your right, the one before you on your left (at
+// Foraccio's table, from seat 0: seat 1 on your right, seat 2, your partner, opposite,
+// seat 3 on your left). A team is "Us" (you and your partners) or "You" (you alone);
+// the other team of a two-team match with several seats "Them"; any other team is named
+// by its seats ("Right", "Right + Left"). cli/table/places.py names them the same way.
+// Someone who watches without a seat (a room's spectator) sees seats by number.
 
 export const SUITS = {c: "coppe", d: "denari", b: "bastoni", s: "spade"};
 const FIGURES = {1: "asso", 11: "fante", 12: "cavallo", 13: "re"};
@@ -13,6 +15,14 @@ const LINES = {
   spade: "Spade", carte: "Carte", napoli: "Napoli", scopa: "Scopa", colore: "Colore",
   la_24: "La 24",
 };
+
+// The API lists no bots; these are the names `autoplay` and rooms take (README, "The
+// engine"), each with what it is.
+export const BOTS = [
+  ["heuristic", "Heuristic (guards what scores)"],
+  ["random", "Random (any legal card)"],
+  ["ismcts", "ISMCTS (searches; slower, stronger)"],
+];
 
 export const rank = (card) => Number(card.slice(0, -1));
 export const suit = (card) => card.slice(-1);
@@ -43,34 +53,39 @@ const POSITIONS = {
 const PRONOUNS = new Set(["Us", "Them", "You"]);
 
 /** The seats and teams of a match of `teams` (each team's seats) playing in `order`
- * (by default seat 0, 1, 2, ...), named for the person at seat 0: `seats` (each seat's
- * name), `positions` (where each sits: "you", "right", "far-left", ...), `teams` (each
- * team's name), `members` (each team's seats), `teamOf`, `mine` (the person's team)
- * and `shown` (the other seats: opposite, then the left side, then the right side). */
-export function places(teams, order = null) {
+ * (by default seat 0, 1, 2, ...), named for the person at seat `me` (null for someone
+ * watching without a seat, who sees seat 0 at the bottom and every seat by number):
+ * `seats` (each seat's name), `positions` (where each sits: "you", "right", "far-left",
+ * ...), `teams` (each team's name), `members` (each team's seats), `teamOf`, `mine` (the
+ * person's team, null when watching), `me`, `bottom` (the seat drawn at the bottom) and
+ * `shown` (the other seats: opposite, then the left side, then the right side). */
+export function places(teams, order = null, me = 0) {
   const count = teams.reduce((total, team) => total + team.length, 0);
   const turns = order ?? [...Array(count).keys()];
-  const after = (seat) => (turns.indexOf(seat) - turns.indexOf(0) + count) % count;
+  const bottom = me ?? 0;
+  const after = (seat) => (turns.indexOf(seat) - turns.indexOf(bottom) + count) % count;
   const teamOf = [];
   teams.forEach((team, index) => { for (const seat of team) teamOf[seat] = index; });
-  const mine = teamOf[0];
-  const where = [...Array(count).keys()].map((seat) => seat === 0 ? "You" : POSITIONS[count][after(seat) - 1]);
-  const seats = where.map((name, seat) => seat !== 0 && teamOf[seat] === mine && teams[mine].length === 2 ? "Partner" : name);
+  const mine = me === null ? null : teamOf[me];
+  const where = [...Array(count).keys()].map((seat) => seat === bottom ? "You" : POSITIONS[count][after(seat) - 1]);
+  const seats = me === null ? where.map((_, seat) => `Seat ${seat + 1}`)
+    : where.map((name, seat) => seat !== me && teamOf[seat] === mine && teams[mine].length === 2 ? "Partner" : name);
   const names = teams.map((team, index) => index === mine ? (team.length > 1 ? "Us" : "You")
-    : teams.length === 2 && team.length > 1 ? "Them" : team.map((seat) => seats[seat]).join(" + "));
+    : me !== null && teams.length === 2 && team.length > 1 ? "Them" : team.map((seat) => seats[seat]).join(" + "));
   const side = (seat) => after(seat) * 2 === count ? [0, 0] : after(seat) * 2 > count ? [1, after(seat)] : [2, -after(seat)];
-  const shown = [...Array(count).keys()].filter((seat) => seat !== 0).sort((a, b) => {
+  const shown = [...Array(count).keys()].filter((seat) => seat !== bottom).sort((a, b) => {
     const [x, y] = [side(a), side(b)];
     return x[0] - y[0] || x[1] - y[1];
   });
   return {
-    seats, teams: names, members: teams, teamOf, mine, shown,
+    seats, teams: names, members: teams, teamOf, mine, me, bottom, shown,
     positions: where.map((name) => name.toLowerCase().replace(" ", "-")),
   };
 }
 
-/** The places of the match a seat view shows. */
-export const placesOf = (view) => places(view.teams, view.order ?? null);
+/** The places of the match a view shows: from its `seat` (a seat view's, or a room's;
+ * null when watching), seat 0 when it has none. */
+export const placesOf = (view) => places(view.teams, view.order ?? null, view.seat === undefined ? 0 : view.seat);
 
 /** Foraccio's table: you and your partner opposite, against Right and Left. */
 export const FORACCIO = places([[0, 2], [1, 3]]);
@@ -98,15 +113,19 @@ export function whereWords(seat, where) {
   return position === "opposite" ? "opposite" : `on your ${position.replace("-", " ")}`;
 }
 
-/** What a seat is, for a screen reader: "You", "Your partner", "Opponent on your left". */
+/** What a seat is, for a screen reader: "You", "Your partner", "Opponent on your left"
+ * ("Seat 2" to someone watching). */
 export function seatLabel(seat, where) {
-  if (seat === 0) return "You";
+  if (seat === where.me) return "You";
+  if (where.me === null) return where.seats[seat];
   if (where.seats[seat] === "Partner") return "Your partner";
   return `${where.teamOf[seat] === where.mine ? "Your partner" : "Opponent"} ${whereWords(seat, where)}`;
 }
 
+/** "You", "Right (heuristic)", or "Right" for a seat no bot plays. */
 export function seatName(seat, bots, where = FORACCIO) {
-  return seat === 0 ? "You" : `${where.seats[seat]} (${bots[seat]})`;
+  if (seat === where.me) return "You";
+  return bots[seat] ? `${where.seats[seat]} (${bots[seat]})` : where.seats[seat];
 }
 
 /** A move that lays its card: it takes nothing and is no asso or re (which, meeting an
@@ -123,7 +142,7 @@ export function moveWords(move) {
 }
 
 function does(seat, bots, verb, where) {
-  return seat === 0 ? `You ${verb}` : `${seatName(seat, bots, where)} ${verb}s`;
+  return seat === where.me ? `You ${verb}` : `${seatName(seat, bots, where)} ${verb}s`;
 }
 
 /** An event as a sentence, or null for those shown otherwise (the score sheet). */
@@ -156,6 +175,19 @@ export function errorWords(error) {
       return "This match's seat keys no longer fit it. Start a new match.";
     case "http":
       return `The server could not answer (${error.detail}). Try again in a moment.`;
+    // A room's refusals.
+    case "missing_key":
+    case "wrong_key":
+      return "This link does not open the room. Ask the room's host for your link again.";
+    case "room_not_found":
+      return "This room is gone: its match ended a while ago, or it was never made. " +
+             "Ask its host for a new link.";
+    case "stale_version": return "Something happened at the table before your move reached it.";
+    case "not_your_turn": return "It is no longer your turn.";
+    case "seat_played_by_bot": return "A bot plays your seat now: take it back first.";
+    case "room_finished": return "The room is finished.";
+    case "already_started": return "The match has started already.";
+    case "hand_in_progress": return "The next hand is dealt already.";
     default:
       // The API's details are sentences written for people ("10s can capture, and
       // capture is compulsory: ..."); any other failure is a bug of this page.

@@ -1,0 +1,349 @@
+// A room's table: one match played by people, each from their own browser with their own
+// link (README, "Play"). The page follows the room's event stream (roomstream.js) and
+// draws each version of the room as it comes, with the solo table's pieces (render.js,
+// sheet.js, prompt.js): the bots' and the other people's plays appear one at a time, as
+// the server makes them at the room's pace. A person plays their own seat's cards; the
+// host also starts the match, hands seats to bots and back, and closes the room
+// (roompanel.js).
+//
+// The browser keeps (store.js) `invite`, the link the page follows (its seat's; the
+// host's or a spectator's when it has no seat), and on the host's page `host`, the
+// host's invite, and `links`, every link, to copy again after a reload. A reload, or a
+// stream that broke, follows the room again from where it is.
+//
+// `document.body.dataset` says where the page is: `state` (joining, room-waiting,
+// waiting, your-turn, choosing, hand-over, game-over, room-closed, error), `version`
+// (the version of the room drawn) and `connection` (open, reconnecting).
+
+import {ApiError} from "./api.js";
+import {showClock} from "./clock.js";
+import {copyText, linkOf} from "./links.js";
+import {chooseMove} from "./prompt.js";
+import {clearPlays, renderHand, renderScores, renderTable, showPlay} from "./render.js";
+import * as api from "./roomapi.js";
+import {renderPanel} from "./roompanel.js";
+import {RoomStream} from "./roomstream.js";
+import {$, guarded, hideError, say, setState, showError, showOnly} from "./screen.js";
+import {renderSheet} from "./sheet.js";
+import {forgetRoom, savedRoom, saveRoom} from "./store.js";
+import {errorWords, eventWords, placesOf, seatName} from "./words.js";
+
+/** Longest time the table a play was made on stays up, before the table after it. */
+const BEAT = 700;
+
+let saved = null;  // what the browser keeps of the room
+let stream = null;
+let latest = null;  // the newest version received
+let shown = null;  // the version drawn
+const queue = [];  // versions received, drawn in turn
+let drawing = false;
+let session = 0;  // bumped when the page leaves the room: older loops then stop
+let notice = "";  // a refusal to say with the next status
+let onNewMatch = () => {};
+
+/** What the page does when a finished room's person asks for a new match. */
+export function wireRoom(newMatch) {
+  onNewMatch = newMatch;
+}
+
+/** Whether the browser keeps a room to go back to. */
+export const hasRoom = () => savedRoom() !== null;
+
+// --- opening and leaving ------------------------------------------------------------
+
+/** Make a room from the new-match form's `setup` and sit in it as its host (at the seat
+ * chosen, or at none). */
+export async function makeRoom(setup) {
+  setState("waiting");
+  const made = await api.makeRoom(setup);
+  const seat = setup.mySeat === null ? null : made.seats[setup.mySeat];
+  follow({room: made.room, invite: seat ?? made.host, host: made.host,
+          links: {seats: made.seats, spectator: made.spectator}});
+}
+
+/** Follow the room of a link's `invite`, and keep it. The host's page that opens a link
+ * of its own room keeps the host's links. */
+export function joinRoom(invite) {
+  const before = savedRoom();
+  const room = api.roomOf(invite);
+  follow(before?.room === room ? {...before, invite} : {room, invite});
+}
+
+/** Follow the room the browser keeps. */
+export function resumeRoom() {
+  follow(savedRoom());
+}
+
+function follow(room) {
+  leaveRoom();
+  saved = room;
+  saveRoom(room);
+  latest = shown = null;
+  queue.length = 0;
+  drawing = false;
+  document.body.dataset.mode = "room";
+  $("#skip").hidden = true;  // a match against bots may have been showing its bots' plays
+  $("#room").hidden = false;
+  $("#room").dataset.drawn = "";
+  clearPlays();
+  showOnly("#table");
+  setState("joining");
+  say("Opening the room…");
+  stream = new RoomStream(room.invite, null, {room: receive, presence, connection, fatal}).start();
+}
+
+/** Stop following the room; the browser still keeps it, to come back to. */
+export function leaveRoom() {
+  stream?.stop();
+  stream = null;
+  session += 1;
+  showClock($("#room-clock"), null);
+  $("#room").hidden = true;
+  $("#room-connection").hidden = true;
+  $("#sheet-note").hidden = true;
+  $("#hand").hidden = false;
+  delete document.body.dataset.version;
+  delete document.body.dataset.connection;
+  document.body.dataset.mode = "solo";
+}
+
+/** Leave the room and forget it. */
+export function forgetTheRoom() {
+  leaveRoom();
+  forgetRoom();
+  saved = null;
+}
+
+// --- what the stream brings -----------------------------------------------------------
+
+function receive(view) {
+  if (view.room !== saved?.room) return;  // an answer about a room the page has left
+  if (latest !== null && view.version <= latest.version) return;  // drawn, or on its way
+  latest = view;
+  queue.push(view);
+  if (!drawing) drain();
+}
+
+async function drain() {
+  const mine = session;
+  drawing = true;
+  try {
+    while (queue.length && mine === session) await draw(queue.shift(), queue.length > 0);
+  } catch (error) {
+    showError(error, () => guarded(refresh));
+  } finally {
+    if (mine === session) drawing = false;
+  }
+}
+
+function presence({seats, spectators}) {
+  // Only who is connected: a seat's player comes with the room's versions, in order.
+  for (const view of new Set([latest, shown])) {
+    if (!view) continue;
+    view.seats = view.seats.map((info, seat) => ({...info, connected: seats[seat]?.connected ?? false}));
+    view.spectators = spectators;
+  }
+  drawPanel();
+}
+
+function connection(state) {
+  document.body.dataset.connection = state;
+  $("#room-connection").hidden = state === "open";
+}
+
+function fatal(error) {
+  forgetTheRoom();
+  showError(error, null);
+}
+
+// --- drawing --------------------------------------------------------------------------
+
+/** The match of a room's view as render.js draws a seat's view: from the link's seat
+ * (null: watching), with its hand. */
+const matchOf = (view) => ({...view.match, seat: view.seat, cards: view.cards ?? []});
+const botsOf = (view) => view.seats.map((info) => info.bot);
+const goalOf = (match) => match.options?.target ?? "–";
+const isPlay = (event) => event.type === "laid" || event.type === "captured";
+
+function pause(ms) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** Draw `view`; a play another seat made is shown first on the table it was made on,
+ * unless the page is catching up (`hurry`). */
+async function draw(view, hurry) {
+  const before = shown;
+  const mine = session;
+  shown = view;
+  const choice = $("#choice");
+  if (choice.open) choice.close("");  // a choice asked on the version before no longer holds
+  const match = matchOf(view);
+  const where = placesOf(match);
+  const bots = botsOf(view);
+  const play = view.kind === "played" ? view.events.find(isPlay) : undefined;
+  clearPlays();
+  if (play && before && play.seat !== view.seat && !hurry && view.pace > 0) {
+    renderTable(matchOf(before), botsOf(before));
+    showPlay(play, bots, where);
+    await pause(Math.min(view.pace * 500, BEAT));
+    if (mine !== session) return;
+  }
+  renderScores(match, goalOf(match));
+  renderTable(match, bots);
+  if (play) showPlay(play, bots, where);
+  const deals = view.events.filter((event) => event.type === "dealt" || event.type === "dealt_more");
+  if (deals.length) {
+    $("#last-play").textContent = [$("#last-play").textContent,
+      ...deals.map((event) => eventWords(event, bots, where))].filter(Boolean).join(" ");
+  }
+  drawPanel();
+  settle(view, match, where, bots);
+  document.body.dataset.version = String(view.version);
+}
+
+function stateOf(view, match) {
+  if (view.status === "waiting") return "room-waiting";
+  if (match.phase === "game_over") return "game-over";
+  if (view.status === "finished") return "room-closed";
+  if (match.phase === "hand_over") return "hand-over";
+  return view.moves.length ? "your-turn" : "waiting";
+}
+
+/** The hand, the score sheet, the status line and the clock of `view`. */
+function settle(view, match, where, bots) {
+  const state = stateOf(view, match);
+  hideError();  // whatever failed, the room is back: this is where it is
+  $("#hand").hidden = view.seat === null;  // a spectator, or a host at no seat: no hand
+  renderHand(view.cards ?? [], state === "your-turn" ? view.moves : [], pick);
+  if (state === "hand-over" || state === "game-over") {
+    const over = renderSheet(match, goalOf(match));
+    showOnly("#sheet");
+    $("#next-hand").hidden = over || view.role === "spectator";
+    $("#sheet-note").hidden = over;
+    $("#sheet-note").textContent = "The server deals the next hand in a moment, unless someone deals it first.";
+    if (document.body.dataset.state !== state && !(view.role === "spectator" && !over)) {
+      (over ? $("#sheet-new-match") : $("#next-hand")).focus();
+    }
+  } else {
+    showOnly("#table");
+  }
+  setState(state);
+  say(`${notice ? `${notice} ` : ""}${statusWords(state, view, match, where, bots)}`);
+  notice = "";
+  const clocked = view.deadline != null && match.phase === "playing" && view.status === "playing";
+  showClock($("#room-clock"), clocked ? view.deadline : null, (left) => match.turn === view.seat
+    ? `${left} s left to play; then a bot plays for you.`
+    : `${seatName(match.turn, bots, where)} has ${left} s left.`);
+}
+
+function statusWords(state, view, match, where, bots) {
+  switch (state) {
+    case "room-waiting":
+      return saved.host ? "Send each person their link; start the match when everyone is here."
+        : "Waiting for the host to start the match.";
+    case "your-turn": return "Your turn: choose a card.";
+    case "waiting":
+      if (match.turn === view.seat && view.seats[view.seat].player === "bot") return "A bot plays your seat.";
+      return `${seatName(match.turn, bots, where)} is playing…`;
+    case "hand-over": return "The hand is over.";
+    case "game-over": return "The match is over.";
+    case "room-closed": return "The host closed the room.";
+    default: return "";
+  }
+}
+
+/** Draw the version shown again (after a refusal, say), unless versions are on their way. */
+function redraw() {
+  if (drawing || shown === null) return;
+  const match = matchOf(shown);
+  settle(shown, match, placesOf(match), botsOf(shown));
+}
+
+function drawPanel() {
+  if (shown === null) return;
+  renderPanel(shown, placesOf(matchOf(shown)), saved.host ? saved.links : null, actions);
+}
+
+// --- acting ---------------------------------------------------------------------------
+
+/** The person picked `card` in their hand: ask how, if it can be played several ways,
+ * and play it. */
+async function pick(card) {
+  if (document.body.dataset.state !== "your-turn") return;
+  const view = shown;
+  setState("choosing");
+  const move = await chooseMove(view.moves.filter((m) => m.card === card));
+  if (shown !== view || stream === null) return;  // the room moved on: drawn again already
+  if (move === null) {  // went back: choose again
+    setState("your-turn");
+    $(`#hand [data-card="${card}"]`)?.focus();
+    return;
+  }
+  setState("waiting");
+  renderHand(view.cards, [], pick);
+  await change(saved.invite, () => api.playMove(saved.invite, move, view.version));
+}
+
+/** Send a change with the link `invite`; draw the room it answers when that is the link
+ * the page follows (otherwise the stream brings the change). A change the room refuses
+ * (409: it moved on meanwhile) is said in words, with the room as it is now. */
+async function change(invite, send) {
+  const mine = session;
+  try {
+    const answer = await send();
+    if (mine === session && invite === saved.invite) receive(answer);
+  } catch (error) {
+    if (mine !== session) return;
+    if (error instanceof ApiError && error.status === 409 && error.problem?.room) {
+      notice = errorWords(error);  // said with the room as it is now, drawn next
+      if (invite === saved.invite) receive(error.problem.room);
+      redraw();
+      return;
+    }
+    showError(error, () => guarded(refresh));
+  }
+}
+
+/** Ask for the room as it is now (after a failure), and draw it. */
+async function refresh() {
+  const view = await api.roomView(saved.invite);
+  receive(view);
+  redraw();
+}
+
+/** Deal the next hand (from the score sheet). */
+export function dealNextHand() {
+  if (shown !== null) change(saved.invite, () => api.dealNextHand(saved.invite, shown.version));
+}
+
+async function copy(invite, button) {
+  const words = button.textContent;
+  const link = linkOf(invite);
+  const copied = await copyText(link);
+  button.textContent = copied ? "Copied" : "Copy it from here:";
+  if (!copied) {  // the browser refused: the link, selected, to copy by hand
+    const field = document.createElement("input");
+    field.readOnly = true;
+    field.value = link;
+    field.className = "link-text";
+    field.setAttribute("aria-label", "The link");
+    button.after(field);
+    field.select();
+  }
+  setTimeout(() => { button.textContent = words; }, 2500);
+}
+
+const actions = {
+  start: () => change(saved.host, () => api.startMatch(saved.host)),
+  hand: (seat, bot) => {
+    const invite = saved.host ?? saved.invite;  // a seat's own link may only take it back
+    return change(invite, () => api.setSeatPlayer(invite, seat, bot));
+  },
+  close: () => change(saved.host, () => api.closeRoom(saved.host)),
+  copy,
+  leave: () => {
+    forgetTheRoom();
+    onNewMatch();
+  },
+  redraw: drawPanel,
+};

@@ -1,0 +1,97 @@
+// The room above the table: who plays each seat, whether its person is here, how many
+// watch; for the host, each person's link and the spectators' to copy, and the
+// controls: start the match, hand a seat to a bot and back, close the room; for a
+// person whose seat a bot plays, the way back to it. Drawn again only when something
+// it shows changed, keeping the focus where it was.
+
+import {element} from "./dom.js";
+import {$} from "./screen.js";
+import {BOTS} from "./words.js";
+
+const chosenBots = new Map();  // the bot picked for each seat, kept across drawings
+let closing = false;  // "Close the room" was clicked once: it asks to be sure
+let focusNext = null;  // the control to focus after the next drawing, when not the same
+
+/** Draw the panel of `view` (a RoomView, seen from `where`, its places) with `links`
+ * ({seats, spectator}: every link, for the host's page; else null) and the page's
+ * actions: `act.start()`, `act.hand(seat, bot)` (a bot's name, or null: back to its
+ * person), `act.close()`, `act.copy(invite, button)`, `act.leave()`, `act.redraw()`. */
+export function renderPanel(view, where, links, act) {
+  const panel = $("#room");
+  const drawn = JSON.stringify([view.room, view.status, view.role, view.seat, view.seats,
+                                view.spectators, links !== null, closing]);
+  if (panel.dataset.drawn === drawn) return;
+  panel.dataset.drawn = drawn;
+  const focused = document.activeElement?.dataset?.key;
+  const hosting = links !== null && view.status !== "finished";
+  $("#room-seats").replaceChildren(...view.seats.map((info, seat) =>
+    seatRow(view, info, seat, where, hosting ? links : null, act)));
+  const watching = view.spectators === 1 ? "1 spectator watches" : `${view.spectators || "No"} spectators watch`;
+  $("#room-watchers").textContent = `${watching}.`;
+  $("#room-actions").replaceChildren(...actions(view, hosting ? links : null, act));
+  const key = focusNext ?? focused;
+  focusNext = null;
+  if (key) panel.querySelector(`[data-key="${key}"]`)?.focus();
+}
+
+function button(key, words, onClick, className = "") {
+  const made = element("button", {type: "button", "data-key": key, class: className || null, text: words});
+  made.addEventListener("click", () => onClick(made));
+  return made;
+}
+
+/** One seat: its name, who plays it, whether its person is here, and what may be done. */
+function seatRow(view, info, seat, where, links, act) {
+  const mine = seat === view.seat;
+  const name = mine ? `You (seat ${seat + 1})`
+    : where.me === null ? where.seats[seat] : `${where.seats[seat]} (seat ${seat + 1})`;
+  const here = info.connected ? "here" : "not here";
+  const player = info.player === "bot"
+    ? `a bot plays: ${info.bot}${info.connected ? "; its person is here" : ""}` : here;
+  const row = element("li", {class: "room-seat", id: `room-seat-${seat}`,
+                             "data-player": info.player, "data-connected": String(info.connected)}, [
+    element("span", {class: "presence", "aria-hidden": "true"}),
+    element("strong", {text: name}),
+    element("span", {class: "quiet", text: ` ${player}`}),
+  ]);
+  const controls = [];
+  if (links?.seats[seat]) {
+    controls.push(button(`copy-${seat}`, "Copy link", (made) => act.copy(links.seats[seat], made)));
+    if (info.player === "person") {
+      const select = element("select", {"data-key": `bot-${seat}`, "aria-label": `Bot for seat ${seat + 1}`},
+                             BOTS.map(([bot]) => element("option", {value: bot, text: bot})));
+      select.value = chosenBots.get(seat) ?? "heuristic";
+      select.addEventListener("change", () => chosenBots.set(seat, select.value));
+      controls.push(select, button(`to-bot-${seat}`, "Hand to the bot", () => act.hand(seat, select.value)));
+    } else {
+      controls.push(button(`to-person-${seat}`, "Give back to its person", () => act.hand(seat, null)));
+    }
+  } else if (mine && info.player === "bot" && view.status !== "finished") {
+    controls.push(button("take-back", "Take my seat back", () => act.hand(seat, null), "primary"));
+  }
+  if (controls.length) row.append(element("span", {class: "controls"}, controls));
+  return row;
+}
+
+/** Ask to be sure before closing the room (`sure`), or stop asking. */
+function ask(act, sure, focus) {
+  closing = sure;
+  focusNext = focus;
+  act.redraw();
+}
+
+/** The room's own buttons. */
+function actions(view, links, act) {
+  if (view.status === "finished") return [button("leave", "New match", () => act.leave())];
+  if (links === null) return [];
+  const made = [];
+  if (view.status === "waiting") made.push(button("start", "Start the match", () => act.start(), "primary"));
+  made.push(button("copy-spectator", "Copy the spectators' link", (b) => act.copy(links.spectator, b)));
+  if (closing) {
+    made.push(button("close-sure", "Yes, close the room", () => { closing = false; act.close(); }),
+              button("close-keep", "Keep it open", () => ask(act, false, "close")));
+  } else {
+    made.push(button("close", "Close the room", () => ask(act, true, "close-sure")));
+  }
+  return made;
+}
