@@ -18,6 +18,10 @@ CHROMIUM := /usr/bin/chromium
 # process on a free port), installed when missing as Chromium is.
 REDIS_SERVER := /usr/bin/redis-server
 
+# The deployment recipe's test (tests/deploy) runs Debian's nginx in front of two server
+# processes, with a configuration of its own on a free port; installed when missing too.
+NGINX := /usr/sbin/nginx
+
 # --no-deps: what the examples depend on (the engine; scopone also on scopa) is installed
 # from this checkout, not looked up in an index.
 $(STAMP): pyproject.toml constraints.txt $(EXAMPLES:%=%/pyproject.toml)
@@ -39,7 +43,7 @@ compiled: $(STAMP)
 # checks that each run had the engine it asked for and that both play alike.
 # loadgroup: each browser test module runs in one worker, so it starts one browser.
 ENGINE_TESTS := tests/core tests/variants $(EXAMPLES:%=%/tests)
-test: $(STAMP) $(NPM_STAMP) $(CHROMIUM) java-runtime compiled | $(REDIS_SERVER)
+test: $(STAMP) $(NPM_STAMP) $(CHROMIUM) java-runtime compiled | $(REDIS_SERVER) $(NGINX)
 	FORACCIO_PURE_PYTHON=1 FORACCIO_EXPECT_ENGINE=source \
 		$(PY) -m pytest -n 2 --dist loadgroup --cov --cov-report=term:skip-covered
 	FORACCIO_EXPECT_ENGINE=compiled $(PY) -m pytest -n 2 --no-cov $(ENGINE_TESTS)
@@ -81,11 +85,21 @@ $(REDIS_SERVER):
 	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server > /dev/null 2>&1 \
 		|| (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server)
 
-# The API on 127.0.0.1:$(PORT) (docs at /schema and /schema/redoc), served by granian with
-# the options of api/serve.py; FORACCIO_WORKERS sets the worker processes.
+# On a machine with systemd the package also starts its own nginx on port 80; the tests'
+# runs on a port of their own and never touches it.
+$(NGINX):
+	@command -v apt-get > /dev/null || { echo "$@ is missing: install nginx"; exit 1; }
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx > /dev/null 2>&1 \
+		|| (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx)
+
+# The API on $(HOST):$(PORT) (docs at /schema and /schema/redoc), served by granian with
+# the options of api/serve.py; FORACCIO_WORKERS sets the worker processes. HOST is set on
+# make's command line only (`make run HOST=10.0.0.11`, a server behind a proxy:
+# deploy/README.md), not from the environment, where some shells keep the machine's name.
 PORT ?= 8000
+HOST = 127.0.0.1
 run: compiled
-	$(PY) -m api.serve --port $(PORT)
+	$(PY) -m api.serve --host $(HOST) --port $(PORT)
 
 # One seeded random match in the terminal.
 demo: $(STAMP)

@@ -1,0 +1,116 @@
+"""People at a room's table, each following the room from their own connection.
+
+A :class:`Person` opens their seat's event stream (one connection of its own), then, in
+a thread, reads it and, whenever the room shows them moves, plays the first, until the
+hand is over: what a browser at the table does. Every request names itself with an
+``X-Request-ID`` (``stream-seat-N``, ``play-seat-N-vV``), which the server's log shows,
+so a test can tell which server process served which.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from typing import NamedTuple
+
+import httpx
+
+from tests.rooms.helpers import bearer
+from tests.rooms.test_streams import events
+
+TIMEOUT = 10.0
+"""Seconds any read may wait: a stream is never quiet that long while a hand is played."""
+
+
+class Play(NamedTuple):
+    request_id: str
+    version: int
+    """The room's version after the play."""
+
+
+class Person:
+    """A seat's person: their stream, open from construction, read by :meth:`start`."""
+
+    def __init__(self, url: str, made: dict, seat: int) -> None:
+        self.seat = seat
+        self.room = made["room"]
+        self.stream_id = f"stream-seat-{seat}"
+        self.seen: list[dict] = []
+        """The ``room`` events of the stream, in order."""
+        self.plays: list[Play] = []
+        self.failure: BaseException | None = None
+        self._client = httpx.Client(base_url=url, timeout=TIMEOUT,
+                                    headers=bearer(made["seats"][seat]))
+        try:
+            self._stream = self._client.send(self._client.build_request(
+                "GET", f"/rooms/{self.room}/events",
+                headers={"X-Request-ID": self.stream_id}), stream=True)
+        except BaseException:
+            self._client.close()
+            raise
+        if self._stream.status_code != 200 or not self._stream.headers.get(
+                "content-type", "").startswith("text/event-stream"):
+            body = self._stream.read()
+            self.close()
+            raise AssertionError(f"no stream: {self._stream.status_code} {body!r}")
+        self._thread = threading.Thread(target=self._follow, daemon=True)
+
+    @property
+    def local_port(self) -> int:
+        """The port of this end of the stream's connection."""
+        return self._stream.extensions["network_stream"].get_extra_info("client_addr")[1]
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def finish(self) -> None:
+        """Wait until the hand is over for this person, then close their connections;
+        raise what went wrong in the thread."""
+        self._thread.join(TIMEOUT * 3)
+        self.close()
+        if self.failure is not None:
+            raise self.failure
+        assert not self._thread.is_alive(), f"seat {self.seat} is still playing"
+
+    def close(self) -> None:
+        self._stream.close()
+        self._client.close()
+
+    def _follow(self) -> None:
+        try:
+            for event in events(self._stream.iter_lines()):
+                if event.get("event") != "room":
+                    continue
+                room = json.loads(event["data"])
+                assert int(event["id"]) == room["version"]
+                self.seen.append(room)
+                if room["match"]["phase"] != "playing":
+                    return
+                if room["status"] == "playing" and room["moves"]:
+                    self._play(room)
+        except BaseException as failure:  # raised again by finish()
+            self.failure = failure
+
+    def _play(self, room: dict) -> None:
+        request_id = f"play-seat-{self.seat}-v{room['version']}"
+        answer = self._client.post(f"/rooms/{self.room}/play",
+                                   headers={"X-Request-ID": request_id},
+                                   json={"move": room["moves"][0], "version": room["version"]})
+        assert answer.status_code == 200, answer.text
+        self.plays.append(Play(request_id, answer.json()["version"]))
+
+
+def assert_each_saw_the_whole_hand(people: list[Person]) -> None:
+    """Every person saw every version of the room, in order, from the room as made (or
+    as it was when they came) to the end of the hand, every play included."""
+    versions = [room["version"] for room in people[0].seen]
+    assert versions == list(range(versions[0], versions[-1] + 1))
+    for person in people:
+        assert [room["version"] for room in person.seen] == versions
+        last = person.seen[-1]
+        assert last["match"]["phase"] == "hand_over" and not any(last["match"]["hand_sizes"])
+        by_version = {room["version"]: room for room in person.seen}
+        for other in people:
+            for play in other.plays:
+                assert by_version[play.version]["kind"] == "played"
+                assert by_version[play.version]["events"][0]["seat"] == other.seat
