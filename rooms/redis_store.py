@@ -83,6 +83,10 @@ RENEWALS = 4
 """Renewals of a process's ``alive`` key in each :data:`GONE`: a process alive is left
 out of presence only if it misses them all (Redis unreachable, or its loop blocked); a
 write of its counts that failed is made good by its next change of them."""
+CONNECTIONS = 32
+"""Connections to Redis per server process: each command takes one for a round trip."""
+POOL_WAIT = 20.0
+"""Seconds a command may wait for a free connection before it fails."""
 HEALTH = 15.0
 """Seconds a quiet connection waits before the client checks it with a ``PING``."""
 RETRY = 1.0
@@ -228,8 +232,11 @@ class RedisStore:
         """The store in the Redis server at ``url``, once it has answered; raise
         :class:`ConnectionError` naming ``FORACCIO_ROOMS`` when it cannot be used. (Not
         ``connect``: that is :meth:`~rooms.store.Store.connect`, a connection to a room.)"""
-        store = cls(redis.asyncio.Redis.from_url(url, health_check_interval=HEALTH),
-                    prefix, gone)
+        # A blocking pool: a burst of requests (800 streams opening at once) waits for a
+        # connection rather than failing with "Too many connections".
+        pool = redis.asyncio.BlockingConnectionPool.from_url(
+            url, max_connections=CONNECTIONS, timeout=POOL_WAIT, health_check_interval=HEALTH)
+        store = cls(redis.asyncio.Redis.from_pool(pool), prefix, gone)  # closes the pool too
         try:
             await store._renew()
         except (RedisError, OSError) as error:

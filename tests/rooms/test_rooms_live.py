@@ -196,3 +196,29 @@ def _up(url: str) -> bool:
         return httpx.get(url + "/health", timeout=1).status_code == 200
     except httpx.HTTPError:
         return False
+
+
+def test_many_streams_opened_at_once_on_redis_all_start(tmp_path, redis_url):
+    # Each stream's first look at the store takes a connection to Redis; a burst of them
+    # once failed "Too many connections" (500) instead of waiting for one.
+    with serving(tmp_path / "server.log",
+                 environment=environment(tmp_path / "data", FORACCIO_ROOMS=redis_url)) as server:
+        with httpx.Client(base_url=server.url, timeout=30) as client:
+            rooms = [started(client, ["person"] * 4) for _ in range(30)]
+
+        async def first_event(client: httpx.AsyncClient, made: dict, seat: int) -> int:
+            async with client.stream("GET", f"/rooms/{made['room']}/events",
+                                     headers=bearer(made["seats"][seat])) as stream:
+                assert stream.status_code == 200
+                async for line in stream.aiter_lines():
+                    if line.startswith("id: "):
+                        return int(line[4:])
+            raise AssertionError("the stream ended")
+
+        async def all_at_once() -> list[int]:
+            limits = httpx.Limits(max_connections=None)
+            async with httpx.AsyncClient(base_url=server.url, timeout=60, limits=limits) as client:
+                return await asyncio.gather(*(first_event(client, made, seat)
+                                              for made in rooms for seat in range(4)))
+
+        assert asyncio.run(all_at_once()) == [2] * 120
