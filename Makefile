@@ -14,8 +14,8 @@ NPM_STAMP := clients/node_modules/.installed-$(shell cat clients/package.json cl
 # an internet that CI does not have.
 CHROMIUM := /usr/bin/chromium
 
-# The rooms' tests run Debian's Redis server (tests/redis_server.py starts one per test
-# process on a free port), installed when missing as Chromium is.
+# The rooms' tests and bench.rooms run Debian's Redis server (bench/redis_server.py starts
+# one per test process on a free port), installed when missing as Chromium is.
 REDIS_SERVER := /usr/bin/redis-server
 
 # The deployment recipe's test (tests/deploy) runs Debian's nginx in front of two server
@@ -118,8 +118,8 @@ openapi-lint: $(NPM_STAMP)
 # Engine playouts, then HTTP on a real server (wrk drives the load; installed if missing),
 # then the latency of cheap requests while bots work at their hardest, how soon the bot
 # pool stops work nobody waits for, and /health while clients flood the server with long
-# finished matches.
-bench: compiled
+# finished matches, and rooms (on SQLite, then on a Redis server of their own).
+bench: compiled | $(REDIS_SERVER)
 	$(PY) -m bench.engine
 	@command -v wrk > /dev/null || apt-get install -y -qq wrk > /dev/null 2>&1 \
 		|| (apt-get update -qq && apt-get install -y -qq wrk) > /dev/null 2>&1 \

@@ -33,6 +33,7 @@ import httpx
 from api.sealing import SECRET_VARIABLE
 from bench.busy import percentile
 from bench.flood import SERVER_CPU, _off_the_server_cpu
+from bench.redis_server import redis_server
 from bench.server import Server, serving
 
 ROOMS = 200
@@ -226,8 +227,6 @@ def main(argv: list[str] | None = None) -> None:
           f"second in each room for {args.seconds:g} s; granian, 1 worker, pinned to CPU "
           f"{SERVER_CPU}")
     measure("SQLite", None, args.seconds)
-    from tests.redis_server import redis_server
-
     with ExitStack() as stack:
         measure("Redis", stack.enter_context(redis_server()), args.seconds)
 

@@ -139,7 +139,8 @@ class RoomLoop:
         role = ("you play seat " + str(self.me) if view["role"] == "seat" else
                 "you host it: you start the match, then watch" if view["role"] == "host"
                 else "you watch it (a spectator's link: no hand)")
-        self.say(f"Room {view['room']} on {self.table.url}: {role}.")
+        self.say(f"Room {view['room']} on {self.table.url}.")
+        self.say(f"{role[0].upper()}{role[1:]}.")
         self.say("At the table: " + "; ".join(self.seat_words(seat)
                                               for seat in self.places.shown) + ".")
         if self.me is not None and view["seats"][self.me]["bot"]:

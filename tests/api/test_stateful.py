@@ -35,7 +35,9 @@ def plays_in(log: Path) -> int:
     """The ``POST /games/play`` answered 200 in a server's request log (one JSON line a
     request)."""
     plays = 0
-    for line in log.read_text(encoding="utf-8").splitlines():
+    # split("\n"), not splitlines(): a generated path may hold U+2028 or U+0085, which JSON
+    # leaves unescaped and splitlines() would take for line ends.
+    for line in log.read_text(encoding="utf-8").split("\n"):
         if not line.startswith("{"):
             continue
         entry = json.loads(line)

@@ -57,7 +57,7 @@ def test_a_seat_s_link_plays_a_whole_hand_with_a_person_and_two_bots(server):
     child = spawn("--room", f"{server}/#join={made['seats'][1]}")
     shown = io.StringIO()
     child.logfile_read = shown
-    child.expect("you play seat 1")
+    child.expect("You play seat 1")
     child.expect("Waiting for the host to start the match")
     with playing(server, made["room"], made["seats"][3]):
         httpx.post(f"{server}/rooms/{made['room']}/start",

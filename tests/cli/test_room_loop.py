@@ -112,7 +112,7 @@ def test_the_host_starts_the_match_and_sees_who_comes(server):
     leave(loop)
     shown = screen.getvalue()
 
-    assert "you host it: you start the match, then watch." in shown
+    assert "You host it: you start the match, then watch." in shown
     assert "At the table: Seat 0 (person), not here yet; Seat 1 (person), not here yet;" in shown
     assert "Seat 3 (heuristic)." in shown
     assert "Seat 1 (person) has joined the room.\n1 spectator watching.\n" in shown
@@ -135,7 +135,7 @@ def test_a_spectator_watches_without_a_hand_until_the_room_is_closed(server):
     loop.table.close()
     shown = screen.getvalue()
 
-    assert "you watch it (a spectator's link: no hand)." in shown
+    assert "You watch it (a spectator's link: no hand)." in shown
     assert "Waiting for the host to start the match; q leaves." in shown
     assert "Match: Seats 0 + 2 0, Seats 1 + 3 0; first to 71 wins." in shown
     assert "Seat 0 (person)" in shown and "Your hand" not in shown

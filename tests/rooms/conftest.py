@@ -11,7 +11,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.redis_server import RedisMissing, flush, redis_server
+from bench.redis_server import RedisMissing, flush, redis_server
 from tests.rooms.stores import KINDS, Stores
 
 

@@ -1,5 +1,6 @@
-"""A real Redis server for the tests: Debian's ``redis-server`` (``make test`` installs it)
-on a free loopback port, keeping nothing on disk, stopped afterwards.
+"""A real Redis server for the tests and ``bench.rooms``: Debian's ``redis-server`` (``make
+test`` and ``make bench`` install it) on a free loopback port, keeping nothing on disk,
+stopped afterwards.
 
 :func:`redis_server` starts one and yields its URL; ``tests/rooms/conftest.py`` makes it
 a fixture. Any test may use it, a server process's ``FORACCIO_ROOMS`` included.
