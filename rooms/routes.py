@@ -110,7 +110,7 @@ class RoomController(Controller):
                       "the invites of the room's links, which the server keeps only hashed: "
                       "hand each person the link of their own seat "
                       "(`http://<server>/#join=<invite>`), and anyone the spectator's. A "
-                      "room finished or left untouched expires (see the README).",
+                      "room finished or left untouched expires (see docs/api.md).",
           responses=problem_responses({
               400: [INVALID_BODY],
               422: [("unknown_variant", "There is no variant 'scopone'; known variants: "
@@ -221,8 +221,8 @@ class RoomController(Controller):
     @post("/{room:str}/next-hand", operation_id="nextHandInRoom", status_code=200,
           summary="Deal the next hand", response_description="The room, the hand dealt.",
           description="Deals the next hand once one is over; any seat's link may, and the "
-                      "server deals it itself a little later when nobody does (see the "
-                      "README).",
+                      "server deals it itself a little later when nobody does (see "
+                      "docs/api.md).",
           security=LINK, responses=refusals(
               [STALE, ("hand_in_progress", "The hand is still being played."), NOT_STARTED,
                FINISHED], {400: [INVALID_BODY],

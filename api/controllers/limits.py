@@ -29,7 +29,7 @@ def limits_body(limits: BotLimits) -> Limits:
                  "`Retry-After`), the wall-clock seconds one may take, the `ismcts` "
                  "playouts a move (a larger `budget.iterations` is refused with 422 "
                  "`budget_over_limit`) and the plays an autoplay request makes. Each is "
-                 "set by an environment variable of the server (see the README). It "
+                 "set by an environment variable of the server (see docs/api.md). It "
                  "takes no query parameters: any is refused with 400 `invalid_query`, "
                  "so that a client asking for a filter that does not exist learns it.",
      tags=["bots"],

@@ -1,6 +1,6 @@
 """The terminal table on a running server: ``foraccio play --url URL``.
 
-The match is a sealed game (docs: README "Sealed games"), played through the public
+The match is a sealed game (docs/api.md, "Sealed games"), played through the public
 API only. This client created it, so it holds every seat's key; it uses seat 0's
 for the person, and each other seat's key only to let that seat's bot play its turn
 (``POST /games/autoplay``, which in a sealed game plays the key's seat alone and stops

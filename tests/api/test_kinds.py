@@ -41,7 +41,7 @@ def test_every_answer_about_a_match_names_its_kind(client, open_game, sealed_gam
 
 
 def test_an_answer_is_posted_back_as_it_is(client, open_game):
-    # The README's curl walk-through posts the answer of POST /games to legal-moves.
+    # The curl walk-through of docs/api.md posts the answer of POST /games to legal-moves.
     assert post(client, "/games/legal-moves", open_game)["moves"]
     assert post(client, "/games/legal-moves", {"state": open_game["state"]})["moves"]
 

@@ -1,4 +1,4 @@
-"""A page on another origin calls the API from a real browser (README, "CORS").
+"""A page on another origin calls the API from a real browser (docs/api.md, "CORS").
 
 The page, served by a static server on another port, fetches ``GET /variants`` and
 posts ``POST /games`` as JSON (a request that needs a preflight), and writes what it

@@ -1,6 +1,6 @@
 // A sealed match played through the public API, the person at seat 0.
 //
-// The page created the game, so it holds every seat's key (README, "Sealed games").
+// The page created the game, so it holds every seat's key (docs/api.md, "Sealed games").
 // It uses seat 0's key for the person, and each other seat's key only to let that
 // seat's bot play its turn: in a sealed game `autoplay` plays the key's seat alone and
 // stops when another seat is to play, so one request is one bot move. The browser

@@ -16,8 +16,8 @@ const LINES = {
   la_24: "La 24",
 };
 
-// The API lists no bots; these are the names `autoplay` and rooms take (README, "The
-// engine"), each with what it is.
+// The API lists no bots; these are the names `autoplay` and rooms take (docs/development.md,
+// "The engine in Python"), each with what it is.
 export const BOTS = [
   ["heuristic", "Heuristic (guards what scores)"],
   ["random", "Random (any legal card)"],
