@@ -22,6 +22,10 @@ REDIS_SERVER := /usr/bin/redis-server
 # processes, with a configuration of its own on a free port; installed when missing too.
 NGINX := /usr/sbin/nginx
 
+# The curl examples of README.md and docs/api.md glue their JSON with jq, and a test runs
+# them (tests/test_doc_examples.py); installed when missing too.
+JQ := /usr/bin/jq
+
 # --no-deps: what the examples depend on (the engine; scopone also on scopa) is installed
 # from this checkout, not looked up in an index.
 $(STAMP): pyproject.toml constraints.txt $(EXAMPLES:%=%/pyproject.toml)
@@ -43,7 +47,7 @@ compiled: $(STAMP)
 # checks that each run had the engine it asked for and that both play alike.
 # loadgroup: each browser test module runs in one worker, so it starts one browser.
 ENGINE_TESTS := tests/core tests/variants $(EXAMPLES:%=%/tests)
-test: $(STAMP) $(NPM_STAMP) $(CHROMIUM) java-runtime compiled | $(REDIS_SERVER) $(NGINX)
+test: $(STAMP) $(NPM_STAMP) $(CHROMIUM) java-runtime compiled | $(REDIS_SERVER) $(NGINX) $(JQ)
 	FORACCIO_PURE_PYTHON=1 FORACCIO_EXPECT_ENGINE=source \
 		$(PY) -m pytest -n 2 --dist loadgroup --cov --cov-report=term:skip-covered
 	FORACCIO_EXPECT_ENGINE=compiled $(PY) -m pytest -n 2 --no-cov $(ENGINE_TESTS)
@@ -84,6 +88,11 @@ $(REDIS_SERVER):
 	@command -v apt-get > /dev/null || { echo "$@ is missing: install redis-server"; exit 1; }
 	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server > /dev/null 2>&1 \
 		|| (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server)
+
+$(JQ):
+	@command -v apt-get > /dev/null || { echo "$@ is missing: install jq"; exit 1; }
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq jq > /dev/null 2>&1 \
+		|| (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq jq)
 
 # On a machine with systemd the package also starts its own nginx on port 80; the tests'
 # runs on a port of their own and never touches it.
