@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from importlib import metadata
 
 from cli import simulate
 from cli.table import command as play
@@ -19,6 +20,9 @@ def parser() -> argparse.ArgumentParser:
     root = argparse.ArgumentParser(
         prog="foraccio", description="Play Foraccio and Zobelon: bots against bots, or a "
                                      "person against bots at a terminal table.")
+    # The installed distribution's version, so that it is the one pyproject.toml gave.
+    root.add_argument("--version", action="version",
+                      version=f"%(prog)s {metadata.version('foraccio')}")
     commands = root.add_subparsers(dest="command", required=True, metavar="COMMAND")
     simulate.add_parser(commands)
     play.add_parser(commands)

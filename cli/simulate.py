@@ -299,7 +299,8 @@ def lineups_for(names: Sequence[str], seating: Seating) -> tuple[Lineup, ...]:
 def add_parser(commands: argparse._SubParsersAction) -> None:
     """Add ``simulate`` to the ``foraccio`` command's subcommands."""
     sim = commands.add_parser("simulate", help="play bots against each other, print JSON",
-                              description=__doc__.split("\n")[0])
+                              description="Bots play matches against each other, and a "
+                                          "JSON summary comes out.")
     add_match_arguments(sim)
     sim.add_argument("--bots", type=parse_bots, default=None,
                      help="one bot per team (team 0's, team 1's, ...) or one per seat; the "

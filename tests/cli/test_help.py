@@ -1,10 +1,17 @@
-"""Every flag of every ``foraccio`` subcommand says what it does in ``--help``."""
+"""Every flag of every ``foraccio`` subcommand says what it does in ``--help``, in plain
+text; ``foraccio --version`` prints the installed version."""
 
 from __future__ import annotations
 
 import argparse
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
 
 from cli.main import parser
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def subcommands(root: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
@@ -34,3 +41,21 @@ def test_every_subcommand_has_help_and_a_help_page():
     assert all(choice.help for choice in action._choices_actions)
     for sub in subcommands(root).values():
         assert "--help" in sub.format_help()
+
+
+def test_no_help_page_shows_markup():
+    # Docstrings use reStructuredText's ``code``; a help page is read as it is printed.
+    pages = {"foraccio": parser().format_help()} | {
+        f"foraccio {name}": sub.format_help() for name, sub in subcommands(parser()).items()}
+    marked = [name for name, page in pages.items() if "``" in page]
+    assert not marked, f"help pages with double backticks: {marked}"
+
+
+def test_version_prints_the_installed_distributions_version():
+    version = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
+    command = Path(sys.executable).with_name("foraccio")
+
+    run = subprocess.run([str(command), "--version"], capture_output=True, text=True,
+                         timeout=60)
+
+    assert (run.returncode, run.stdout, run.stderr) == (0, f"foraccio {version}\n", "")
