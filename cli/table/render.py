@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Sequence
 
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.panel import Panel
 from rich.table import Table as Grid
 from rich.text import Text
@@ -96,15 +96,34 @@ def plural(count: int, noun: str) -> str:
     return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
 
 
-def hand_line(cards: Sequence[str], playable: set[str]) -> Text:
-    """The person's hand, each card after its key (``1``, ``2``…); playable cards bright,
-    the others dim."""
-    parts = []
+class Flow:
+    """Pieces of text laid out left to right, two spaces apart, in lines as wide as the
+    terminal, broken between pieces only. rich breaks a text at any whitespace (a
+    non-breaking space included), which would leave a card's key at the end of one line
+    and the card at the start of the next."""
+
+    def __init__(self, pieces: Sequence[Text]):
+        self.pieces = pieces
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        line = Text()
+        for piece in self.pieces:
+            if line and line.cell_len + 2 + piece.cell_len > options.max_width:
+                yield line
+                line = Text()
+            line.append_text(Text("  ") + piece if line else piece)
+        yield line
+
+
+def hand_line(cards: Sequence[str], playable: set[str]) -> Flow:
+    """The person's hand, each card after its key (``1``, ``2``…), the two never on
+    different lines; playable cards bright, the others dim."""
+    parts = [Text("Your hand", style="bold")]
     for key, code in enumerate(cards, start=1):
         style = "" if code in playable else "dim"
         parts.append(Text.assemble((f"[{key}] ", "bold" if code in playable else "dim"),
                                    card(code, style if style else "reverse")))
-    return Text.assemble(("Your hand  ", "bold"), Text("  ").join(parts))
+    return Flow(parts)
 
 
 def score_sheet(scored: Json, target: int, where: Places = FORACCIO) -> RenderableType:

@@ -19,12 +19,13 @@ WAY = r"Which way\? \(1-\d+, Enter to go back\): "
 NEXT = r"Enter deals the next hand, q quits: "
 
 
-def spawn(*args: str, timeout: float = 30) -> pexpect.spawn:
-    """``foraccio play`` with ``args`` in an 120-column terminal without colours (TERM=dumb
-    makes rich write plain text, so the screen reads as it is meant)."""
-    env = {**os.environ, "TERM": "dumb", "COLUMNS": "120", "LINES": "50"}
+def spawn(*args: str, timeout: float = 30, columns: int = 120) -> pexpect.spawn:
+    """``foraccio play`` with ``args`` in a terminal of ``columns`` without colours
+    (TERM=dumb makes rich write plain text, so the screen reads as it is meant)."""
+    env = {**os.environ, "TERM": "dumb", "COLUMNS": str(columns), "LINES": "50"}
     return pexpect.spawn(str(FORACCIO), ["play", "--pace", "0", *args], cwd=str(ROOT),
-                         env=env, encoding="utf-8", timeout=timeout, dimensions=(50, 120))
+                         env=env, encoding="utf-8", timeout=timeout,
+                         dimensions=(50, columns))
 
 
 @dataclass

@@ -7,7 +7,7 @@ import re
 
 import pexpect
 
-from tests.cli.terminal import play_a_hand, spawn
+from tests.cli.terminal import PLAY, play_a_hand, spawn
 
 SHEET_LINE = re.compile(r"^\s*(Us|Them)\s*│\s*(Primo onore|Secondo onore|Terzo onore|Spade|"
                         r"Carte|Napoli|Scopa|Colore|La 24)\s*│\s*(\d+)", re.MULTILINE)
@@ -73,6 +73,16 @@ def test_a_typed_code_plays_that_card_and_a_bad_one_is_explained():
     child.expect("neither a key, a card nor a move")
     child.sendline(first)
     child.expect(rf"You (play|lay) {first}")
+    leave(child)
+
+
+def test_at_80_columns_each_card_of_the_hand_stays_beside_its_key():
+    child = spawn("--seed", "4", "--bots", "random", columns=80)
+    child.expect(PLAY)
+
+    hand = child.before[child.before.rindex("Your hand"):]
+    assert len(hand.splitlines()) >= 2, "13 cards and their keys take two lines at 80"
+    assert re.findall(r"\[(\d+)\] \d+[cdbs]", hand) == [str(key) for key in range(1, 14)], hand
     leave(child)
 
 
