@@ -1,4 +1,7 @@
-"""Play one seeded match between random players and print each hand's score lines.
+"""Play one seeded match between random players and print each hand's score sheet.
+
+The hands are told in the terminal table's words (:mod:`cli.table.words`), as someone
+watching the table would read them: seats by number, teams by their seats.
 
 Run with ``python -m cli.demo [--variant NAME] [--seed N]``.
 """
@@ -8,7 +11,16 @@ from __future__ import annotations
 import argparse
 import random
 
-from core.engine import legal_moves, new_match, next_hand, play
+import msgspec
+from rich.console import Console
+
+from cli.table.places import places
+from cli.table.render import score_sheet
+from cli.table.words import event_words, match_won
+from core.engine import legal_moves, new_match, next_hand, play, rules_of
+
+PLAYER = "random"
+"""Who plays every seat: a uniformly random choice among the legal moves."""
 
 
 def play_random_match(variant: str, seed: int):
@@ -28,15 +40,19 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--variant", default="foraccio")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
+    console = Console(highlight=False)
     for state in play_random_match(args.variant, args.seed):
-        scored = state.events[-1] if state.winner is None else state.events[-2]
-        print(f"Hand {state.hand} (dealer: seat {state.dealer})")
-        for line in scored.lines:
-            cards = f"  [{' '.join(line.cards)}]" if line.cards else ""
-            print(f"  team {line.team}  {line.name:<14} {line.points:>3}{cards}")
-        print(f"  hand: {'-'.join(map(str, scored.points))}   "
-              f"match: {'-'.join(map(str, state.scores))}")
-    print(f"Team {state.winner} wins {'-'.join(map(str, state.scores))}.")
+        rules = rules_of(state)
+        watching = places(rules.seating.teams, rules.seating.order, me=None)
+        players = (PLAYER,) * rules.seating.seats
+        events = msgspec.to_builtins(state.events)
+        dealt = next(event for event in events if event["type"] == "dealt")
+        scored = next(event for event in events if event["type"] == "hand_scored")
+        console.print()
+        console.print(event_words(dealt, players, watching), style="bold")
+        console.print(score_sheet(scored, rules.target, watching))
+    console.print()
+    console.print(match_won(state.winner, state.scores, watching), style="bold")
 
 
 if __name__ == "__main__":
