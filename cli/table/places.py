@@ -65,8 +65,11 @@ class Places(NamedTuple):
         return self.teams[team] in PRONOUNS or len(self.members[team]) > 1
 
     def scores(self, scores: Sequence[int]) -> str:
-        """Scores in words, team by team: ``us 12, them 9``."""
-        return ", ".join(f"{self.team_words(team)} {score}" for team, score in enumerate(scores))
+        """Scores in words, team by team: ``us 12, them 9``; a name ending in a number
+        takes a colon, so that the two do not run together: ``Seats 0 + 2: 12``."""
+        named = (self.team_words(team) for team in range(len(scores)))
+        return ", ".join(f"{name}{':' if name[-1].isdigit() else ''} {score}"
+                         for name, score in zip(named, scores, strict=True))
 
 
 def places(teams: Sequence[Sequence[int]], order: Sequence[int] | None = None,

@@ -86,4 +86,5 @@ def test_someone_watching_names_seats_by_number():
     assert event_words({"type": "laid", "seat": 1, "card": "7c"}, bots, watching) == (
         "Seat 1 (person) lays 7c.")
     assert match_won(1, [40, 72], watching) == "Seats 1 + 3 win the match, 40 to 72."
+    assert watching.scores([40, 72]) == "Seats 0 + 2: 40, Seats 1 + 3: 72"
     assert places([(0,), (1,), (2,)], me=None).teams == ("Seat 0", "Seat 1", "Seat 2")

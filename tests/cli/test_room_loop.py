@@ -137,7 +137,7 @@ def test_a_spectator_watches_without_a_hand_until_the_room_is_closed(server):
 
     assert "You watch it (a spectator's link: no hand)." in shown
     assert "Waiting for the host to start the match; q leaves." in shown
-    assert "Match: Seats 0 + 2 0, Seats 1 + 3 0; first to 71 wins." in shown
+    assert "Match: Seats 0 + 2: 0, Seats 1 + 3: 0; first to 71 wins." in shown
     assert "Seat 0 (person)" in shown and "Your hand" not in shown
     assert "You are watching: a spectator's link cannot play." in shown
     assert shown.endswith("The host has closed the room.\nThe room is finished.\n")
