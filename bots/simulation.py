@@ -6,8 +6,8 @@ search playing thousands of hands out to their end never reads. :class:`Playout`
 plays the same moves on a mutable copy instead (hands and piles in lists, the new
 events in a list) with the same rule functions of the same assembled rules
 (``rules.play`` through :func:`~core.plays.plays_of`, ``rules.effects``, the deal
-and deal-effect hooks for the later stages of a deal), so house rules and third-party variants play
-as in the engine. When the hand is over it builds one engine state and ends the hand
+and deal-effect hooks for the later stages of a deal), so house rules and third-party
+variants play as in the engine. When the hand is over it builds one engine state and ends the hand
 with the engine's own code (table collection, score lines, hand points), so every
 variant scores as in the engine.
 

@@ -8,9 +8,9 @@
 
 A simulation that plays a hand its own way (the bots' fast playout) deals, seats and
 ends it with the engine's own steps: :func:`deal_stage`, :func:`deal_effects`,
-:func:`next_seat_with_cards`, :func:`in_table_order` and :func:`end_hand`; a match rebuilt from one of its hands
-(:func:`core.reachable.resumed`) starts it with :func:`first_dealer`,
-:func:`dealt_deck` and :func:`start_hand`.
+:func:`next_seat_with_cards`, :func:`in_table_order` and :func:`end_hand`; a match
+rebuilt from one of its hands (:func:`core.reachable.resumed`) starts it with
+:func:`first_dealer`, :func:`dealt_deck` and :func:`start_hand`.
 
 The match is over when ``state.phase == "game_over"``; ``state.winner`` is
 the winning team. No function mutates its input; a refused move raises a

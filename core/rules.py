@@ -156,6 +156,5 @@ LAY: dict[str, Move] = {card: Move(card) for card in DECK}
 """The move laying each card, built once: most moves are lays, and a rule
 returning these saves building new ones on every play."""
 
-
 CaptureEffect = Callable[[CaptureContext], Iterable[Bonus]]
 """``effect(context)``: the bonus events (scopa, colore, ...) a capture earns."""
