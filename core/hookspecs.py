@@ -318,8 +318,11 @@ def foraccio_score_lines(state: State, options: Options,
     returns a list of them with its own added.
 
     :param state: The match, with the hand's cards in ``state.piles`` (one pile
-        per team) and its bonus events in ``state.events``; ``state.dealer``
-        dealt the hand.
+        per team, the cards a deal took included) and its bonus events in
+        ``state.events`` (a capture's and a deal's); ``state.dealer`` dealt the hand;
+        ``state.record[-1].deck`` is the hand's deck as dealt. Its hands, table and
+        stock are empty at the end of the hand, and hidden mid-hand: read the piles
+        and the events.
     :param options: The match's options.
     :param seating: The match's seating.
 
