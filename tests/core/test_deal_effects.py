@@ -147,6 +147,35 @@ def test_a_variant_without_deal_effects_deals_as_before():
             assert DealCaptured not in map(type, step.after.events)
 
 
+def test_a_deal_may_score_without_taking_a_card(registered):
+    class AssoOnTheTable:
+        """An asso laid face up at the deal: a point to the seat after the dealer."""
+
+        @hookimpl
+        def foraccio_deal_effects(self, deal, seating):
+            asso = next((card for card in deal.laid if card[:-1] == "1"), None)
+            if asso is None:
+                return None
+            seat = seating.next_seat[deal.dealer]
+            return DealEffects(seat=seat, bonuses=(Bonus(
+                seat=seat, team=seating.team_of[seat], name="asso", points=1, card=asso),))
+
+    registered(HouseRule(name="asso-on-the-table", title="Asso on the table",
+                         description="An asso dealt face up scores.",
+                         plugins=(AssoOnTheTable(),)))
+    seed = next(seed for seed in range(200)
+                if any(card[:-1] == "1" for card in new_match("scopa", seed).table))
+    state = new_match("scopa", seed, house_rules=["asso-on-the-table"])
+    (bonus,) = after_deal(state.events)[1:]
+    players = random.Random(3)
+    assert state.table == new_match("scopa", seed).table and state.last_capturer is None
+    while state.phase == "playing":
+        state, _ = play(state, players.choice(legal_moves(state)))
+
+    scored = next(event for event in state.events if type(event) is HandScored)
+    assert ScoreLine(team=bonus.team, name="asso", points=1, cards=(bonus.card,)) in scored.lines
+
+
 # --- replays and posted states ----------------------------------------------------------
 
 
