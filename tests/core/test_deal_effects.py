@@ -27,7 +27,7 @@ from core.testing import check_random_match, random_playout, scenario
 from core.validation import validate_state
 from core.view import public_view, seat_view
 from core.wire import to_wire
-from tests.deal_effects import DEALERS_FIFTEEN, LAYING_SCOPA, guide_blocks
+from tests.deal_effects import DEALERS_FIFTEEN, LAYING_SCOPA, TAKING_SCOPA, guide_blocks
 
 RULE = (DEALERS_FIFTEEN.name,)
 SCOPA_VALUES = rules_of(new_match("scopa", 0)).values
@@ -36,7 +36,7 @@ SCOPA_VALUES = rules_of(new_match("scopa", 0)).values
 
 @pytest.fixture(autouse=True)
 def fifteen(registered):
-    registered(DEALERS_FIFTEEN, LAYING_SCOPA)
+    registered(DEALERS_FIFTEEN, LAYING_SCOPA, TAKING_SCOPA)
 
 
 def first_deal(total: int, seeds=range(3000)):
@@ -135,6 +135,12 @@ def test_the_bots_playout_deals_the_later_stages_as_the_engine():
 def test_random_matches_keep_the_engines_promises(variant, options):
     # Every card in one place, replays, the posted state accepted, the scores adding up.
     check_random_match(variant, 1, options, house_rules=RULE)
+
+
+def test_a_variant_whose_every_deal_takes_keeps_the_engines_promises():
+    state = check_random_match("taking-scopa", 2)
+
+    assert DealCaptured in map(type, state.events)
 
 
 def test_a_variant_without_deal_effects_deals_as_before():
