@@ -106,9 +106,9 @@ def test_a_sealed_token_deals_its_hand_again_with_what_the_deal_took(client):
         assert view["cards"] == list(state.hands[seat])
         assert_no_leak(view, seat, token)
     turn = state.turn
-    move = post(client, "/games/legal-moves", {"token": token, "seat_key": keys[turn]})
+    legal = post(client, "/games/legal-moves", {"token": token, "seat_key": keys[turn]})
     played = post(client, "/games/play", {"token": token, "seat_key": keys[turn],
-                                          "move": move["moves"][0]})
+                                          "move": legal["moves"][0]})
     after = SEALER.open(played["token"]).engine_state()
     assert after.piles[state.dealer % 2][:4] == state.piles[state.dealer % 2]
     assert played["view"]["events"][:len(view["events"])] == view["events"]
