@@ -6,8 +6,8 @@ search playing thousands of hands out to their end never reads. :class:`Playout`
 plays the same moves on a mutable copy instead (hands and piles in lists, the new
 events in a list) with the same rule functions of the same assembled rules
 (``rules.play`` through :func:`~core.plays.plays_of`, ``rules.effects``, the deal
-hook for the later stages of a deal), so house rules and third-party variants play
-as in the engine. When the hand is over it builds one engine state and ends the hand
+and deal-effect hooks for the later stages of a deal), so house rules and third-party
+variants play as in the engine. When the hand is over it builds one engine state and ends the hand
 with the engine's own code (table collection, score lines, hand points), so every
 variant scores as in the engine.
 
@@ -20,8 +20,15 @@ from bisect import bisect
 
 from msgspec.structs import replace
 
-from core.engine import deal_stage, end_hand, in_table_order, next_seat_with_cards, rules_of
-from core.model import AnyEvent, Captured, DealtMore, HandScored, Laid, Move, State
+from core.engine import (
+    deal_effects,
+    deal_stage,
+    end_hand,
+    in_table_order,
+    next_seat_with_cards,
+    rules_of,
+)
+from core.model import AnyEvent, Captured, DealCaptured, DealtMore, HandScored, Laid, Move, State
 from core.plays import plays_of
 from core.rules import CaptureContext
 
@@ -115,6 +122,14 @@ class Playout:
         self.hands = list(deal.hands)
         self.stock = deal.stock
         self.turn = next_seat_with_cards(rules.seating, deal.hands, seat)
+        effects = deal_effects(rules, self.start.hand, self.stage, self.dealer, deal.table,
+                               self.table)
+        if effects and type(effects[0]) is DealCaptured:
+            taken = effects[0]
+            self.piles[taken.team].extend(taken.cards)
+            self.table = tuple(card for card in self.table if card not in taken.cards)
+            self.last_capturer = taken.seat
+        self.events.extend(effects)
 
     def _end(self) -> None:
         state = replace(self.start, hands=tuple(self.hands), table=self.table,

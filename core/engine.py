@@ -7,10 +7,10 @@
 - :func:`score_hand` gives the score lines of the current hand.
 
 A simulation that plays a hand its own way (the bots' fast playout) deals, seats and
-ends it with the engine's own steps: :func:`deal_stage`, :func:`next_seat_with_cards`,
-:func:`in_table_order` and :func:`end_hand`; a match rebuilt from one of its hands
-(:func:`core.reachable.resumed`) starts it with :func:`first_dealer`,
-:func:`dealt_deck` and :func:`start_hand`.
+ends it with the engine's own steps: :func:`deal_stage`, :func:`deal_effects`,
+:func:`next_seat_with_cards`, :func:`in_table_order` and :func:`end_hand`; a match
+rebuilt from one of its hands (:func:`core.reachable.resumed`) starts it with
+:func:`first_dealer`, :func:`dealt_deck` and :func:`start_hand`.
 
 The match is over when ``state.phase == "game_over"``; ``state.winner`` is
 the winning team. No function mutates its input; a refused move raises a
@@ -33,6 +33,7 @@ from core.errors import IllegalMove, InvalidCut, Reason, WrongPhase
 from core.model import (
     AnyEvent,
     Captured,
+    DealCaptured,
     Dealt,
     DealtMore,
     FirstDealerChosen,
@@ -51,7 +52,7 @@ from core.quoting import quote
 from core.registry import Rules, get_variant, house_rules_for, resolve_options, rules_for
 from core.registry.catalogue import on_change
 from core.rng import generator
-from core.rules import LAY, MAX_SEATS, CaptureContext, Deal, Seating
+from core.rules import LAY, MAX_SEATS, CaptureContext, Deal, DealContext, Seating
 
 _NO_CARDS: tuple[str, ...] = ()
 
@@ -207,7 +208,7 @@ def start_hand(state: State, rules: Rules, dealer: int, cut: int, deck: tuple[st
     deal = deal_stage(rules, deck, dealer, 0)
     hand = state.hand + 1
     hands = deal.hands
-    return replace(
+    state = replace(
         state,
         hand=hand,
         dealer=dealer,
@@ -223,6 +224,7 @@ def start_hand(state: State, rules: Rules, dealer: int, cut: int, deck: tuple[st
         stock=deal.stock,
         stage=0,
     )
+    return _after_deal(state, rules, deal.table)[0]
 
 
 def deal_stage(rules: Rules, cards: tuple[str, ...], dealer: int, stage: int) -> Deal:
@@ -242,9 +244,51 @@ def _deal_more(state: State, rules: Rules, seat: int) -> tuple[State, tuple[AnyE
     deal = deal_stage(rules, state.stock, state.dealer, stage)
     event = DealtMore(hand=state.hand, stage=stage, table=deal.table)
     table = in_table_order(rules, state.table + deal.table) if deal.table else state.table
-    return replace(state, hands=deal.hands, table=table, stock=deal.stock, stage=stage,
-                   turn=next_seat_with_cards(rules.seating, deal.hands, seat),
-                   events=(*state.events, event)), (event,)
+    state = replace(state, hands=deal.hands, table=table, stock=deal.stock, stage=stage,
+                    turn=next_seat_with_cards(rules.seating, deal.hands, seat),
+                    events=(*state.events, event))
+    state, effects = _after_deal(state, rules, deal.table)
+    return state, (event, *effects)
+
+
+def deal_effects(rules: Rules, hand: int, stage: int, dealer: int, laid: tuple[str, ...],
+                 table: tuple[str, ...]) -> tuple[AnyEvent, ...]:
+    """Return the events of what stage ``stage`` of hand ``hand``'s deal does besides
+    placing the cards (``foraccio_deal_effects``): a :class:`~core.model.DealCaptured`
+    for the table cards a team takes, then the bonuses earned; none when the variant's
+    deal does nothing more. ``laid`` are the cards the stage laid face up (in the order
+    dealt) and ``table`` the whole table after it (in table order)."""
+    effects = rules.hook.foraccio_deal_effects(
+        deal=DealContext(hand, stage, dealer, laid, table, rules.values),
+        options=rules.options, seating=rules.seating)
+    if effects is None:
+        return ()
+    events: tuple[AnyEvent, ...] = tuple(effects.bonuses)
+    if effects.take:
+        # In table order, whatever the plugin's: the event's cards, as the pile's, are
+        # then the same however a plugin lists them.
+        taken = tuple(card for card in table if card in effects.take)
+        seat = effects.seat
+        events = (DealCaptured(hand=hand, stage=stage, seat=seat,
+                               team=rules.seating.team_of[seat], cards=taken), *events)
+    return events
+
+
+def _after_deal(state: State, rules: Rules, laid: tuple[str, ...]
+                ) -> tuple[State, tuple[AnyEvent, ...]]:
+    """``state`` (a stage of its deal just dealt, ``laid`` the cards it laid face up)
+    after the deal's effects, and their events."""
+    events = deal_effects(rules, state.hand, state.stage, state.dealer, laid, state.table)
+    if not events:
+        return state, events
+    taken = events[0]
+    if type(taken) is DealCaptured:
+        piles = [*state.piles]
+        piles[taken.team] += taken.cards
+        state = replace(state, table=tuple(card for card in state.table
+                                           if card not in taken.cards),
+                        piles=tuple(piles), last_capturer=taken.seat)
+    return replace(state, events=(*state.events, *events)), events
 
 
 def in_table_order(rules: Rules, cards: Iterable[str]) -> tuple[str, ...]:

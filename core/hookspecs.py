@@ -41,7 +41,17 @@ from random import Random
 import pluggy
 
 from core.model import ScoreLine, State
-from core.rules import CaptureEffect, CardValues, Deal, FirstDealer, Options, PlayRule, Seating
+from core.rules import (
+    CaptureEffect,
+    CardValues,
+    Deal,
+    DealContext,
+    DealEffects,
+    FirstDealer,
+    Options,
+    PlayRule,
+    Seating,
+)
 
 PROJECT = "foraccio"
 
@@ -181,6 +191,37 @@ def foraccio_deal(deck: Sequence[str], dealer: int, options: Options, seating: S
     """
 
 
+@hookspec(firstresult=True)
+def foraccio_deal_effects(deal: DealContext, options: Options,
+                          seating: Seating) -> DealEffects | None:
+    """Say what one stage of a deal does besides placing the cards: a seat's team taking
+    cards of the table, bonuses earned (Escoba's dealer takes the four table cards when
+    they add up to 15, and scores an escoba).
+
+    Called after every stage of every deal, once ``foraccio_deal`` has placed its
+    cards: at the start of every hand (stage 0) and whenever more cards are dealt from
+    the stock (stage 1, 2, ...); again for each stage when a match is replayed from
+    its record, so the answer must depend only on the arguments. Not called when no
+    plugin implements it: then a deal only places cards, as it always did.
+
+    :param deal: The stage just dealt, as anyone at the table sees it (a
+        :class:`~core.rules.DealContext`): the hand and stage, the dealer, the cards
+        ``laid`` face up by this stage, the whole ``table`` and the card ``values``.
+        It holds no hand and no stock, so the answer can never depend on a hidden card.
+    :param options: The match's options.
+    :param seating: The match's seating: ``seating.team_of[seat]`` is a seat's team.
+
+    Return a :class:`~core.rules.DealEffects`: the ``seat`` whose team takes the table
+    cards ``take`` (each on the table, each once; none to take nothing), and the
+    :class:`~core.model.Bonus` events earned, each for a seat and that seat's team,
+    worth an int from 0 points, scored at the end of the hand by their ``name`` as
+    a capture's bonuses are. Return None for a deal that does nothing more. The
+    engine records a :class:`~core.model.DealCaptured` event for the cards taken,
+    then the bonuses. Stops at the first non-None result: a house rule overrides the
+    variant's deal effects, or adjusts them with ``wrapper=True``.
+    """
+
+
 # -------------------------------------------------------------------------------------
 # Play (rule factories: called once per rule set, see the module docstring)
 # -------------------------------------------------------------------------------------
@@ -277,8 +318,11 @@ def foraccio_score_lines(state: State, options: Options,
     returns a list of them with its own added.
 
     :param state: The match, with the hand's cards in ``state.piles`` (one pile
-        per team) and its bonus events in ``state.events``; ``state.dealer``
-        dealt the hand.
+        per team, the cards a deal took included) and its bonus events in
+        ``state.events`` (a capture's and a deal's); ``state.dealer`` dealt the hand;
+        ``state.record[-1].deck`` is the hand's deck as dealt. Its hands, table and
+        stock are empty at the end of the hand, and hidden mid-hand: read the piles
+        and the events.
     :param options: The match's options.
     :param seating: The match's seating.
 

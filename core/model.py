@@ -123,6 +123,18 @@ class DealtMore(Event, tag="dealt_more"):
     table: tuple[Card, ...] = ()
 
 
+class DealCaptured(Event, tag="deal_captured"):
+    """At stage ``stage`` of hand ``hand``'s deal, ``seat``'s team took ``cards`` from
+    the table, as the variant's deal effects say (``foraccio_deal_effects``): cards lying
+    face up, which anyone at the table saw."""
+
+    hand: Count
+    stage: Count
+    seat: Seat
+    team: Team
+    cards: tuple[Card, ...]
+
+
 class Laid(Event, tag="laid"):
     """``seat`` laid ``card`` on the table without capturing."""
 
@@ -140,7 +152,8 @@ class Captured(Event, tag="captured"):
 
 
 class Bonus(Event, tag="bonus"):
-    """A capture earned points during play: a scopa, a colore, or a house rule's bonus."""
+    """A capture earned points during play (a scopa, a colore, or a house rule's bonus),
+    or a deal did (see :class:`DealCaptured`); ``card`` is the card that made it."""
 
     seat: Seat
     team: Team
@@ -186,8 +199,8 @@ class MatchWon(Event, tag="match_won"):
 
 
 AnyEvent = (
-    FirstDealerChosen | Dealt | DealtMore | Laid | Captured | Bonus | TableCollected | HandScored
-    | MatchWon
+    FirstDealerChosen | Dealt | DealtMore | DealCaptured | Laid | Captured | Bonus | TableCollected
+    | HandScored | MatchWon
 )
 
 

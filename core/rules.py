@@ -18,6 +18,10 @@ Options = Mapping[str, OptionValue]
 
 Table = tuple[str, ...]
 
+CardValues = Mapping[str, int]
+"""Each card of the deck to its value for capturing (a 2-10 number card's is its rank in
+Foraccio, a Scopa cavallo's 9)."""
+
 
 class Seating(NamedTuple):
     """How a variant seats its players: build one with :func:`seating`.
@@ -89,6 +93,37 @@ class FirstDealer(NamedTuple):
     draws: tuple[Draw, ...]
 
 
+class DealContext(NamedTuple):
+    """What a deal effect may look at: one stage of a deal, just dealt, as anyone at the
+    table sees it. No hand and no stock are in it, so a deal effect cannot depend on a
+    card some seat does not see."""
+
+    hand: int
+    """The number of the hand (1 for the first of the match)."""
+    stage: int
+    """The stage of the deal just dealt: 0 for the deal that starts the hand, then 1, 2,
+    ... (see ``foraccio_deal``)."""
+    dealer: int
+    laid: Table
+    """The cards this stage laid face up on the table, in the order they were dealt."""
+    table: Table
+    """The whole table after this stage: the cards ``laid`` and any left on it before,
+    in the engine's table order."""
+    values: CardValues
+    """Each card's value for capturing (see ``foraccio_card_values``)."""
+
+
+class DealEffects(NamedTuple):
+    """What a stage of a deal does besides placing the cards: ``seat``'s team takes the
+    table cards ``take`` into its pile (a capture of ``seat``'s, so it becomes the last
+    seat to have captured), and ``bonuses`` are earned, scored at the end of the hand by
+    their name as a capture's are. An empty ``take`` moves nothing."""
+
+    seat: int
+    take: tuple[str, ...] = ()
+    bonuses: tuple[Bonus, ...] = ()
+
+
 class CaptureContext(NamedTuple):
     """Everything a capture effect may look at."""
 
@@ -120,10 +155,6 @@ def picker(positions: Sequence[int]) -> Callable[[Sequence[str]], tuple[str, ...
 LAY: dict[str, Move] = {card: Move(card) for card in DECK}
 """The move laying each card, built once: most moves are lays, and a rule
 returning these saves building new ones on every play."""
-
-CardValues = Mapping[str, int]
-"""Each card of the deck to its value for capturing (a 2-10 number card's is its rank in
-Foraccio, a Scopa cavallo's 9)."""
 
 CaptureEffect = Callable[[CaptureContext], Iterable[Bonus]]
 """``effect(context)``: the bonus events (scopa, colore, ...) a capture earns."""

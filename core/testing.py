@@ -36,6 +36,8 @@ from core.engine import (
 from core.errors import EngineError, IllegalMove, Reason
 from core.model import (
     AnyEvent,
+    Bonus,
+    DealCaptured,
     Dealt,
     HandRecord,
     HandScored,
@@ -74,6 +76,7 @@ def scenario(
     last_capturer: int | None = None,
     seed: int = 0,
     house_rules: Sequence[str] = (),
+    deck: Sequence[str] | None = None,
 ) -> State:
     """Return a state of hand 1 in play with the given cards where they are said to be.
 
@@ -83,12 +86,21 @@ def scenario(
     accounted for. ``dealer`` defaults to the last seat in turn order (seat 3 in
     Foraccio), ``turn`` to the seat after the dealer, ``scores`` to 0 for every
     team. ``house_rules`` names the house rules the match is played with.
+
+    ``deck`` is the hand's deck as dealt (shuffled and cut, top card first), which the
+    state records (``state.record[-1].deck``) for a rule that reads it, such as one
+    rebuilding the first table; it must be the variant's deck in some order, else
+    ValueError says what is wrong. By default the variant's deck unshuffled is
+    recorded: a deck no deal gave, which nothing in the scenario follows from. The
+    cards stay where ``hands``, ``table`` and ``piles`` put them: the deck is recorded,
+    not dealt.
     """
     found = get_variant(variant)
     layered = house_rules_for(found, house_rules)
     resolved = resolve_options(found, options, layered)
     house_rules = tuple(rule.name for rule in layered)
     rules = rules_for(variant, resolved, house_rules)
+    deck = rules.deck if deck is None else _checked_deck(deck, rules.deck, variant)
     seating = rules.seating
     teams = len(seating.teams)
     if dealer is None:
@@ -115,8 +127,31 @@ def scenario(
         last_capturer=last_capturer,
         events=(Dealt(hand=1, dealer=dealer, cut=1), *events),
         scores=(0,) * teams if scores is None else tuple(scores),
-        record=(HandRecord(dealer=dealer, cut=1, deck=rules.deck),),
+        record=(HandRecord(dealer=dealer, cut=1, deck=deck),),
     )
+
+
+def _checked_deck(deck: Sequence[str], cards: tuple[str, ...], variant: str) -> tuple[str, ...]:
+    """``deck`` as a tuple, when it holds each card of ``cards`` (the deck of
+    ``variant``) once; otherwise a ValueError naming what is wrong."""
+    if isinstance(deck, str) or not all(isinstance(card, str) for card in deck):
+        raise ValueError(f"deck must be a sequence of card codes such as '7d', not "
+                         f"{deck!r:.40}")
+    deck = tuple(deck)
+    counts = Counter(deck)
+    problems = [f"{_some(found)} {what}" for found, what in (
+        ([card for card in counts if card not in cards], f"not in the {variant} deck"),
+        (sorted(card for card, count in counts.items() if count > 1), "more than once"),
+        ([card for card in cards if card not in counts], "missing")) if found]
+    if problems:
+        raise ValueError(f"deck must be the {len(cards)} cards of the {variant} deck, each "
+                         f"once, in any order: {'; '.join(problems)}")
+    return deck
+
+
+def _some(cards: Sequence[str], shown: int = 5) -> str:
+    more = f" and {len(cards) - shown} more" if len(cards) > shown else ""
+    return ", ".join(cards[:shown]) + more
 
 
 # --- random play ---------------------------------------------------------------------
@@ -285,7 +320,10 @@ def _where(state: State) -> str:
 
 
 def _check_deal(state: State) -> None:
-    _check(state.phase == "playing" and isinstance(state.events[-1], Dealt),
+    # The deal, then what the deal did besides placing cards (foraccio_deal_effects).
+    dealt = [index for index, event in enumerate(state.events) if isinstance(event, Dealt)]
+    _check(state.phase == "playing" and len(dealt) == 1 and all(
+        isinstance(event, DealCaptured | Bonus) for event in state.events[dealt[0] + 1:]),
            f"{_where(state)}: a new hand does not start with its deal")
     _check(state.scores == hand_scores(state.record, len(state.scores)),
            f"{_where(state)}: the scores changed at the deal")

@@ -312,9 +312,11 @@ class Rooms:
             raise RoomConflict("hand_in_progress", "The hand is still being played.", room)
         after = engine.next_hand(state)
         token, counter = self._seal(room, after)
-        dealt = next(event for event in after.events if isinstance(event, Dealt))
-        return self._next(replace(room, counter=counter), "dealt", token, (dealt,),
-                          state=after)
+        # The deal and what it did besides placing cards (foraccio_deal_effects).
+        start = next(index for index, event in enumerate(after.events)
+                     if isinstance(event, Dealt))
+        return self._next(replace(room, counter=counter), "dealt", token,
+                          after.events[start:], state=after)
 
     def _seal(self, room: Room, after: State) -> tuple[str, int]:
         game = self.sealer.open(room.token)

@@ -238,7 +238,8 @@ class GameController(Controller):
                                "`kind: sealed`: its new token and the seat's view) and "
                                "the events the move caused, in order.",
           description="Plays `move` for the seat in turn and returns the new state and the "
-                      "events the move caused (a capture, a scopa, and at the end of a hand "
+                      "events the move caused (a capture, a scopa; when the hands run out, "
+                      "more cards dealt and what that deal took; at the end of a hand "
                       "the table collected, the hand scored, maybe the match won). With "
                       "`seat`, the move is refused unless that seat is in turn. An illegal "
                       "move answers 422 with the reason as `code`. A sealed game needs the key "

@@ -94,6 +94,9 @@ def event_words(event: Json, bots: tuple[str, ...], places: Places = FORACCIO) -
     if kind == "dealt_more":
         laid = f", and {cards(event['table'])} face up on the table" if event.get("table") else ""
         return f"The hands are empty: more cards are dealt from the stock{laid}."
+    if kind == "deal_captured":
+        return (f"{does(event['seat'], bots, 'take', places)} {cards(event['cards'])} from "
+                f"the table as the cards are dealt.")
     if kind == "first_dealer_chosen":
         return f"{does(event['dealer'], bots, 'deal', places)} first (the highest card drawn)."
     if kind == "match_won":

@@ -37,6 +37,7 @@ from core.model import MAX_SAFE_INTEGER, ScoreLine
 from core.quoting import quote
 from core.registry.records import HouseRule, Variant
 from core.registry.rule_guards import (
+    bonus_problem,
     guarded_effect,
     guarded_play_rule,
     is_int,
@@ -175,9 +176,9 @@ def _argument(args: tuple[Any, ...], where: Mapping[str, int], name: str) -> Any
 
 def _parameters(function: Callable, hook: str) -> tuple[tuple[str, ...], int]:
     """The arguments the guard of ``function`` takes: those ``function`` takes (as
-    pluggy reads them: positional, without a default), then ``seating`` when the hook
-    has it and ``function`` does not, since the checks need it; and how many of them
-    go on to ``function``."""
+    pluggy reads them: positional, without a default), then those the hook's check
+    needs and ``function`` does not take (``seating``, a deal effect's ``deal``); and
+    how many of them go on to ``function``."""
     try:
         parameters = inspect.signature(function).parameters.values()
     except (TypeError, ValueError):
@@ -185,7 +186,7 @@ def _parameters(function: Callable, hook: str) -> tuple[tuple[str, ...], int]:
     names = tuple(p.name for p in parameters
                   if p.default is p.empty and p.kind in (p.POSITIONAL_ONLY,
                                                          p.POSITIONAL_OR_KEYWORD))
-    extra = ("seating",) if hook in _SEATED_HOOKS and "seating" not in names else ()
+    extra = tuple(name for name in _CHECKED_ARGUMENTS.get(hook, ()) if name not in names)
     return names + extra, len(names)
 
 
@@ -193,8 +194,8 @@ def _parameters(function: Callable, hook: str) -> tuple[tuple[str, ...], int]:
 def _carrier(names: tuple[str, ...]) -> Callable:
     """A function that only declares the parameters ``names``: pluggy reads which
     arguments to pass an implementation from the code of the function its guard wraps
-    (``__wrapped__``), so the guard gets ``seating`` for its checks even when the
-    plugin's own implementation does not ask for it."""
+    (``__wrapped__``), so the guard gets ``seating`` (and what else its check needs)
+    even when the plugin's own implementation does not ask for it."""
     namespace: dict[str, Any] = {}
     exec(f"def carrier({', '.join(names)}): pass", namespace)  # names are identifiers
     return namespace["carrier"]
@@ -288,6 +289,26 @@ def _check_deal(owner, hook, deal, args, where):
     if _argument(args, where, "stage") and not any(hands):
         raise _refuse(owner, hook, "a later stage of the deal that gives no seat a card")
     return deal
+
+
+def _check_deal_effects(owner, hook, effects, args, where):
+    seating, deal = args[where["seating"]], args[where["deal"]]
+    seat, take = getattr(effects, "seat", None), getattr(effects, "take", None)
+    bonuses = getattr(effects, "bonuses", None)
+    if not (_is_sequence(take) and _is_sequence(bonuses)):
+        raise _refuse(owner, hook, f"{kind_of(effects)}, not DealEffects (a seat, the table "
+                                   f"cards it takes and the bonuses earned)")
+    _check_seat(owner, hook, seat, args, where)
+    try:
+        taken = set(take)
+    except TypeError:  # something unhashable, so not a card
+        taken = None
+    if taken is None or len(taken) != len(take) or not taken.issubset(deal.table):
+        raise _refuse(owner, hook, "a take that is not cards of the table, each once")
+    problem = next(filter(None, (bonus_problem(bonus, seating) for bonus in bonuses)), None)
+    if problem:
+        raise _refuse(owner, hook, problem)
+    return effects
 
 
 def _check_play_rule(owner, hook, rule, args, where):
@@ -389,6 +410,7 @@ _CHECKS: dict[str, Callable] = {
     "foraccio_match_target": _check_target,
     "foraccio_next_dealer": _check_seat,
     "foraccio_deal": _check_deal,
+    "foraccio_deal_effects": _check_deal_effects,
     "foraccio_play_rule": _check_play_rule,
     "foraccio_capture_effects": _check_effect,
     "foraccio_collect_table": _check_seat,
@@ -397,10 +419,14 @@ _CHECKS: dict[str, Callable] = {
 }
 """The check of a plain implementation's answer, by hook."""
 
-_SEATED_HOOKS = frozenset({"foraccio_first_dealer", "foraccio_next_dealer", "foraccio_deal",
-                           "foraccio_capture_effects", "foraccio_collect_table",
-                           "foraccio_score_lines", "foraccio_match_winner"})
-"""The hooks called with ``seating``: their answers are checked against it."""
+_CHECKED_ARGUMENTS: dict[str, tuple[str, ...]] = {
+    **dict.fromkeys(("foraccio_first_dealer", "foraccio_next_dealer", "foraccio_deal",
+                     "foraccio_capture_effects", "foraccio_collect_table",
+                     "foraccio_score_lines", "foraccio_match_winner"), ("seating",)),
+    "foraccio_deal_effects": ("seating", "deal"),
+}
+"""The arguments a hook's check reads, by hook: its answer is checked against the
+match's ``seating`` (and a deal effect's against the ``deal``'s table)."""
 
 _LIST_HOOKS = frozenset({"foraccio_capture_effects", "foraccio_score_lines"})
 

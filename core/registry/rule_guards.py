@@ -67,7 +67,7 @@ def guarded_effect(effect: Callable, owner: Owner, seating: Seating) -> Callable
         except Exception as error:
             raise owner.error("foraccio_capture_effects") from error
         if bonuses:
-            problem = next(filter(None, (_bonus_problem(bonus, seating)
+            problem = next(filter(None, (bonus_problem(bonus, seating)
                                          for bonus in bonuses)), None)
             if problem:
                 raise owner.error("foraccio_capture_effects", f"a capture effect it returned "
@@ -78,7 +78,9 @@ def guarded_effect(effect: Callable, owner: Owner, seating: Seating) -> Callable
     return capture_effect
 
 
-def _bonus_problem(bonus: Any, seating: Seating) -> str | None:
+def bonus_problem(bonus: Any, seating: Seating) -> str | None:
+    """What is wrong with ``bonus`` made at ``seating``'s table, or None: a capture
+    effect's bonus, or a deal effect's."""
     if not isinstance(bonus, Bonus):
         return f"{kind_of(bonus)}, not a Bonus"
     if not is_int(bonus.seat, 0, seating.seats - 1):

@@ -51,6 +51,10 @@ def test_the_events_of_a_smaller_table_in_words():
         "Left (heuristic) lays 7c.")
     assert event_words({"type": "dealt_more", "hand": 1, "stage": 1, "table": []}, bots,
                        trio) == "The hands are empty: more cards are dealt from the stock."
+    taken = {"type": "deal_captured", "hand": 1, "stage": 0, "seat": 0, "team": 0,
+             "cards": ["1b", "3d", "4d", "7d"]}
+    assert event_words(taken, bots, trio) == (
+        "You take 1b 3d 4d 7d from the table as the cards are dealt.")
     assert match_won(2, [3, 9, 11], trio) == "Left wins the match, 3 to 9 to 11."
     assert match_won(0, [11, 9, 3], trio) == "You win the match, 11 to 9 to 3."
 

@@ -21,6 +21,7 @@ from rooms.model import Entry
 from rooms.sqlite_store import SqliteStore
 from rooms.views import room_view
 from tests.api.sealed import twin
+from tests.deal_effects import DEALERS_FIFTEEN
 from tests.rooms.helpers import SEALER
 
 
@@ -197,3 +198,24 @@ def test_every_twin_is_a_real_other_deal():
     assert twin(state, 0, random.Random(1)).hands != state.hands
     assert replace(twin(state, 0, random.Random(1)), hands=state.hands,
                    record=state.record, stock=state.stock) == state
+
+
+def test_the_next_deals_entry_holds_what_the_deal_took(rooms_run, registered):
+    # The worked example of docs/plugins.md: with a sum of 1 every first table is taken.
+    registered(DEALERS_FIFTEEN)
+
+    async def scenario(rooms, clock):
+        made = await rooms.create("scopa", {"dealers-fifteen.sum": 1, "target": 100},
+                                  ["dealers-fifteen"], [None, None], 1.0, None)
+        room = await rooms.start(made.room.id, Holder("host"))
+        rng = random.Random(2)
+        while (state := rooms.state(room.token)).phase == "playing":
+            room = await rooms.play(room.id, Holder("seat", state.turn),
+                                    rng.choice(moves_of(rooms, room, state.turn)), room.version)
+        await act_when_due(rooms, clock)
+        (entry,) = await rooms.store.entries(room.id, room.version)
+        dealt = rooms.state((await rooms.room(room.id)).token)
+        assert entry.kind == "dealt" and entry.events == dealt.events
+        assert [type(event).__name__ for event in entry.events[:2]] == ["Dealt", "DealCaptured"]
+
+    rooms_run(scenario)

@@ -5,6 +5,7 @@ table and for several ways of forming teams."""
 from __future__ import annotations
 
 from cli.table.places import places
+from cli.table.words import event_words
 from tests.web.node import run_module
 
 SEATINGS = [
@@ -83,3 +84,21 @@ def test_someone_watching_sees_every_seat_by_number(tmp_path):
         assert not {"Us", "Them", "You"} & set(where["teams"])
         assert where["teams"] == [" + ".join(f"Seat {seat + 1}" for seat in team)
                                   for team in teams]
+
+
+EVENTS = """
+import {eventWords, places} from %s;
+const [teams, bots, events] = process.argv.slice(1).map((text) => JSON.parse(text));
+console.log(JSON.stringify(events.map((event) => eventWords(event, bots, places(teams)))));
+"""
+
+
+def test_the_web_table_tells_what_a_deal_took_as_the_terminal_does(tmp_path):
+    teams, bots = [[0], [1], [2]], ["person", "random", "heuristic"]
+    events = [{"type": "deal_captured", "hand": 1, "stage": stage, "seat": seat, "team": seat,
+               "cards": ["1b", "3d", "4d", "7d"]} for stage, seat in ((0, 0), (2, 1))]
+
+    told = run_module(tmp_path, "words.js", EVENTS, teams, bots, events)
+
+    assert told == [event_words(event, tuple(bots), places(teams)) for event in events]
+    assert told[1] == "Right (random) takes 1b 3d 4d 7d from the table as the cards are dealt."

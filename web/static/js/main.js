@@ -102,7 +102,7 @@ async function dealtMore(events) {
   const more = events.find((event) => event.type === "dealt_more");
   if (!more) return;
   clearPlays();
-  $("#last-play").textContent = eventWords(more, match.bots, placesOf(match.view));
+  $("#last-play").textContent = dealWords(events);
   await pause(pace / 2);
 }
 
@@ -132,9 +132,16 @@ async function pick(card, moves) {
   draw();
   const play = events.find((event) => event.type === "laid" || event.type === "captured");
   if (play) showPlay(play, match.bots, placesOf(match.view));
-  const more = events.find((event) => event.type === "dealt_more");
-  if (more) $("#last-play").textContent += ` ${eventWords(more, match.bots)}`;
+  if (events.some((event) => event.type === "dealt_more")) {
+    $("#last-play").textContent += ` ${dealWords(events)}`;
+  }
   await advance();
+}
+
+/** More cards dealt, and what that deal took, in words. */
+function dealWords(events) {
+  return events.filter((event) => event.type === "dealt_more" || event.type === "deal_captured")
+    .map((event) => eventWords(event, match.bots, placesOf(match.view))).join(" ");
 }
 
 function handOver() {

@@ -28,6 +28,9 @@ import {renderSheet} from "./sheet.js";
 import {forgetRoom, savedRoom, saveRoom} from "./store.js";
 import {errorWords, eventWords, placesOf, seatName} from "./words.js";
 
+/** The events of a deal: the hand's, a later stage's, and what a deal took. */
+const DEAL_EVENTS = new Set(["dealt", "dealt_more", "deal_captured"]);
+
 /** Longest time the table a play was made on stays up, before the table after it. */
 const BEAT = 700;
 
@@ -191,7 +194,7 @@ async function draw(view, hurry) {
   renderScores(match, goalOf(match));
   renderTable(match, bots);
   if (play) showPlay(play, bots, where);
-  const deals = view.events.filter((event) => event.type === "dealt" || event.type === "dealt_more");
+  const deals = view.events.filter((event) => DEAL_EVENTS.has(event.type));
   if (deals.length) {
     $("#last-play").textContent = [$("#last-play").textContent,
       ...deals.map((event) => eventWords(event, bots, where))].filter(Boolean).join(" ");

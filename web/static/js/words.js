@@ -157,6 +157,8 @@ export function eventWords(event, bots, where = FORACCIO) {
     case "dealt": return `Hand ${event.hand}: ${does(event.dealer, bots, "deal", where)}.`;
     case "dealt_more":
       return `The hands are empty: more cards are dealt from the stock${event.table?.length ? `, and ${event.table.join(" ")} face up on the table` : ""}.`;
+    case "deal_captured":
+      return `${does(event.seat, bots, "take", where)} ${event.cards.join(" ")} from the table as the cards are dealt.`;
     case "first_dealer_chosen": return `${does(event.dealer, bots, "deal", where)} first (the highest card drawn).`;
     case "match_won": return matchWonWords(event.team, event.scores, where);
     default: return null;
