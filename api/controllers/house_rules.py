@@ -53,8 +53,7 @@ class HouseRuleController(Controller):
                               "applies to and its options, and those it did not load.",
          description="Every house rule a match may be played with (`house_rules` of "
                      "`POST /games`), with what it changes, the variants it applies to "
-                     "(those that award what it `needs`, and none of what it `awards`; a "
-                     "match of any other answers 422 `incompatible_house_rule`) and "
+                     "(by what it `needs` and `awards`) and "
                      "its options (given in the `options` of `POST /games` as "
                      "`<house rule>.<option>`); `skipped` lists the house rules this server "
                      "did not load (a broken plugin, a name taken twice) and why.",
