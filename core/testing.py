@@ -212,8 +212,9 @@ def check_random_match(
     :class:`~core.errors.IllegalMove`; no play, accepted or refused, changes
     the state it was given. At the end of every hand its record and score
     agree, and, without house rules, every line scored is one its variant's
-    ``awards`` declare (when it declares them). At the end of every hand and at random points,
-    :func:`~core.replay.replay` rebuilds the state, also under another seed.
+    ``awards`` declare (when it declares them). At the end of every hand and at
+    random points, :func:`~core.replay.replay` rebuilds the state, also under
+    another seed.
     At the end the match has a winner at or above the target, and the same
     seed and moves give the very same states again.
 

@@ -94,7 +94,7 @@ function valueOf(form, option) {
 /** The form's options: the variant's and those of the house rules chosen, only those
  * that differ from their defaults. */
 function readOptions(form, variant, rules) {
-  const chosen = rules.filter((rule) => form.querySelector(`#house-rule-${rule.name}`)?.checked);
+  const chosen = rules.filter((rule) => form.querySelector(`#${CSS.escape(`house-rule-${rule.name}`)}`)?.checked);
   const options = {};
   for (const option of [...variant.options, ...chosen.flatMap((rule) => rule.options)]) {
     const value = valueOf(form, option);
