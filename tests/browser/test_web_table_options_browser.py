@@ -72,7 +72,7 @@ def test_a_three_player_match_seats_the_bots_chosen(page, server):
     page.select_option("#bot-1", "random")
     page.select_option("#bot-2", "ismcts")
     page.click("#start")
-    wait_for(page, "your-turn", "waiting")
+    assert wait_for(page) == "your-turn"
 
     view = seat_view(page, server)
     assert view["options"]["players"] == 3 and len(view["hand_sizes"]) == 3
@@ -128,7 +128,7 @@ def test_a_house_rules_options_are_shown_bounded_and_sent(page, server):
     page.select_option("#option-double-scopa-on", "last")
     screenshot(page, "house-rule-options")
     page.click("#start")
-    wait_for(page, "your-turn", "waiting")
+    assert wait_for(page) == "your-turn"
 
     view = seat_view(page, server)
     assert view["house_rules"] == ["double-scopa"]
@@ -145,7 +145,7 @@ def test_a_house_rule_left_out_sends_none_of_its_options(page, server):
     assert page.is_hidden("#option-double-scopa-factor")
 
     page.click("#start")
-    wait_for(page, "your-turn", "waiting")
+    assert wait_for(page) == "your-turn"
 
     view = seat_view(page, server)
     assert view["house_rules"] == [] and not any("." in name for name in view["options"])
