@@ -26,6 +26,7 @@ SCOPA_BOTS = {
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     with api_server(tmp_path_factory.mktemp("table") / "log",
+                    FORACCIO_DATA_DIR=str(tmp_path_factory.mktemp("rooms")),
                     **table_rules_environment(tmp_path_factory.mktemp("rules"))) as url:
         yield url
 
@@ -83,6 +84,7 @@ def test_a_three_player_match_seats_the_bots_chosen(page, server):
 
 
 def test_the_seats_of_a_room_follow_the_number_of_players_chosen(page):
+    """The form's seats, and the room made of them."""
     page.check("input[name=mode][value=friends]")
     page.select_option("#variant", "scopa")
     assert texts(page, "#seats label")[:-1] == ["Seat 1", "Seat 2"]
@@ -93,6 +95,12 @@ def test_the_seats_of_a_room_follow_the_number_of_players_chosen(page):
     assert texts(page, "#seats label")[:-1] == [
         "Seat 1, partner of seat 3", "Seat 2, partner of seat 4",
         "Seat 3, partner of seat 1", "Seat 4, partner of seat 2"]
+    for seat in (1, 2, 3):
+        page.select_option(f"#player-{seat}", "random")
+    page.click("#start")
+
+    page.wait_for_selector("#room-seats li >> nth=3")
+    assert page.locator("#room-seats li").count() == 4
 
 
 def test_a_house_rule_is_offered_only_for_the_variants_it_applies_to(page):
