@@ -130,6 +130,7 @@ def test_the_listings_say_what_variants_award_and_house_rules_need(client):
     assert awards["scopa"] == ["carte", "denari", "settebello", "primiera", "scopa"]
     assert "napoli" in awards["foraccio"] and "colore" in awards["zobelon"]
     assert listed["no-last-play-scopa"]["needs"] == ["scopa"]
+    assert {"scopa", "scopone-scientifico"} <= set(listed["no-last-play-scopa"]["variants"])
     assert listed["colore"]["awards"] == ["colore"] and listed["colore"]["needs"] == []
     # Every variant offered awards what the rule needs (or declares nothing).
     for rule in listed.values():
