@@ -104,7 +104,8 @@ def _combinations(variant: Variant, changing: dict[str, tuple[OptionValue, ...]]
 def _seating(variant: Variant, chosen: dict[str, OptionValue]) -> Seating | None:
     try:
         options = resolve_options(variant, chosen)
-        return plugin_manager(variant.name).hook.foraccio_seating(options=options)
+        # The same key as rules_for uses, so the manager built for the match is reused.
+        return plugin_manager(variant.name, ()).hook.foraccio_seating(options=options)
     except PluginError as error:
         logger.error("Variant %r cannot seat a table with the options %r", variant.name,
                      chosen, exc_info=error)
