@@ -56,6 +56,15 @@ class OptionInfo(Wire):
     maximum: int | None = None
 
 
+class SeatingInfo(Wire):
+    """Who sits where when the options that change it have these values."""
+
+    options: dict[str, OptionValue]
+    """The value of each option that changes the seating (the others at any value)."""
+    teams: Teams
+    """The seats of each team with those values."""
+
+
 class VariantInfo(Wire):
     """A playable variant and its options."""
 
@@ -69,6 +78,16 @@ class VariantInfo(Wire):
     cards: int
     """How many cards the deck holds, with the default options."""
     options: tuple[OptionInfo, ...]
+    seatings: tuple[SeatingInfo, ...] = ()
+    """The teams for each value of the options that change them (Scopa's ``players``:
+    2, 3 or 4), the defaults' first; empty when no option changes them. Values are
+    listed for a bool, an option with choices and an int with at most 16 values in its
+    bounds; when several options change the teams, every combination of their values
+    (up to 64)."""
+    awards: tuple[str, ...] | None = None
+    """The names of the bonuses and score lines it can award, as it declares them; null
+    when it declares none (every house rule is then offered as far as its other
+    requirements go)."""
 
 
 class SkippedPlugin(Wire):
@@ -105,6 +124,12 @@ class HouseRuleInfo(Wire):
     """The variants of this server it applies to."""
     options: tuple[OptionInfo, ...] = ()
     """Its options, given in the options of ``POST /games`` as ``<house rule>.<option>``."""
+    needs: tuple[str, ...] = ()
+    """The bonuses and score lines a variant must award for it to apply (a variant that
+    declares none of its awards is not held to them)."""
+    awards: tuple[str, ...] = ()
+    """The bonuses and score lines it adds: it does not apply to a variant that awards
+    one of them already."""
 
 
 class HouseRuleList(Wire):

@@ -246,8 +246,10 @@ def check_random_match(
     any order), while sampled unlisted moves are refused with an
     :class:`~core.errors.IllegalMove`; no play, accepted or refused, changes
     the state it was given. At the end of every hand its record and score
-    agree. At the end of every hand and at random points,
-    :func:`~core.replay.replay` rebuilds the state, also under another seed.
+    agree, and, without house rules, every line scored is one its variant's
+    ``awards`` declare (when it declares them). At the end of every hand and at
+    random points, :func:`~core.replay.replay` rebuilds the state, also under
+    another seed.
     At the end the match has a winner at or above the target, and the same
     seed and moves give the very same states again.
 
@@ -462,6 +464,18 @@ def _check_hand_end(state: State) -> None:
            f"{_where(state)}: the record does not hold the hand's moves")
     _check(state.scores == scored[0].scores == hand_scores(state.record, teams),
            f"{_where(state)}: the match score is not the sum of the hands' points")
+    _check_awards_declared(state, scored[0])
+
+
+def _check_awards_declared(state: State, scored: HandScored) -> None:
+    # A house rule may add lines it never declared (none had to before `awards`), so
+    # only a match without house rules holds its variant to its declaration.
+    declared = get_variant(state.variant).awards
+    if declared is None or state.house_rules:
+        return
+    undeclared = sorted({line.name for line in scored.lines} - set(declared))
+    _check(not undeclared, f"{_where(state)}: the variant awards {undeclared}, which its "
+                           f"awards do not declare")
 
 
 def _check_replay(state: State, checker: random.Random) -> None:

@@ -16,11 +16,13 @@ from __future__ import annotations
 
 import ast
 import inspect
+import json
 import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
 
+import msgspec
 import pytest
 
 from core import hookspecs
@@ -184,3 +186,16 @@ def test_nothing_points_outside_the_repository():
 
 def test_the_readme_links_the_rules():
     assert "(docs/rules.md)" in (ROOT / "README.md").read_text()
+
+
+def test_the_variant_guide_shows_scopas_seatings_as_the_api_lists_them():
+    from api.controllers.variants import describe
+    from core.registry import get_variant
+
+    (block,) = [block for block in re.findall(r"^```json\n(.*?)^```$", VARIANTS_GUIDE.read_text(),
+                                              flags=re.MULTILINE | re.DOTALL)
+                if block.startswith('"seatings"')]
+    shown = json.loads("{" + block + "}")
+
+    listed = json.loads(msgspec.json.encode(describe(get_variant("scopa"))))
+    assert shown["seatings"] == listed["seatings"]

@@ -166,7 +166,9 @@ class GameController(Controller):
                                            "rules: colore, no-last-play-scopa, "
                                            "single-card-priority."),
                     ("incompatible_house_rule", "House rule 'colore' does not apply to "
-                                                "variant 'zobelon'; it applies to: foraccio."),
+                                                "variant 'zobelon': it adds colore, which the "
+                                                "variant awards already; it applies to: "
+                                                "foraccio."),
                     SEED_NOT_ALLOWED],
           }),
           operation_class=documented(

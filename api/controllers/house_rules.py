@@ -28,7 +28,8 @@ def describe(rule: HouseRule) -> HouseRuleInfo:
     return HouseRuleInfo(name=rule.name, title=rule.title, description=rule.description,
                          variants=applicable_variants(rule),
                          options=tuple(describe_option(spec, option_key(rule, spec))
-                                       for spec in rule.options))
+                                       for spec in rule.options),
+                         needs=rule.needs, awards=rule.awards)
 
 
 def _example() -> object:
@@ -51,7 +52,8 @@ class HouseRuleController(Controller):
          response_description="Every house rule this server knows, with the variants it "
                               "applies to and its options, and those it did not load.",
          description="Every house rule a match may be played with (`house_rules` of "
-                     "`POST /games`), with what it changes, the variants it applies to and "
+                     "`POST /games`), with what it changes, the variants it applies to "
+                     "(by what it `needs` and `awards`) and "
                      "its options (given in the `options` of `POST /games` as "
                      "`<house rule>.<option>`); `skipped` lists the house rules this server "
                      "did not load (a broken plugin, a name taken twice) and why.",

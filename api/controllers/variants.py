@@ -10,7 +10,7 @@ from litestar.params import FromPath
 
 from api.errors import engine_problem, problem_responses
 from api.openapi import documented
-from api.schemas import OptionInfo, SkippedPlugin, VariantInfo, VariantList
+from api.schemas import OptionInfo, SeatingInfo, SkippedPlugin, VariantInfo, VariantList
 from core.errors import UnknownVariant
 from core.registry import (
     OptionSpec,
@@ -18,14 +18,15 @@ from core.registry import (
     get_variant,
     resolve_options,
     rules_for,
+    seatings,
     skipped,
     variants,
 )
 
 
 def describe(variant: Variant) -> VariantInfo:
-    """The wire description of ``variant``; its target, seating and deck size are those
-    of its default options."""
+    """The wire description of ``variant``; its target, teams and deck size are those of
+    its default options, and ``seatings`` the teams of the options that change them."""
     rules = rules_for(variant.name, resolve_options(variant, None))
     return VariantInfo(
         name=variant.name,
@@ -35,6 +36,9 @@ def describe(variant: Variant) -> VariantInfo:
         teams=rules.seating.teams,
         cards=len(rules.deck),
         options=tuple(describe_option(spec) for spec in variant.options),
+        seatings=tuple(SeatingInfo(options=found.options, teams=found.seating.teams)
+                       for found in seatings(variant.name)),
+        awards=variant.awards,
     )
 
 
@@ -67,8 +71,10 @@ class VariantController(Controller):
     @get("/", operation_id="listVariants", summary="List the variants",
          response_description="Every variant this server plays, with its options, and "
                               "those it did not load.",
-         description="Every variant this server plays, with its match target and its "
-                     "options (type, default, allowed values); `skipped` lists the "
+         description="Every variant this server plays, with its match target, its "
+                     "teams (`seatings`: for each value of an option that changes them), "
+                     "what it can award and its options (type, default, allowed values); "
+                     "`skipped` lists the "
                      "variants it did not load (a broken plugin, a name taken twice) and why.",
          operation_class=documented(response=lambda: {"variants": {"variants": [_foraccio()]}}))
     async def list_variants(self) -> VariantList:

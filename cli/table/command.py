@@ -25,8 +25,8 @@ MAX_SEED = 2**53 - 1
 def parse_bots(text: str) -> tuple[str, ...]:
     """One bot for every other seat, or one for each other seat in seat order (in
     Foraccio three: right (seat 1), partner (2), left (3)); whether there are as many
-    as the match has seats is checked when it starts. Seat 0's entry is the person's
-    and unused."""
+    as the match has seats, with the options chosen (a three-player Scopa has two other
+    seats), is checked when it starts. Seat 0's entry is the person's and unused."""
     names = [name.strip() for name in text.split(",") if name.strip()]
     unknown = [name for name in names if name not in BOTS]
     if unknown:
@@ -54,7 +54,8 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
     add_match_arguments(play)
     play.add_argument("--bots", type=parse_bots, default=DEFAULT_BOTS,
                       help="one bot for every other seat, or one for each other seat in seat "
-                           "order (in Foraccio: right, partner, left) "
+                           "order (in Foraccio: right, partner, left; as many as the options "
+                           "seat: two for a Scopa with --options '{\"players\": 3}') "
                            f"({', '.join(sorted(BOTS))}; default: heuristic)")
     play.add_argument("--seed", type=int, default=None,
                       help="deals and bots of a local match (default: a random one, shown "

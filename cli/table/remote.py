@@ -36,6 +36,8 @@ class RemoteTable:
         # The bots' choices: a seed of this client's, so matches differ.
         self.bot_seed = secrets.randbelow(MAX_BOT_SEED + 1)
         info = self._call("GET", f"/variants/{variant}")
+        # Checked before the match is made, by the seats the options chosen give.
+        seat_bots(bots, listed_seats(info, options))
         created = self._call("POST", "/games", {"variant": variant, "options": options,
                                                 "house_rules": list(house_rules),
                                                 "sealed": True})
@@ -102,6 +104,18 @@ class RemoteTable:
             reason = getattr(error, "reason", error)
             raise TableError(f"The server at {self.url} cannot be reached ({reason}). Is it "
                              "running?", "network") from None
+
+
+def listed_seats(info: Json, options: dict[str, Any]) -> int:
+    """How many seats a match of the variant ``info`` describes (``GET /variants/{name}``)
+    with ``options``: the seating its ``seatings`` lists for the values chosen (an option
+    left out has its default), else its default options' teams."""
+    defaults = {option["name"]: option["default"] for option in info["options"]}
+    chosen = {**defaults, **options}
+    teams = next((listed["teams"] for listed in info.get("seatings", ())
+                  if all(chosen.get(name) == value for name, value in listed["options"].items())),
+                 info["teams"])
+    return sum(map(len, teams))
 
 
 def problem(error: urllib.error.HTTPError) -> TableError:

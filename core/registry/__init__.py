@@ -22,7 +22,9 @@ so ``from core.registry import HouseRule`` is all a plugin needs:
 - :mod:`~core.registry.guards`: the boundary around plugin code, where a failure
   or a malformed answer becomes a :class:`~core.errors.PluginError`;
 - :mod:`~core.registry.assembly`: the :class:`Rules` of a rule set, from its hooks;
-- :mod:`~core.registry.cache`: the rule-set cache behind :func:`rules_for`.
+- :mod:`~core.registry.cache`: the rule-set cache behind :func:`rules_for`;
+- :mod:`~core.registry.seatings`: the seating of each value of the options that
+  change it, known before a match starts.
 
 The engine never imports the built-in variants (:mod:`variants`): they are
 plugins like any other, named in :data:`DEFAULT_PLUGINS` and imported when first
@@ -59,6 +61,7 @@ from core.registry.loading import (
 from core.registry.managers import make_plugin_manager
 from core.registry.options import option_key, resolve_options
 from core.registry.records import HouseRule, OptionSpec, Variant, has_options, implements
+from core.registry.seatings import OptionSeating, option_values, seatings
 
 __all__ = [
     "DEFAULT_PLUGINS",
@@ -67,6 +70,7 @@ __all__ = [
     "HouseRule",
     "Installed",
     "Loaded",
+    "OptionSeating",
     "OptionSpec",
     "Rules",
     "Skipped",
@@ -85,11 +89,13 @@ __all__ = [
     "logger",
     "make_plugin_manager",
     "option_key",
+    "option_values",
     "plugin_manager",
     "register_house_rule",
     "register_variant",
     "resolve_options",
     "rules_for",
+    "seatings",
     "skipped",
     "unregister_house_rule",
     "unregister_variant",

@@ -203,7 +203,10 @@ def house_rules_for(variant: Variant, names: Iterable[str]) -> tuple[HouseRule, 
         if rule is None:
             raise
         where = ", ".join(applicable_variants(rule)) or "no variant known here"
-        raise IncompatibleHouseRule(f"{error.message[:-1]}; it applies to: {where}.") from None
+        why = rule.unmet(variant)
+        why = "" if why is None else f": {why}"
+        raise IncompatibleHouseRule(f"{error.message[:-1]}{why}; it applies to: {where}."
+                                    ) from None
     return rules
 
 

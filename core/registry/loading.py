@@ -9,7 +9,8 @@ A plugin is skipped, with its reason logged (logger ``foraccio.plugins``, naming
 its distribution) and kept in :attr:`Loaded.skipped`, when it
 
 - fails to import, or names anything but a variant or a house rule;
-- declares a malformed option, or a plugin that does not fit the hook specs;
+- declares a malformed option, awards or needs that are not a tuple of names, or a
+  plugin that does not fit the hook specs;
 - is named like a plugin loaded before it (an installed one like a built-in one) or
   like another plugin of the same batch (every one of that name is skipped: which
   of them would win is not for the order of installation to decide);
@@ -161,7 +162,8 @@ def load(candidates: Iterable[Candidate], before: Loaded | None = None) -> Loade
 
 def check(record: Variant | HouseRule, variants: Mapping[str, Variant]) -> None:
     """Raise :class:`PluginError` when ``record`` would be skipped at load (apart from its
-    name): a malformed option, a plugin that does not fit the hook specs, or rules
+    name): a malformed option, declared names (``awards``, ``needs``) that are not a
+    tuple of str, a plugin that does not fit the hook specs, or rules
     that fail to assemble (a house rule's with each of ``variants`` it applies to)."""
     owner = Owner.of(record)
     if not isinstance(record.name, str) or not record.name:
@@ -169,7 +171,8 @@ def check(record: Variant | HouseRule, variants: Mapping[str, Variant]) -> None:
     if isinstance(record, HouseRule) and SEPARATOR in record.name:
         raise owner.error(None, f"a house rule's name holds no {SEPARATOR!r}: its options "
                                 f"are named '<house rule>{SEPARATOR}<option>'")
-    problem = next(filter(None, map(option_spec_problem, record.options)), None)
+    problem = (next(filter(None, map(option_spec_problem, record.options)), None)
+               or _declared_names_problem(record))
     if problem:
         raise owner.error(None, problem)
     check_hooks(record)
@@ -184,6 +187,18 @@ def check(record: Variant | HouseRule, variants: Mapping[str, Variant]) -> None:
                 whose = "" if error.kind == "house_rule" else "the variant's plugin, "
                 raise owner.error(error.hook, f"with variant {variant.name!r}: {whose}"
                                               f"{_cause(error)}") from error.__cause__
+
+
+def _declared_names_problem(record: Variant | HouseRule) -> str | None:
+    # "scopa" where ("scopa",) was meant would be read letter by letter.
+    declared = {"awards": record.awards} if isinstance(record, Variant) else {
+        "needs": record.needs, "awards": record.awards}
+    for what, names in declared.items():
+        if names is None and isinstance(record, Variant):
+            continue
+        if not isinstance(names, tuple) or not all(isinstance(n, str) and n for n in names):
+            return f"its {what} must be a tuple of names (str), not {shorten(repr(names))}"
+    return None
 
 
 def _assemble(variant: Variant, house_rules: tuple[HouseRule, ...]) -> None:

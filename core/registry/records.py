@@ -51,6 +51,11 @@ class Variant:
     description: str
     options: tuple[OptionSpec, ...]
     plugins: tuple[Any, ...] = field(repr=False)
+    awards: tuple[str, ...] | None = None
+    """The names of the bonuses and score lines it can award (Scopa's: ``"scopa"``,
+    ``"carte"``, ``"denari"``, ``"settebello"``, ``"primiera"``), which is what a house
+    rule's :attr:`HouseRule.needs` is checked against; None (a variant that declares
+    nothing) lets every house rule apply as far as they go."""
 
     @property
     def distribution(self) -> str | None:
@@ -83,9 +88,11 @@ class HouseRule:
     as ``wrapper=True`` implementations, adjust its answers: filter capture
     options, drop or add a bonus or a score line.
 
-    Which variants it applies to: every variant for which ``applies_to`` (when
-    given) is true and, when ``variants`` is given, whose name it lists; never one
-    that already registers one of its plugins (pluggy registers a plugin once).
+    Which variants it applies to: every variant that awards what it ``needs`` and
+    awards none of what it ``awards`` itself (a variant that declares no
+    :attr:`Variant.awards` passes both), for which ``applies_to`` (when given) is
+    true and, when ``variants`` is given, whose name it lists; never one that
+    already registers one of its plugins (pluggy registers a plugin once).
     """
 
     name: str
@@ -93,14 +100,21 @@ class HouseRule:
     description: str
     variants: tuple[str, ...] | None = None
     """The names of the only variants it applies to; None for no such list. Prefer
-    ``applies_to``, which also fits variants its author never heard of."""
+    ``needs``, which also fits variants its author never heard of."""
     plugins: tuple[Any, ...] = field(default=(), repr=False)
     options: tuple[OptionSpec, ...] = ()
     """Its own options: a match gives them as ``"<house rule>.<option>"`` in its options,
     and every hook reads them there (``options["double-scopa.factor"]``)."""
     applies_to: Callable[[Variant], bool] | None = field(default=None, repr=False)
-    """What it needs of a variant: called with each variant, true when the house rule
-    applies to it (see :func:`has_options`, :func:`implements`). None applies to all."""
+    """What else it needs of a variant: called with each variant, true when the house
+    rule applies to it (see :func:`has_options`, :func:`implements`). None applies to
+    all."""
+    needs: tuple[str, ...] = ()
+    """The bonuses and score lines it changes, which a variant must award for it to
+    apply (``("scopa",)`` for a rule on scopas): see :attr:`Variant.awards`."""
+    awards: tuple[str, ...] = ()
+    """The bonuses and score lines it adds (``("colore",)``): it does not apply to a
+    variant that awards one of them already."""
 
     @property
     def distribution(self) -> str | None:
@@ -117,7 +131,27 @@ class HouseRule:
             return False
         if any(plugin is other for plugin in self.plugins for other in variant.plugins):
             return False
+        if self.unmet(variant) is not None:
+            return False
         return self.applies_to is None or bool(self.applies_to(variant))
+
+    def unmet(self, variant: Variant) -> str | None:
+        """What of its declared ``needs`` and ``awards`` ``variant`` does not meet, in
+        words ("it needs a variant that awards scopa"), or None when it meets them all
+        (as a variant that declares no awards does)."""
+        if variant.awards is None:
+            return None
+        missing = [name for name in self.needs if name not in variant.awards]
+        if missing:
+            return f"it needs a variant that awards {_listed(missing)}"
+        already = [name for name in self.awards if name in variant.awards]
+        if already:
+            return f"it adds {_listed(already)}, which the variant awards already"
+        return None
+
+
+def _listed(names: list[str]) -> str:
+    return " and ".join(", ".join(names).rsplit(", ", 1))
 
 
 def has_options(*names: str) -> Callable[[Variant], bool]:

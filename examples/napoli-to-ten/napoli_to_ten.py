@@ -3,8 +3,8 @@
 The run from the asso stops at the 10 even when the team also holds the
 fante, cavallo and re of the suit, so a napoli is worth 3 to 10. The plugin
 wraps the scoring hook and caps the napoli lines of the variant (their points
-and their cards); every other line is left as it is. It needs nothing of a
-variant, so it names none: it applies to every variant.
+and their cards); every other line is left as it is. It needs a variant that
+scores napoli, so it says so: it applies to every variant that awards napoli.
 """
 
 from msgspec.structs import replace
@@ -38,4 +38,5 @@ HOUSE_RULE = HouseRule(
     description="A napoli counts only up to the 10: the run from the asso stops there even "
                 "when the team holds the fante, cavallo and re of the suit (3 to 10 points).",
     plugins=(NapoliToTen(),),
+    needs=("napoli",),
 )

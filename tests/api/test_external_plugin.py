@@ -10,6 +10,7 @@ import random
 from core.registry import installed_plugins, variants
 from core.testing import find_step
 from tests.api.conftest import wire
+from tests.api.test_errors import assert_problem
 from tests.api.test_matches import MAX_HANDS, post
 
 RULE = "napoli-to-ten"
@@ -29,8 +30,21 @@ def test_the_installed_house_rule_is_listed_with_its_variants(client):
     listed = client.get("/house-rules").json()["house_rules"]
 
     napoli_to_ten = next(rule for rule in listed if rule["name"] == RULE)
-    assert napoli_to_ten["variants"] == list(variants())  # installed ones too
+    # It needs napoli: not the installed Scopa and Scopone, which declare they award none.
+    assert {"scopa", "scopone-scientifico"} <= set(variants())
+    assert napoli_to_ten["variants"] == ["foraccio", "zobelon"]
+    assert napoli_to_ten["needs"] == ["napoli"] and napoli_to_ten["awards"] == []
     assert napoli_to_ten["title"] and "10" in napoli_to_ten["description"]
+
+
+def test_the_installed_house_rule_is_refused_where_it_would_change_nothing(client):
+    body = {"variant": "scopa", "seed": 2, "house_rules": [RULE]}
+
+    problem = assert_problem(client.post("/games", json=body), 422, "incompatible_house_rule")
+
+    assert problem["detail"] == (
+        "House rule 'napoli-to-ten' does not apply to variant 'scopa': it needs a variant "
+        "that awards napoli; it applies to: foraccio, zobelon.")
 
 
 def test_a_new_game_with_the_installed_house_rule_records_it(client):

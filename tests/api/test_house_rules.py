@@ -3,12 +3,17 @@ starts, recorded in the state and checked whenever a state is posted back."""
 
 from __future__ import annotations
 
+import dataclasses
+import json
+import re
 from itertools import combinations
+from pathlib import Path
 
+import foraccio_scopa.scopa
 import pytest
 
 from core.cards import RANK
-from core.registry import house_rules, variants
+from core.registry import HouseRule, OptionSpec, get_variant, house_rules, variants
 from core.testing import find_step
 from tests.api.conftest import wire
 from tests.api.test_errors import assert_problem
@@ -103,3 +108,69 @@ def test_a_posted_state_with_an_unknown_house_rule_is_an_invalid_state(client):
                              "invalid_state")
 
     assert "nope" in problem["detail"]
+
+
+# --- what a house rule needs, what a variant awards -----------------------------------
+
+GUIDE = Path(__file__).resolve().parents[2] / "docs" / "plugins.md"
+
+
+def _guide_refusal() -> dict:
+    """The refusal docs/plugins.md shows, in "House rules: what they apply to"."""
+    blocks = re.findall(r"^```json\n(.*?)^```$", GUIDE.read_text(), re.MULTILINE | re.DOTALL)
+    (shown,) = [json.loads(block) for block in blocks if "incompatible_house_rule" in block]
+    return shown
+
+
+def test_the_listings_say_what_variants_award_and_house_rules_need(client):
+    listed = {rule["name"]: rule for rule in client.get("/house-rules").json()["house_rules"]}
+    awards = {variant["name"]: variant["awards"]
+              for variant in client.get("/variants").json()["variants"]}
+
+    assert awards["scopa"] == ["carte", "denari", "settebello", "primiera", "scopa"]
+    assert "napoli" in awards["foraccio"] and "colore" in awards["zobelon"]
+    assert listed["no-last-play-scopa"]["needs"] == ["scopa"]
+    assert {"scopa", "scopone-scientifico"} <= set(listed["no-last-play-scopa"]["variants"])
+    assert listed["colore"]["awards"] == ["colore"] and listed["colore"]["needs"] == []
+    # Every variant offered awards what the rule needs (or declares nothing).
+    for rule in listed.values():
+        for name in rule["variants"]:
+            assert awards[name] is None or set(rule["needs"]) <= set(awards[name]), (rule, name)
+            assert awards[name] is None or not set(rule["awards"]) & set(awards[name])
+
+
+def test_a_house_rule_is_refused_where_the_variant_lacks_what_it_needs_as_the_guide_shows(
+        client, registered):
+    """The worked example of docs/plugins.md: a double scopa for a Scopa without scopas."""
+    scopa = get_variant("scopa")
+    without = dataclasses.replace(
+        scopa, name="scopa-senza-scope", title="Scopa senza scope",
+        plugins=tuple(plugin for plugin in scopa.plugins if plugin is not foraccio_scopa.scopa),
+        awards=tuple(name for name in scopa.awards if name != "scopa"))
+    double_scopa = HouseRule(name="double-scopa", title="Double scopa",
+                             description="Every scopa counts twice (or `factor` times).",
+                             options=(OptionSpec("factor", 2, "A scopa's multiplier.",
+                                                 minimum=1, maximum=4),),
+                             needs=("scopa",))
+    registered(without, double_scopa)
+    listed = {rule["name"]: rule for rule in client.get("/house-rules").json()["house_rules"]}
+    body = {"variant": "scopa-senza-scope", "seed": 1, "house_rules": ["double-scopa"]}
+
+    response = client.post("/games", json=body)
+
+    problem = assert_problem(response, 422, "incompatible_house_rule")
+    assert {name: problem[name] for name in _guide_refusal()} == _guide_refusal()
+    assert "scopa-senza-scope" not in listed["double-scopa"]["variants"]
+    assert "scopa-senza-scope" not in listed["no-last-play-scopa"]["variants"]
+    assert "scopa-senza-scope" in listed["single-card-priority"]["variants"]
+    assert client.post("/games", json={**body, "variant": "scopa"}).status_code == 200
+
+
+def test_a_variant_that_declares_nothing_is_offered_every_house_rule(client, registered):
+    registered(dataclasses.replace(get_variant("scopa"), name="scopa-classica", awards=None))
+
+    listed = client.get("/house-rules").json()["house_rules"]
+
+    assert all("scopa-classica" in rule["variants"] for rule in listed)
+    body = {"variant": "scopa-classica", "seed": 1, "house_rules": ["napoli-to-ten"]}
+    assert client.post("/games", json=body).status_code == 200

@@ -3,10 +3,13 @@ the local engine (seeded, so the same every run) and one against a real server."
 
 from __future__ import annotations
 
+import json
 import re
+import urllib.request
 
 import pexpect
 
+from cli.table.remote import listed_seats
 from tests.cli.terminal import PLAY, play_a_hand, spawn
 
 SHEET_LINE = re.compile(r"^\s*(Us|Them)\s*│\s*(Primo onore|Secondo onore|Terzo onore|Spade|"
@@ -113,3 +116,46 @@ def test_a_whole_hand_through_a_server_in_a_sealed_game(server):
     child.sendline("")  # deal the next hand: the server deals it
     child.expect("Hand 2: ")
     leave(child)
+
+
+def test_the_bots_asked_for_follow_the_players_chosen_locally():
+    child = spawn("--variant", "scopa", "--options", '{"players": 4}', "--bots",
+                  "random,random")
+    child.expect(r"This match seats 4: give 1 bot \(for every other seat\) or 3")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 1
+
+
+def test_the_bots_asked_for_follow_the_players_chosen_with_a_server(server):
+    child = spawn("--url", server, "--variant", "scopa", "--options", '{"players": 3}',
+                  "--bots", "random,random,random")
+    child.expect(r"This match seats 3: give 1 bot \(for every other seat\) or 2")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 1
+
+
+def test_a_three_player_scopa_through_a_server_seats_a_bot_at_each_other_seat(server):
+    child = spawn("--url", server, "--variant", "scopa", "--options", '{"players": 3}',
+                  "--bots", "random,heuristic")
+    child.expect("you against two bots, each for themselves, first to 11")
+    child.expect(r"│ Left \(heuristic\) +\d cards?.*\r?\n│ Right \(random\) +\d cards?")
+
+    hand = play_a_hand(child)
+
+    assert hand.plays == 12  # 36 cards, three at a time to three seats
+    assert "This hand: you " in hand.screen and ", Right " in hand.screen
+    leave(child)
+
+
+def test_the_seats_are_read_from_the_servers_listing_for_the_options_chosen(server):
+    def listed(variant):
+        with urllib.request.urlopen(f"{server}/variants/{variant}", timeout=10) as answer:
+            return json.load(answer)
+
+    scopa, foraccio = listed("scopa"), listed("foraccio")
+
+    assert [listed_seats(scopa, {"players": players}) for players in (2, 3, 4)] == [2, 3, 4]
+    assert listed_seats(scopa, {}) == listed_seats(scopa, {"target": 5}) == 2
+    assert listed_seats(foraccio, {"target": 5}) == 4

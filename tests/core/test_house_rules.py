@@ -21,6 +21,7 @@ from core.model import Bonus
 from core.registry import (
     HouseRule,
     OptionSpec,
+    Variant,
     applicable_variants,
     builtin_plugins,
     get_house_rule,
@@ -32,11 +33,12 @@ from core.registry import (
     make_plugin_manager,
     plugin_manager,
     register_house_rule,
+    register_variant,
     rules_for,
     variants,
 )
 from core.replay import replay
-from core.testing import compatible_house_rules, scenario
+from core.testing import check_random_match, compatible_house_rules, scenario
 from core.validation import validate_state
 from core.wire import to_wire
 
@@ -322,3 +324,70 @@ def test_a_posted_state_is_checked_against_the_house_rules_known_now(registered)
 
     with pytest.raises(InvalidState, match="has no option 'factor'"):
         validate_state(state)
+
+
+# --- what a variant awards, what a house rule needs ------------------------------------
+
+FORACCIO_AWARDS = get_variant("foraccio").awards
+
+
+def _foraccio_awarding(name, awards):
+    """Foraccio under another name, declaring ``awards`` (whatever it really scores)."""
+    return dataclasses.replace(get_variant("foraccio"), name=name, awards=awards)
+
+
+def test_a_house_rule_applies_where_the_variant_awards_what_it_needs(registered):
+    needs_napoli = HouseRule("napoli-rule", "Napoli rule", "Changes napoli.", needs=("napoli",))
+    registered(_foraccio_awarding("no-napoli", ("carte", "scopa")),
+               _foraccio_awarding("undeclared", None), needs_napoli)
+
+    applies = applicable_variants(needs_napoli)
+
+    assert {"foraccio", "zobelon", "undeclared"} <= set(applies)
+    assert "no-napoli" not in applies
+    with pytest.raises(IncompatibleHouseRule,
+                       match="'no-napoli': it needs a variant that awards napoli; it applies "
+                             "to: foraccio, zobelon"):
+        new_match("no-napoli", 1, house_rules=["napoli-rule"])
+    assert new_match("undeclared", 1, house_rules=["napoli-rule"]).house_rules == (
+        "napoli-rule",)
+
+
+def test_a_house_rule_that_adds_a_bonus_is_not_offered_where_the_variant_awards_it():
+    colore = get_house_rule("colore")
+
+    assert colore.awards == ("colore",)
+    assert colore.unmet(get_variant("zobelon")) == (
+        "it adds colore, which the variant awards already")
+    assert colore.unmet(get_variant("foraccio")) is None
+    assert colore.unmet(_foraccio_awarding("undeclared", None)) is None
+
+
+def test_the_built_in_house_rules_need_what_they_change():
+    assert get_house_rule("no-last-play-scopa").needs == ("scopa",)
+    assert get_house_rule("single-card-priority").needs == ()
+    assert {"scopa", "napoli", "la_24", "primo_onore"} <= set(FORACCIO_AWARDS)
+
+
+def test_every_missing_need_is_named():
+    rule = HouseRule("both", "Both", "Needs two.", needs=("scopa", "napoli", "colore"))
+
+    assert rule.unmet(_foraccio_awarding("x", ("carte",))) == (
+        "it needs a variant that awards scopa, napoli and colore")
+
+
+@pytest.mark.parametrize("record", [
+    _foraccio_awarding("letters", "scopa"),
+    HouseRule("letters", "Letters", "A str for a tuple.", needs="scopa"),
+    HouseRule("empty-name", "Empty", "An empty name.", awards=("",)),
+], ids=["variant awards", "house rule needs", "empty name"])
+def test_declared_names_must_be_a_tuple_of_names(record):
+    with pytest.raises(PluginError, match="must be a tuple of names"):
+        (register_variant if isinstance(record, Variant) else register_house_rule)(record)
+
+
+def test_a_random_match_holds_a_variant_to_what_it_declares(registered):
+    registered(_foraccio_awarding("modest", ("carte", "spade")))
+
+    with pytest.raises(AssertionError, match="which its awards do not declare"):
+        check_random_match("modest", 0)

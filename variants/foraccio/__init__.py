@@ -31,6 +31,9 @@ OPTIONS = (
                "table cards count for that."),
 )
 
+AWARDS = (*(name for name, _ in onori.ONORI), "spade", "carte", "napoli", "la_24", "scopa")
+"""The score lines and bonuses Foraccio can award (docs/plugins.md lists them)."""
+
 PLUGINS = (dealing, capture, scopa, end_of_hand, onori, spade, carte, napoli, bonuses, la_24,
            match)
 
@@ -44,4 +47,5 @@ FORACCIO = Variant(
     ),
     options=OPTIONS,
     plugins=PLUGINS,
+    awards=AWARDS,
 )

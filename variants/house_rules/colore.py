@@ -3,20 +3,14 @@ took them scores a bonus worth the card's value, as in Zobelon.
 
 One source of Foraccio's rules counts it there too. The plugin is Zobelon's
 own colore module (:mod:`variants.zobelon.colore`), registered on top of
-Foraccio's plugins, so the two games can never score it differently.
+Foraccio's plugins, so the two games can never score it differently. It awards
+colore, so it is not offered for a variant that awards colore already (Zobelon).
 """
 
 from __future__ import annotations
 
-from core.registry import HouseRule, Variant
+from core.registry import HouseRule
 from variants.zobelon import colore
-
-
-def scores_no_colore(variant: Variant) -> bool:
-    """True for a variant that does not score colore already: Zobelon does, by this very
-    plugin (and pluggy would not register it twice)."""
-    return colore not in variant.plugins
-
 
 COLORE = HouseRule(
     name="colore",
@@ -24,5 +18,5 @@ COLORE = HouseRule(
     description="A capture whose table cards are all of the capturing card's suit scores a "
                 "colore worth the card's value, as in Zobelon (where it is a rule of the game).",
     plugins=(colore,),
-    applies_to=scores_no_colore,
+    awards=("colore",),
 )

@@ -5,7 +5,8 @@ Many tables play it so because the last play often empties the table without
 any skill. The rule wraps the variant's capture effects and drops the scopa
 bonus they give the hand's last play; any other bonus of that play (a
 Zobelon colore) still counts. It plays as the variant option
-``last_play_scopa: false`` does, for tables that name it as a house rule.
+``last_play_scopa: false`` does, for tables that name it as a house rule. It
+needs a variant that awards scopas.
 """
 
 from __future__ import annotations
@@ -41,4 +42,5 @@ NO_LAST_PLAY_SCOPA = HouseRule(
     description="Emptying the table with the last card of a hand is not a scopa; any other "
                 "bonus of that capture still counts.",
     plugins=(NoLastPlayScopa(),),
+    needs=("scopa",),
 )

@@ -64,4 +64,5 @@ ZOBELON = Variant(
     ),
     options=OPTIONS,
     plugins=PLUGINS,
+    awards=(*FORACCIO.awards, "colore"),
 )

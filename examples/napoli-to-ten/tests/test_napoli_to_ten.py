@@ -54,10 +54,13 @@ def test_every_other_line_is_left_as_it_is():
 def test_the_distribution_declares_the_house_rule_under_the_foraccio_entry_points():
     assert installed_plugins().house_rules["napoli-to-ten"] is HOUSE_RULE
     assert HOUSE_RULE.distribution == "foraccio-napoli-to-ten"
-    # It needs nothing of a variant: it caps the napoli lines wherever there are some, so
-    # it applies to every variant, installed ones (examples/scopa, examples/scopone) too.
-    assert applicable_variants(HOUSE_RULE) == tuple(variants())
-    assert {"foraccio", "zobelon"} <= set(variants())
+    # It needs napoli: it applies to the variants that award it, and to none that
+    # declare what they award without napoli (Scopa, where it would change nothing).
+    applies = set(applicable_variants(HOUSE_RULE))
+    assert {"foraccio", "zobelon"} <= applies
+    assert all("napoli" in variants()[name].awards for name in applies
+               if variants()[name].awards is not None)
+    assert "scopa" not in applies
 
 
 @pytest.mark.parametrize("seed", [0, 1])

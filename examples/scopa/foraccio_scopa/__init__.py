@@ -31,6 +31,9 @@ OPTIONS = (
     OptionSpec("target", 11, "Match score a team must reach to win.", minimum=1, maximum=100),
 )
 
+AWARDS = ("carte", "denari", "settebello", "primiera", "scopa")
+"""What it can award: its score lines and the scopa bonus (house rules check it)."""
+
 PLUGINS = (seating, deck, dealer, dealing, capture, scopa, end_of_hand, carte, denari,
            settebello, primiera, bonuses, match)
 """The rules, in the order their score lines are listed."""
@@ -46,4 +49,5 @@ SCOPA = Variant(
     ),
     options=OPTIONS,
     plugins=PLUGINS,
+    awards=AWARDS,
 )

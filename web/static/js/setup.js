@@ -4,8 +4,11 @@
 // into the page, so a server with another variant or house rule shows it as well.
 //
 // A bot is chosen for each seat but the person's, from the seats and teams
-// `GET /variants` lists for each variant (with its default options). "Play with
-// friends" asks instead who plays each seat, a person or a bot (friends.js).
+// `GET /variants` lists for each variant: those of its default options, and in
+// `seatings` those of each value of an option that changes them (Scopa's players), so
+// the seats follow the options chosen. "Play with friends" asks instead who plays
+// each seat, a person or a bot (friends.js). A house rule chosen shows its own
+// options, sent as `<house rule>.<option>`.
 
 import {get} from "./api.js";
 import {element} from "./dom.js";
@@ -41,8 +44,11 @@ function introWords(where) {
   return `You sit at the bottom${company}, against ${against}. ${goal}`;
 }
 
-function optionField(option) {
-  const id = `option-${option.name}`;
+/** The field of `option`, its id `option-` and `idName` (its name by default: a house
+ * rule's option is named `<house rule>.<option>`, and an id with a dot is no selector),
+ * labelled by the option's own name. */
+function optionField(option, idName = option.name) {
+  const id = `option-${idName}`;
   let input;
   if (option.type === "bool") {
     input = element("input", {type: "checkbox", id, name: option.name, checked: option.default === true});
@@ -59,31 +65,50 @@ function optionField(option) {
   input.dataset.type = option.type;
   const hint = element("small", {id: `${id}-hint`, text: option.description});
   input.setAttribute("aria-describedby", hint.id);
-  const label = element("label", {for: id, text: humanize(option.name)});
+  const label = element("label", {for: id, text: humanize(option.name.split(".").pop())});
   return element("div", {class: `field field-${option.type}`}, [label, input, hint]);
 }
 
+/** A house rule's checkbox, and its options' fields, shown (and sent, and checked)
+ * while it is chosen. */
 function ruleField(rule) {
   const id = `house-rule-${rule.name}`;
   const hint = element("small", {id: `${id}-hint`, text: rule.description});
-  return element("div", {class: "field field-bool"}, [
-    element("label", {for: id, text: rule.title}),
-    element("input", {type: "checkbox", id, name: "house_rule", value: rule.name,
-                      "aria-describedby": hint.id}),
-    hint,
+  const box = element("input", {type: "checkbox", id, name: "house_rule", value: rule.name,
+                                "aria-describedby": hint.id});
+  const options = element("fieldset", {id: `${id}-options`, class: "rule-options", hidden: true, disabled: true},
+                          rule.options.map((option) => optionField(option, option.name.replace(".", "-"))));
+  box.addEventListener("change", () => { options.hidden = options.disabled = !box.checked; });
+  return element("div", {class: "house-rule"}, [
+    element("div", {class: "field field-bool"}, [element("label", {for: id, text: rule.title}), box, hint]),
+    ...(rule.options.length ? [options] : []),
   ]);
 }
 
-/** The form's value from its fields: only options that differ from their defaults. */
-function readOptions(form, variant) {
+/** The value of `option`'s field. */
+function valueOf(form, option) {
+  const input = form.elements.namedItem(option.name);
+  return option.type === "bool" ? input.checked : option.type === "int" ? Number(input.value) : input.value;
+}
+
+/** The form's options: the variant's and those of the house rules chosen, only those
+ * that differ from their defaults. */
+function readOptions(form, variant, rules) {
+  const chosen = rules.filter((rule) => form.querySelector(`#${CSS.escape(`house-rule-${rule.name}`)}`)?.checked);
   const options = {};
-  for (const option of variant.options) {
-    const input = form.elements.namedItem(option.name);
-    const value = option.type === "bool" ? input.checked
-                : option.type === "int" ? Number(input.value) : input.value;
+  for (const option of [...variant.options, ...chosen.flatMap((rule) => rule.options)]) {
+    const value = valueOf(form, option);
     if (value !== option.default) options[option.name] = value;
   }
   return options;
+}
+
+/** The teams of `variant` with the options the form shows: those `seatings` lists for
+ * the values chosen, or the default options' when it lists none for them. */
+function teamsOf(form, variant) {
+  const found = (variant.seatings ?? []).find((listed) => Object.entries(listed.options)
+    .every(([name, value]) => valueOf(form, variant.options.find((o) => o.name === name)) === value));
+  return found ? found.teams : variant.teams;
 }
 
 /** Show the fields of the mode chosen: against bots, or with friends. */
@@ -118,19 +143,25 @@ export async function buildSetup(form, onStart) {
     bots.dataset.seats = String(where.seats.length);
     document.querySelector("#setup-intro").textContent = introWords(where);
   };
+  const current = () => variants.find((v) => v.name === select.value);
+  const seat = () => {
+    const teams = teamsOf(form, current());
+    seatBots(places(teams));
+    showSeats(form, teams);
+  };
   const show = () => {
-    const variant = variants.find((v) => v.name === select.value);
+    const variant = current();
     form.querySelector("#variant-description").textContent = `${variant.description} First to ${variant.target} points.`;
     form.querySelector("#options").replaceChildren(element("legend", {text: "Options"}),
-                                                    ...variant.options.map(optionField));
+                                                    ...variant.options.map((option) => optionField(option)));
     const fitting = rules.filter((rule) => rule.variants.includes(variant.name));
     const fieldset = form.querySelector("#house-rules");
     fieldset.hidden = fitting.length === 0;
     fieldset.replaceChildren(element("legend", {text: "House rules"}), ...fitting.map(ruleField));
-    seatBots(places(variant.teams));
-    showSeats(form, variant.teams);
+    seat();
   };
   select.addEventListener("change", show);
+  for (const type of ["change", "input"]) form.querySelector("#options").addEventListener(type, seat);
   show();
   form.querySelector("#mode").addEventListener("change", () => showMode(form));
   form.querySelector("#seats").addEventListener("change", (event) => {
@@ -143,8 +174,8 @@ export async function buildSetup(form, onStart) {
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     if (!form.reportValidity()) return;
-    const variant = variants.find((v) => v.name === select.value);
-    const options = readOptions(form, variant);
+    const variant = current();
+    const options = readOptions(form, variant, rules);
     const mode = form.elements.namedItem("mode").value;
     onStart({
       mode,
