@@ -149,7 +149,7 @@ class RoomController(Controller):
          description="The room now, as the link named in `Authorization` sees it: the host's "
                      "and a spectator's see no hand, a seat's sees its own and its moves.",
          security=LINK, responses=refusals([], {}),
-         operation_class=documented(response=lambda: {"a_seat": room_examples().seat_view}))
+         operation_class=documented(response=lambda: {"a_seat_view": room_examples().seat_view}))
     async def get_room(self, room: Room_, request: Request,
                        rooms_part: NamedDependency[RoomsPart]) -> RoomView:
         """The room as the link in ``Authorization`` sees it now."""
@@ -187,7 +187,7 @@ class RoomController(Controller):
           description="The host starts the match: the seat to play first plays, or its bot.",
           security=LINK, responses=refusals(
               [("already_started", "The match has started already.")], {403: [HOST_ONLY]}),
-          operation_class=documented(response=lambda: {"started": room_examples().host_view}))
+          operation_class=documented(response=lambda: {"the_host_view": room_examples().host_view}))
     async def start(self, room: Room_, request: Request,
                     rooms_part: NamedDependency[RoomsPart]) -> RoomView:
         """The host starts the match."""
@@ -229,7 +229,7 @@ class RoomController(Controller):
                            403: [("not_a_seat", "A spectator's link may only watch.")]}),
           operation_class=documented(request=lambda: {"after_a_hand":
                                                       room_examples().next_hand},
-                                     response=lambda: {"dealt": room_examples().seat_view}))
+                                     response=lambda: {"a_seat_view": room_examples().seat_view}))
     async def next_hand(self, room: Room_, data: JSONBody[AtVersion], request: Request,
                         rooms_part: NamedDependency[RoomsPart]) -> RoomView:
         """Deal the next hand once one is over."""
@@ -250,7 +250,7 @@ class RoomController(Controller):
                                  ("unknown_bot", "There is no bot 'minimax'; known bots: "
                                                  "heuristic, ismcts, random.")]}),
           operation_class=documented(request=lambda: {"to_a_bot": room_examples().seat},
-                                     response=lambda: {"handed": room_examples().host_view}))
+                                     response=lambda: {"the_host_view": room_examples().host_view}))
     async def seat(self, room: Room_, seat: Seat_, data: JSONBody[SeatPlayer],
                    request: Request, rooms_part: NamedDependency[RoomsPart]) -> RoomView:
         """Hand a seat to a bot, or back to its person."""
@@ -263,7 +263,7 @@ class RoomController(Controller):
           description="The host ends the room before its match does; it then expires as a "
                       "finished room does.",
           security=LINK, responses=refusals([FINISHED], {403: [HOST_ONLY]}),
-          operation_class=documented(response=lambda: {"closed": room_examples().host_view}))
+          operation_class=documented(response=lambda: {"the_host_view": room_examples().host_view}))
     async def close(self, room: Room_, request: Request,
                     rooms_part: NamedDependency[RoomsPart]) -> RoomView:
         """The host ends the room before its match does."""
