@@ -160,7 +160,7 @@ def run(args: argparse.Namespace) -> int:
         console = Console()
         console.print(table(report))
         for sentence in report["findings"]:
-            console.print("• " + sentence, markup=False, highlight=False)
+            console.print("• " + sentence, markup=False, highlight=False, soft_wrap=True)
     if args.html is not None:
         args.html.write_text(page(report), encoding="utf-8")
     if outcome.stopped:

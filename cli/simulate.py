@@ -21,7 +21,7 @@ import json
 import math
 import sys
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from rich.console import Console
@@ -38,7 +38,7 @@ from core.view import seat_view
 from lab.compare import CHUNK
 from lab.play import match_seed
 from lab.progress import match_progress, progress_console
-from lab.runner import chunks, default_workers, run_chunks
+from lab.runner import Tick, chunks, default_workers, run_chunks, ticks
 
 MAX_HANDS = 200
 """A match not over after this many hands is stopped and counted as a draw."""
@@ -95,9 +95,9 @@ def seat_bots(seating: Seating, lineups: Sequence[Lineup], lineup_of_team: Seque
     return bots
 
 
-def play_match(job: MatchJob, on_hand: Callable[[], None] | None = None) -> MatchResult:
-    """Play one match between the line-ups, each bot seeing only its seat; ``on_hand`` is
-    called after each hand."""
+def play_match(job: MatchJob, tick: Tick | None = None) -> MatchResult:
+    """Play one match between the line-ups, each bot seeing only its seat; ``tick(0, 1)``
+    is called after each hand (:mod:`lab.runner`)."""
     state = new_match(job.variant, job.seed, job.options, job.house_rules)
     seating = rules_of(state).seating
     teams = len(seating.teams)
@@ -119,8 +119,8 @@ def play_match(job: MatchJob, on_hand: Callable[[], None] | None = None) -> Matc
                     lineup = lineup_of_team[line.team]
                     lines[line.name, lineup] += line.points
                     counts[line.name, lineup] += 1
-                if on_hand is not None:
-                    on_hand()
+                if tick is not None:
+                    tick(0, 1)
     winner = None if state.winner is None else lineup_of_team[state.winner]
     names = sorted({name for name, _ in lines} | {name for name, _ in counts})
     return MatchResult(
@@ -143,11 +143,16 @@ class Matches(NamedTuple):
 
 
 def play_matches(work: Matches, start: int, stop: int,
-                 on_hand: Callable[[], None] | None = None) -> list[MatchResult]:
+                 tick: Tick | None = None) -> list[MatchResult]:
     """Play matches ``start`` to ``stop - 1`` of ``work``."""
-    return [play_match(MatchJob(index, match_seed(work.seed, index), work.variant,
-                                work.options, work.house_rules, work.lineups, work.budget),
-                       on_hand) for index in range(start, stop)]
+    played = []
+    for index in range(start, stop):
+        played.append(play_match(MatchJob(index, match_seed(work.seed, index), work.variant,
+                                          work.options, work.house_rules, work.lineups,
+                                          work.budget), tick))
+        if tick is not None:
+            tick(1, 0)
+    return played
 
 
 def simulate(variant: str, lineups: Sequence[Lineup], matches: int,
@@ -173,15 +178,19 @@ def simulate(variant: str, lineups: Sequence[Lineup], matches: int,
     results = []
     with match_progress(progress) as bar:
         task = bar.add_task("simulate", total=matches, hands=0 if slow else None)
+        ticking = ticks(dask)
 
-        def on_hand(hands: int) -> None:
-            bar.update(task, hands=bar.tasks[0].fields["hands"] + hands)
+        def tick(matches: int, hands: int) -> None:
+            fields = bar.tasks[0].fields
+            bar.update(task, advance=matches, hands=None if fields["hands"] is None
+                       else fields["hands"] + hands)
 
         for _, played in run_chunks(play_matches, work, chunks(matches, 1 if slow else CHUNK),
                                     workers=workers, dask=dask,
-                                    on_hand=on_hand if slow else None):
+                                    tick=tick if ticking else None):
             results += played
-            bar.advance(task, len(played))
+            if not ticking:
+                bar.advance(task, len(played))
     results.sort(key=lambda result: result.index)
     return summarize(results, variant, lineups, seed, options, house_rules, budget, seating)
 

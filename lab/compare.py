@@ -15,7 +15,7 @@ from lab import results
 from lab.play import Match, Work, matches_of, play_chunk
 from lab.progress import match_progress
 from lab.report import summary
-from lab.runner import chunks, run_chunks
+from lab.runner import chunks, run_chunks, ticks
 from lab.setups import Setup, searching, seating_of
 
 CHUNK = 10
@@ -64,21 +64,24 @@ def compare(setups: Sequence[Setup], matches: int, seed: int, *,
     stopped = False
     try:
         with match_progress(progress) as bar:
-            slow = searching(setups)
             task = bar.add_task("compare", total=matches,
                                 completed=sum(map(len, done.values())),
-                                hands=0 if slow else None)
+                                hands=0 if searching(setups) else None)
+            ticking = ticks(dask)
 
-            def on_hand(hands: int) -> None:
-                bar.update(task, hands=bar.tasks[0].fields["hands"] + hands)
+            def tick(matches: int, hands: int) -> None:
+                fields = bar.tasks[0].fields
+                bar.update(task, advance=matches, hands=None if fields["hands"] is None
+                           else fields["hands"] + hands)
 
             try:
                 for chunk, played in run_chunks(play_chunk, work, todo, workers=workers,
-                                                dask=dask, on_hand=on_hand if slow else None):
+                                                dask=dask, tick=tick if ticking else None):
                     done[chunk.index] = played
                     if out is not None:
                         results.append(out, chunk.index, played)
-                    bar.advance(task, len(played))
+                    if not ticking:
+                        bar.advance(task, len(played))
             except KeyboardInterrupt:
                 stopped = True
     finally:

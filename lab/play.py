@@ -9,7 +9,7 @@ deals as far as their rules let the deals stay the same. What a match gives is a
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 import msgspec
 
@@ -17,6 +17,7 @@ from bots import Budget, choose_move
 from core.engine import new_match, next_hand, play, rules_of
 from core.model import HandScored
 from core.view import seat_view
+from lab.runner import Tick
 from lab.setups import Setup
 
 MAX_HANDS = 200
@@ -53,9 +54,9 @@ def match_seed(seed: int, index: int) -> int:
 
 
 def play_match(setup: Setup, seed: int, budget: Budget | None = None,
-               on_hand: Callable[[], None] | None = None) -> Match:
+               tick: Tick | None = None) -> Match:
     """Play one match of ``setup`` dealt from ``seed``, each bot seeing only its seat;
-    ``on_hand`` is called after each hand."""
+    ``tick(0, 1)`` is called after each hand."""
     state = new_match(setup.variant, seed, setup.options, setup.house_rules)
     team_of = rules_of(state).seating.team_of
     dealers: list[int] = []
@@ -74,18 +75,24 @@ def play_match(setup: Setup, seed: int, budget: Budget | None = None,
                     total = lines.setdefault(line.name, [0, 0])
                     total[0] += line.points
                     total[1] += 1
-                if on_hand is not None:
-                    on_hand()
+                if tick is not None:
+                    tick(0, 1)
     return Match(winner=state.winner, dealers=tuple(dealers), points=tuple(points),
                  lines={name: (total[0], total[1]) for name, total in sorted(lines.items())})
 
 
 def play_chunk(work: Work, start: int, stop: int,
-               on_hand: Callable[[], None] | None = None) -> list[list[Match]]:
+               tick: Tick | None = None) -> list[list[Match]]:
     """Play matches ``start`` to ``stop - 1`` in every setup: one list per match, one
-    :class:`Match` per setup in order."""
-    return [[play_match(setup, match_seed(work.seed, index), work.budget, on_hand)
-             for setup in work.setups] for index in range(start, stop)]
+    :class:`Match` per setup in order. ``tick`` (:mod:`lab.runner`) hears of each hand,
+    and of each match once every setup has played it."""
+    played = []
+    for index in range(start, stop):
+        played.append([play_match(setup, match_seed(work.seed, index), work.budget, tick)
+                       for setup in work.setups])
+        if tick is not None:
+            tick(1, 0)
+    return played
 
 
 def matches_of(chunks: Sequence[list[list[Match]]]) -> list[list[Match]]:

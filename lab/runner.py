@@ -6,9 +6,10 @@ under its number, so the figures made from them in match order are the same, byt
 byte, on one process, on every core, or on a cluster (``dask.distributed``; a worker
 that dies has its chunks played again elsewhere, by the same seeds).
 
-A chunk function is ``fn(work, start, stop, on_hand)``: module-level (it is pickled by
-name into the workers), pure but for ``on_hand``, which it calls after each hand when it
-is given (progress when bots are slow).
+A chunk function is ``fn(work, start, stop, tick)``: module-level (it is pickled by
+name into the workers), pure but for ``tick``, which it calls, when it is given, as
+``tick(0, 1)`` after each hand and ``tick(1, 0)`` after each match, for the progress
+bar.
 """
 
 from __future__ import annotations
@@ -19,7 +20,10 @@ import signal
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, NamedTuple
 
-ChunkFn = Callable[[Any, int, int, Callable[[], None] | None], Any]
+Tick = Callable[[int, int], None]
+"""``tick(matches, hands)``: that many more matches and hands were played."""
+
+ChunkFn = Callable[[Any, int, int, Tick | None], Any]
 
 
 class Chunk(NamedTuple):
@@ -43,15 +47,15 @@ def default_workers() -> int:
 
 
 def run_chunks(fn: ChunkFn, work: Any, todo: Sequence[Chunk], *, workers: int = 1,
-               dask: str | None = None, on_hand: Callable[[int], None] | None = None
+               dask: str | None = None, tick: Tick | None = None
                ) -> Iterator[tuple[Chunk, Any]]:
     """Play the chunks ``todo`` of ``work``; yield each chunk with its result as it is
     done.
 
     ``dask`` is a Dask scheduler's address (``tcp://host:8786``); without it ``workers``
-    processes of this machine play (1: this very process). ``on_hand(n)`` is told of
-    ``n`` more hands played when it is given (not on Dask, where only whole chunks
-    report). Closing the iterator early (or a KeyboardInterrupt) stops the workers:
+    processes of this machine play (1: this very process). ``tick`` is told of each
+    match and hand played, on this machine only (on Dask only whole chunks report:
+    see :func:`ticks`). Closing the iterator early (or a KeyboardInterrupt) stops the workers:
     what they were playing is dropped.
     """
     if not todo:
@@ -59,43 +63,48 @@ def run_chunks(fn: ChunkFn, work: Any, todo: Sequence[Chunk], *, workers: int = 
     if dask is not None:
         yield from _on_dask(fn, work, todo, dask)
     elif workers <= 1 or len(todo) == 1:
-        tick = None if on_hand is None else (lambda: on_hand(1))
         for chunk in todo:
             yield chunk, fn(work, chunk.start, chunk.stop, tick)
     else:
-        yield from _on_processes(fn, work, todo, workers, on_hand)
+        yield from _on_processes(fn, work, todo, workers, tick)
+
+
+def ticks(dask: str | None) -> bool:
+    """Whether :func:`run_chunks` reports each match and hand (else only chunks)."""
+    return dask is None
 
 
 # --- local processes -------------------------------------------------------------------
 
-_hands: Any = None
-"""In a worker process: the queue on which it counts hands (None: nobody listens)."""
+_ticks: Any = None
+"""In a worker process: the queue on which it counts matches and hands (None: nobody
+listens)."""
 
 
-def _start_worker(hands: Any) -> None:
-    global _hands
-    _hands = hands
+def _start_worker(ticks: Any) -> None:
+    global _ticks
+    _ticks = ticks
     # Ctrl-C reaches every process of the terminal's group: the parent stops the
     # workers itself, so they must not die in the middle of writing a result.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _tick() -> None:
-    _hands.put(1)
+def _tick(matches: int, hands: int) -> None:
+    _ticks.put((matches, hands))
 
 
 def _play(task: tuple[ChunkFn, Any, Chunk]) -> tuple[Chunk, Any]:
     fn, work, chunk = task
-    return chunk, fn(work, chunk.start, chunk.stop, None if _hands is None else _tick)
+    return chunk, fn(work, chunk.start, chunk.stop, None if _ticks is None else _tick)
 
 
 def _on_processes(fn: ChunkFn, work: Any, todo: Sequence[Chunk], workers: int,
-                  on_hand: Callable[[int], None] | None) -> Iterator[tuple[Chunk, Any]]:
+                  tick: Tick | None) -> Iterator[tuple[Chunk, Any]]:
     # spawn, not fork: the parent has threads (rich's progress display) that a fork
     # would copy in whatever state they are.
     context = multiprocessing.get_context("spawn")
-    hands = context.SimpleQueue() if on_hand is not None else None
-    pool = context.Pool(min(workers, len(todo)), _start_worker, (hands,))
+    queue = context.SimpleQueue() if tick is not None else None
+    pool = context.Pool(min(workers, len(todo)), _start_worker, (queue,))
     try:
         results = pool.imap_unordered(_play, [(fn, work, chunk) for chunk in todo])
         for _ in todo:
@@ -104,8 +113,8 @@ def _on_processes(fn: ChunkFn, work: Any, todo: Sequence[Chunk], workers: int,
                     done = results.next(timeout=0.2)
                     break
                 except multiprocessing.TimeoutError:
-                    _count_hands(hands, on_hand)
-            _count_hands(hands, on_hand)
+                    _count(queue, tick)
+            _count(queue, tick)
             yield done
         pool.close()
     finally:
@@ -113,14 +122,15 @@ def _on_processes(fn: ChunkFn, work: Any, todo: Sequence[Chunk], workers: int,
         pool.join()
 
 
-def _count_hands(hands: Any, on_hand: Callable[[int], None] | None) -> None:
-    if hands is None or on_hand is None:
+def _count(queue: Any, tick: Tick | None) -> None:
+    if queue is None or tick is None:
         return
-    played = 0
-    while not hands.empty():
-        played += hands.get()
-    if played:
-        on_hand(played)
+    matches = hands = 0
+    while not queue.empty():
+        more_matches, more_hands = queue.get()
+        matches, hands = matches + more_matches, hands + more_hands
+    if matches or hands:
+        tick(matches, hands)
 
 
 # --- Dask ------------------------------------------------------------------------------
