@@ -9,6 +9,7 @@ gives the same page byte for byte.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from html import escape
 from typing import Any
@@ -18,8 +19,8 @@ from lab.report import show
 COLOURS = ("#1f6f8b", "#e07a1f", "#3c9d4e", "#a63d6b", "#6b5ca5", "#8c6d31")
 """One colour per setup, in order (then again)."""
 
-WIDTH, HEIGHT = 640, 260
-LEFT, RIGHT, TOP, BOTTOM = 56, 12, 28, 44
+WIDTH, HEIGHT = 640, 270
+LEFT, RIGHT, TOP, BOTTOM = 56, 12, 44, 44
 
 
 class Series:
@@ -35,7 +36,8 @@ def bars(title: str, categories: Sequence[str], series: Sequence[Series], axis: 
     whisker for its interval when it has one), a legend of the series."""
     tops = [max([*s.values, *(high for _, high in s.intervals or ())], default=0)
             for s in series]
-    top = max([*tops, 0]) or 1.0
+    step = _step(max([*tops, 0]) or 1.0)
+    top = step * math.ceil(max([*tops, 0]) / step) or step
     plot_width, plot_height = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
     group = plot_width / max(len(categories), 1)
     bar = group * 0.8 / max(len(series), 1)
@@ -45,14 +47,14 @@ def bars(title: str, categories: Sequence[str], series: Sequence[Series], axis: 
 
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" '
              f'width="{WIDTH}" height="{HEIGHT}" role="img" aria-label="{escape(title)}">',
-             f'<title>{escape(title)}</title>',
+             f'<title>{escape(title)}</title><style>{SVG_STYLE}</style>',
              f'<text x="{LEFT}" y="16" class="title">{escape(title)}</text>']
-    for step in range(5):
-        value = top * step / 4
+    for tick in range(round(top / step) + 1):
+        value = tick * step
         parts.append(f'<line x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y(value):.1f}" '
                      f'y2="{y(value):.1f}" class="grid"/>'
                      f'<text x="{LEFT - 6}" y="{y(value) + 4:.1f}" class="tick" '
-                     f'text-anchor="end">{_tick(value, top)}</text>')
+                     f'text-anchor="end">{_tick(value, step)}</text>')
     label_every = max(1, len(categories) // 16)
     for index, category in enumerate(categories):
         x0 = LEFT + group * index + group * 0.1
@@ -76,11 +78,11 @@ def bars(title: str, categories: Sequence[str], series: Sequence[Series], axis: 
                              f'class="whisker"/>')
     parts.append(f'<text x="{LEFT + plot_width / 2:.1f}" y="{HEIGHT - 6}" class="tick" '
                  f'text-anchor="middle">{escape(axis)}</text>')
-    for number, one in enumerate(series):
-        x = WIDTH - RIGHT - 150
-        parts.append(f'<rect x="{x}" y="{TOP + 4 + 16 * number}" width="10" height="10" '
-                     f'fill="{_colour(number)}"/><text x="{x + 14}" y="{TOP + 13 + 16 * number}" '
-                     f'class="tick">{escape(one.name)}</text>')
+    x = LEFT
+    for number, one in enumerate(series):  # the legend, in a row above the plot
+        parts.append(f'<rect x="{x}" y="24" width="10" height="10" fill="{_colour(number)}"/>'
+                     f'<text x="{x + 14}" y="33" class="tick">{escape(one.name)}</text>')
+        x += 30 + 7 * len(one.name)
     parts.append("</svg>")
     return "".join(parts)
 
@@ -89,14 +91,26 @@ def _colour(number: int) -> str:
     return COLOURS[number % len(COLOURS)]
 
 
-def _tick(value: float, top: float) -> str:
-    return f"{value:.0%}" if top <= 1 else f"{value:.3g}"
+def _step(top: float) -> float:
+    """A round step for about four grid lines up to ``top``: 1, 2, 2.5 or 5 times a power
+    of ten."""
+    rough = top / 4
+    power = 10 ** math.floor(math.log10(rough))
+    return next(power * m for m in (1, 2, 2.5, 5, 10) if power * m >= rough)
+
+
+def _tick(value: float, step: float) -> str:
+    """A grid line's label: a percentage on a plot of shares (which stay under 1)."""
+    if step < 0.5:
+        return f"{value:.{max(0, -math.floor(math.log10(step * 100)))}%}"
+    return f"{value:g}"
 
 
 def _shares(setups: Sequence[dict[str, Any]], field: str) -> tuple[list[str], list[Series]]:
-    """Each setup's histogram ``field`` as shares of its total, over every value any
-    setup has."""
-    values = sorted({value for setup in setups for value, _ in setup[field]})
+    """Each setup's histogram ``field`` as shares of its total, over every whole number
+    from the least value any setup has to the greatest."""
+    seen = {value for setup in setups for value, _ in setup[field]}
+    values = range(min(seen), max(seen) + 1)
     series = []
     for setup in setups:
         counts = dict(map(tuple, setup[field]))
@@ -153,11 +167,13 @@ th:first-child { text-align: left; font-weight: normal; }
 td small { display: block; color: #666; }
 td.significant { font-weight: bold; background: #fff4d6; }
 svg { display: block; margin: 1em 0; max-width: 100%; height: auto; }
-svg .title { font-weight: bold; font-size: 14px; }
-svg .tick { font-size: 11px; fill: #444; }
-svg .grid { stroke: #e4e4e4; }
-svg .whisker { stroke: #111; stroke-width: 1.2; fill: none; }
 """
+
+SVG_STYLE = ("text { font-family: system-ui, sans-serif; } .title { font-weight: bold; "
+             "font-size: 14px; } .tick { font-size: 11px; fill: #444; } "
+             ".grid { stroke: #e4e4e4; } .whisker { stroke: #111; stroke-width: 1.2; "
+             "fill: none; }")
+"""The plots' own style, inside each, so that a plot saved on its own looks the same."""
 
 
 def page(report: dict[str, Any]) -> str:
