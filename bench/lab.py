@@ -7,7 +7,11 @@ worker`` commands, as on real machines), judged against the goals:
 - Dask with two workers plays at least 1.7 x Dask with one.
 
 Each figure is the whole run's matches over its wall time, start-up included (a pool's
-processes, a cluster's scheduling), as a user waits for it. Run with ``make bench``;
+processes, a cluster's scheduling), as a user waits for it. On a machine that other work
+shares, the wall time says as much about that work as about the lab, so the local runs
+also print the CPU time a match took (this process and its workers): equal figures mean
+the work was split without waste, whatever the wall time says; the load average is
+printed before and after. Run with ``make bench``;
 ``--seeds`` sets the size (each seed is played by both setups: Foraccio, and Foraccio
 with the colore house rule).
 """
@@ -15,6 +19,8 @@ with the colore house rule).
 from __future__ import annotations
 
 import argparse
+import os
+import resource
 import tempfile
 import time
 from pathlib import Path
@@ -39,10 +45,25 @@ DASK_GOAL = 1.7
 
 def matches_per_second(seeds: int, **where) -> float:
     """Matches a second of a comparison of :data:`SETUPS` on ``seeds`` seeds."""
+    return _measured(seeds, **where)[0]
+
+
+def _measured(seeds: int, **where) -> tuple[float, float]:
+    """Matches a second, and CPU milliseconds a match in this process and the workers it
+    waited for (meaningless on Dask, whose workers are not this process's children)."""
+    cpu = _cpu()
     started = time.perf_counter()
     outcome = compare(SETUPS, seeds, SEED, **where)
+    wall = time.perf_counter() - started
     assert outcome.report["matches"] == seeds
-    return seeds * len(SETUPS) / (time.perf_counter() - started)
+    matches = seeds * len(SETUPS)
+    return matches / wall, (_cpu() - cpu) * 1000 / matches
+
+
+def _cpu() -> float:
+    own, children = (resource.getrusage(who) for who in (resource.RUSAGE_SELF,
+                                                          resource.RUSAGE_CHILDREN))
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
 def _judged(ratio: float, goal: float, floor: float | None = None) -> str:
@@ -63,12 +84,13 @@ def main() -> None:
               else "the engine's Python source")
     print(f"The lab, heuristic bots, {args.seeds} seeds x {len(SETUPS)} setups per "
           f"measurement, on {engine}, {cores} cores:")
-    one = matches_per_second(args.seeds, workers=1)
-    print(f"  one process      {one:8.1f} matches/s")
-    every = matches_per_second(args.seeds, workers=cores)
+    print(f"  load average before: {_load()}")
+    one, one_cpu = _measured(args.seeds, workers=1)
+    print(f"  one process      {one:8.1f} matches/s  ({one_cpu:.1f} CPU ms a match)")
+    every, every_cpu = _measured(args.seeds, workers=cores)
     ratio = every / one / cores
-    print(f"  {cores} processes      {every:8.1f} matches/s  = {ratio:.2f} x cores x one "
-          f"process: {_judged(ratio, CORES_GOAL, CORES_FLOOR)}")
+    print(f"  {cores} processes      {every:8.1f} matches/s  ({every_cpu:.1f} CPU ms a match) = "
+          f"{ratio:.2f} x cores x one process: {_judged(ratio, CORES_GOAL, CORES_FLOOR)}")
     with tempfile.TemporaryDirectory() as logs:
         with dask_cluster(Path(logs) / "one", workers=1) as cluster:
             dask_one = matches_per_second(args.seeds, dask=cluster.address)
@@ -78,6 +100,11 @@ def main() -> None:
     ratio = dask_two / dask_one
     print(f"  Dask, 2 workers  {dask_two:8.1f} matches/s  = {ratio:.2f} x one worker: "
           f"{_judged(ratio, DASK_GOAL)}")
+    print(f"  load average after: {_load()}")
+
+
+def _load() -> str:
+    return " ".join(f"{load:.2f}" for load in os.getloadavg()) + " (1, 5, 15 minutes)"
 
 
 if __name__ == "__main__":
