@@ -22,7 +22,7 @@ from typing import Any
 
 from rich.console import Console
 
-from bots import SEARCHING, Budget
+from bots import Budget
 from cli.arguments import names
 from core.errors import EngineError
 from lab.compare import compare
@@ -31,7 +31,7 @@ from lab.progress import progress_console
 from lab.report import table
 from lab.results import ResumeError
 from lab.runner import default_workers
-from lab.setups import Setup, seat_bots, seating_of
+from lab.setups import Setup, searching, seat_bots, seating_of
 
 
 class _Change(argparse.Action):
@@ -139,7 +139,7 @@ def run(args: argparse.Namespace) -> int:
         print("foraccio compare: --matches must be 1 or more", file=sys.stderr)
         return 2
     budget = None
-    if args.iterations is not None and any(bot in SEARCHING for s in setups for bot in s.bots):
+    if args.iterations is not None and searching(setups):
         budget = Budget(iterations=args.iterations)
     try:
         outcome = compare(setups, args.matches, args.seed, budget=budget,
@@ -149,11 +149,10 @@ def run(args: argparse.Namespace) -> int:
     except ResumeError as error:
         print(f"foraccio compare: --resume: {error}", file=sys.stderr)
         return 2
-    except ValueError:
-        print(f"foraccio compare: stopped before any match was played; nothing is kept "
-              f"in {args.results}", file=sys.stderr)
-        return 130
     report = outcome.report
+    if report is None:
+        print("foraccio compare: stopped before any match was played", file=sys.stderr)
+        return 130
     if args.json:
         print(json.dumps(report, indent=2, ensure_ascii=False))
     else:

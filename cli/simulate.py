@@ -35,10 +35,9 @@ from core.errors import EngineError
 from core.model import HandScored
 from core.rules import Seating
 from core.view import seat_view
-from lab.compare import CHUNK
 from lab.play import match_seed
-from lab.progress import match_progress, progress_console
-from lab.runner import Tick, chunks, default_workers, run_chunks, ticks
+from lab.progress import progress_console, run_with_progress
+from lab.runner import CHUNK, Tick, chunks, default_workers
 
 MAX_HANDS = 200
 """A match not over after this many hands is stopped and counted as a draw."""
@@ -176,21 +175,10 @@ def simulate(variant: str, lineups: Sequence[Lineup], matches: int,
     work = Matches(variant, seed, dict(options or {}), tuple(house_rules), lineups, budget)
     slow = any(bot in SEARCHING for lineup in lineups for bot in lineup)
     results = []
-    with match_progress(progress) as bar:
-        task = bar.add_task("simulate", total=matches, hands=0 if slow else None)
-        ticking = ticks(dask)
-
-        def tick(matches: int, hands: int) -> None:
-            fields = bar.tasks[0].fields
-            bar.update(task, advance=matches, hands=None if fields["hands"] is None
-                       else fields["hands"] + hands)
-
-        for _, played in run_chunks(play_matches, work, chunks(matches, 1 if slow else CHUNK),
-                                    workers=workers, dask=dask,
-                                    tick=tick if ticking else None):
-            results += played
-            if not ticking:
-                bar.advance(task, len(played))
+    for _, played in run_with_progress(progress, "simulate", matches, play_matches, work,
+                                       chunks(matches, 1 if slow else CHUNK), hands=slow,
+                                       workers=workers, dask=dask):
+        results += played
     results.sort(key=lambda result: result.index)
     return summarize(results, variant, lineups, seed, options, house_rules, budget, seating)
 

@@ -13,20 +13,17 @@ from rich.console import Console
 from bots import Budget
 from lab import results
 from lab.play import Match, Work, matches_of, play_chunk
-from lab.progress import match_progress
+from lab.progress import run_with_progress
 from lab.report import summary
-from lab.runner import chunks, run_chunks, ticks
+from lab.runner import CHUNK, chunks
 from lab.setups import Setup, searching, seating_of
-
-CHUNK = 10
-"""Matches per chunk with fast bots: a chunk takes about a second per setup, so the bar
-moves from the first second and a stop loses little."""
 
 
 class Outcome(NamedTuple):
-    """The report, and whether a stop (Ctrl-C) cut the run short."""
+    """The report (None when no match was played), and whether a stop (Ctrl-C) cut the
+    run short."""
 
-    report: dict[str, Any]
+    report: dict[str, Any] | None
     stopped: bool
 
 
@@ -46,7 +43,6 @@ def compare(setups: Sequence[Setup], matches: int, seed: int, *,
     there are kept and only the missing ones played (raise
     :class:`~lab.results.ResumeError` when the file is another run's). A
     KeyboardInterrupt stops the run: what was played is reported (``stopped``).
-    Raise ValueError when no match was played.
     """
     setups = tuple(setups)
     work = Work(setups, seed, budget)
@@ -63,30 +59,20 @@ def compare(setups: Sequence[Setup], matches: int, seed: int, *,
     todo = [chunk for chunk in chunks(matches, size) if chunk.index not in done]
     stopped = False
     try:
-        with match_progress(progress) as bar:
-            task = bar.add_task("compare", total=matches,
-                                completed=sum(map(len, done.values())),
-                                hands=0 if searching(setups) else None)
-            ticking = ticks(dask)
-
-            def tick(matches: int, hands: int) -> None:
-                fields = bar.tasks[0].fields
-                bar.update(task, advance=matches, hands=None if fields["hands"] is None
-                           else fields["hands"] + hands)
-
-            try:
-                for chunk, played in run_chunks(play_chunk, work, todo, workers=workers,
-                                                dask=dask, tick=tick if ticking else None):
-                    done[chunk.index] = played
-                    if out is not None:
-                        results.append(out, chunk.index, played)
-                    if not ticking:
-                        bar.advance(task, len(played))
-            except KeyboardInterrupt:
-                stopped = True
+        for chunk, played in run_with_progress(
+                progress, "compare", matches, play_chunk, work, todo,
+                done=sum(map(len, done.values())), hands=searching(setups), workers=workers,
+                dask=dask):
+            done[chunk.index] = played
+            if out is not None:
+                results.append(out, chunk.index, played)
+    except KeyboardInterrupt:
+        stopped = True
     finally:
         if out is not None:
             out.close()
+    if not done:
+        return Outcome(None, stopped)
     teams = seating_of(setups[0].variant, setups[0].options, setups[0].house_rules).teams
     played = matches_of([done[index] for index in sorted(done)])
     return Outcome(summary(setups, teams, seed, played, matches), stopped)

@@ -106,10 +106,11 @@ def summary(setups: Sequence[Setup], teams: Sequence[Sequence[int]], seed: int,
     if not matches:
         raise ValueError("no match was played")
     values = [[match_values(match, len(teams)) for match in per_seed] for per_seed in matches]
-    # A figure that is the same in every match of every setup (carte's 2 points a hand)
-    # tells nothing: it is left out.
+    # A score line that gives the same in every match of every setup (carte's 2 points a
+    # hand) tells nothing: it is left out.
     found = [metric for metric in metrics(setups, teams, matches)
-             if len({one.get(metric.key, 0.0) for per_seed in values for one in per_seed}) > 1]
+             if not metric.key.startswith("lines.")
+             or len({one.get(metric.key, 0.0) for per_seed in values for one in per_seed}) > 1]
 
     def column(setup: int, key: str) -> list[float]:
         return [per_seed[setup].get(key, 0.0) for per_seed in values]

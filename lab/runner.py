@@ -26,6 +26,12 @@ Tick = Callable[[int, int], None]
 ChunkFn = Callable[[Any, int, int, Tick | None], Any]
 
 
+CHUNK = 10
+"""Matches per chunk with fast bots: a chunk takes about a second per setup, so a stop
+loses little and the work spreads evenly over the workers (a searching bot's matches
+take minutes: one a chunk)."""
+
+
 class Chunk(NamedTuple):
     """Chunk ``index``: the matches ``start`` to ``stop - 1``."""
 
@@ -54,8 +60,8 @@ def run_chunks(fn: ChunkFn, work: Any, todo: Sequence[Chunk], *, workers: int = 
 
     ``dask`` is a Dask scheduler's address (``tcp://host:8786``); without it ``workers``
     processes of this machine play (1: this very process). ``tick`` is told of each
-    match and hand played, on this machine only (on Dask only whole chunks report:
-    see :func:`ticks`). Closing the iterator early (or a KeyboardInterrupt) stops the workers:
+    match and hand played, on this machine only (on Dask only whole chunks report).
+    Closing the iterator early (or a KeyboardInterrupt) stops the workers:
     what they were playing is dropped.
     """
     if not todo:
@@ -68,10 +74,6 @@ def run_chunks(fn: ChunkFn, work: Any, todo: Sequence[Chunk], *, workers: int = 
     else:
         yield from _on_processes(fn, work, todo, workers, tick)
 
-
-def ticks(dask: str | None) -> bool:
-    """Whether :func:`run_chunks` reports each match and hand (else only chunks)."""
-    return dask is None
 
 
 # --- local processes -------------------------------------------------------------------

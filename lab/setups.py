@@ -13,7 +13,7 @@ from typing import Any
 
 import msgspec
 
-from bots import BOTS, SEARCHING, get_bot
+from bots import SEARCHING, get_bot
 from core.engine import new_match, rules_of
 from core.rules import Seating
 
@@ -26,11 +26,6 @@ class Setup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     options: dict[str, Any]
     house_rules: tuple[str, ...]
     bots: tuple[str, ...]
-
-
-def known_bots() -> list[str]:
-    """The names of the bots a setup may seat, sorted."""
-    return sorted(BOTS)
 
 
 def check_bot(name: str) -> None:

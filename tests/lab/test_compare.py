@@ -5,8 +5,10 @@ match is played."""
 
 from __future__ import annotations
 
+import io
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -14,10 +16,15 @@ import threading
 import time
 from pathlib import Path
 
+from rich.console import Console
+
 from bench.dask_cluster import dask_cluster, kill
+from bots import Budget
 from cli.main import main
 from cli.simulate import simulate
 from lab.compare import compare
+from lab.play import Work, play_chunk
+from lab.runner import chunks, run_chunks
 from lab.setups import Setup
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -63,7 +70,9 @@ def test_a_dask_run_that_loses_a_worker_completes_with_the_same_numbers(tmp_path
         run = threading.Thread(target=lambda: outcome.update(report=compare(
             SETUPS, 120, 9, dask=cluster.address, results_file=results).report))
         run.start()
-        while len(results.read_bytes().splitlines()) < 2 if results.exists() else True:
+        # Once the first chunk is in the results file, one worker goes, nanny and all.
+        while not results.exists() or len(results.read_bytes().splitlines()) < 2:
+            assert run.is_alive()
             time.sleep(0.02)
         kill(cluster.workers[0])
         chunks_done_at_kill = len(results.read_bytes().splitlines()) - 1
@@ -95,6 +104,38 @@ def test_ctrl_c_keeps_what_was_played_and_resume_finishes_the_run(tmp_path, caps
     resumed = compare_json(capsys, results, "--matches", "200", "--workers", "2", "--resume")
     whole = compare_json(capsys, tmp_path / "whole.jsonl", "--matches", "200", "--workers", "2")
     assert resumed == whole
+
+
+def test_the_progress_bar_counts_matches_from_the_first_and_hands_when_bots_search():
+    screen = io.StringIO()
+    terminal = Console(file=screen, force_terminal=True, width=120, color_system=None)
+    compare(SETUPS, 12, 1, progress=terminal)
+    shown = screen.getvalue()
+    assert "12/12 matches" in shown and "matches/s" in shown and "left" in shown
+
+    screen.seek(0)
+    screen.truncate()
+    searching = [Setup(name=s.name, variant=s.variant, options=s.options,
+                       house_rules=s.house_rules, bots=("ismcts", "heuristic") * 2)
+                 for s in SETUPS]
+    compare(searching, 2, 1, budget=Budget(iterations=2), progress=terminal)
+    hands = [int(n) for n in re.findall(r"(\d+) hands", screen.getvalue())]
+    assert hands and hands[-1] >= 4  # two matches in each of two setups
+
+
+def test_every_match_and_hand_is_told_as_it_is_played_not_only_each_chunk():
+    work = Work(tuple(SETUPS), 1)
+    for workers in (1, 2):
+        told: list[tuple[int, int]] = []
+        done = list(run_chunks(play_chunk, work, chunks(12, 10), workers=workers,
+                               tick=lambda matches, hands, told=told: told.append(
+                                   (matches, hands))))
+        matches = [match for _, played in sorted(done) for match in played]
+        assert sum(m for m, _ in told) == 12
+        assert sum(h for _, h in told) == sum(len(match.points) for per_seed in matches
+                                              for match in per_seed)
+        if workers == 1:  # in this process: one tick a hand, then one a match
+            assert told.count((1, 0)) == 12
 
 
 def test_resume_refuses_another_runs_file(tmp_path, capsys):

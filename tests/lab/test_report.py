@@ -18,8 +18,9 @@ def setup(name: str, house_rules: tuple[str, ...] = ()) -> Setup:
 
 
 def match(winner, dealers, points, lines=None) -> Match:
+    lines = lines or {"carte": (2 * len(points), len(points))}
     return Match(winner=winner, dealers=tuple(dealers), points=tuple(map(tuple, points)),
-                 lines=lines or {})
+                 lines=lines)
 
 
 def test_a_match_gives_each_figure():
@@ -65,10 +66,11 @@ def test_differences_are_paired_by_seed_and_significance_is_said_in_words():
             "(-1.000, 95 % interval -1.000 to -1.000): significant.") in report["findings"]
     assert any(sentence.startswith("+colore against baseline: no significant difference in")
                and "team 0 (seat 0+2) wins" in sentence for sentence in report["findings"])
-    # No draw happened: no draw figure; a figure that never varies is left out.
+    # No draw happened: no draw figure. The score lines were all alike: left out.
     keys = [metric["key"] for metric in report["metrics"]]
     assert "draw_rate" not in keys
-    assert "points_per_hand" not in keys  # 10 points a hand in every match
+    assert not [key for key in keys if key.startswith("lines.")]
+    assert "points_per_hand" in keys  # 10 points a hand in every match, still shown
 
     assert table(report).row_count == len(report["metrics"])
 
