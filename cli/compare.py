@@ -149,6 +149,10 @@ def run(args: argparse.Namespace) -> int:
     except ResumeError as error:
         print(f"foraccio compare: --resume: {error}", file=sys.stderr)
         return 2
+    except OSError as error:
+        print(f"foraccio compare: --dask: cannot reach the scheduler at {args.dask}: "
+              f"{error}", file=sys.stderr)
+        return 2
     report = outcome.report
     if report is None:
         print("foraccio compare: stopped before any match was played", file=sys.stderr)

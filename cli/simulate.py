@@ -329,9 +329,15 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as error:
         print(f"foraccio simulate: --bots: {error}", file=sys.stderr)
         return 2
-    summary = simulate(args.variant, lineups, args.matches, args.seed, options=args.options,
-                       house_rules=house_rules, budget=budget, workers=args.workers,
-                       dask=args.dask, progress=None if args.quiet else progress_console())
+    try:
+        summary = simulate(args.variant, lineups, args.matches, args.seed,
+                           options=args.options, house_rules=house_rules, budget=budget,
+                           workers=args.workers, dask=args.dask,
+                           progress=None if args.quiet else progress_console())
+    except OSError as error:
+        print(f"foraccio simulate: --dask: cannot reach the scheduler at {args.dask}: "
+              f"{error}", file=sys.stderr)
+        return 2
     if args.json:
         print(json.dumps(summary, indent=2))
     else:

@@ -27,9 +27,9 @@ ChunkFn = Callable[[Any, int, int, Tick | None], Any]
 
 
 CHUNK = 10
-"""Matches per chunk with fast bots: a chunk takes about a second per setup, so a stop
-loses little and the work spreads evenly over the workers (a searching bot's matches
-take minutes: one a chunk)."""
+"""Matches per chunk with fast bots: a fraction of a second's work per setup, so a stop
+loses little and the work spreads evenly over the workers (a searching bot's match
+takes minutes: one a chunk)."""
 
 
 class Chunk(NamedTuple):
@@ -58,11 +58,12 @@ def run_chunks(fn: ChunkFn, work: Any, todo: Sequence[Chunk], *, workers: int = 
     """Play the chunks ``todo`` of ``work``; yield each chunk with its result as it is
     done.
 
-    ``dask`` is a Dask scheduler's address (``tcp://host:8786``); without it ``workers``
-    processes of this machine play (1: this very process). ``tick`` is told of each
-    match and hand played, on this machine only (on Dask only whole chunks report).
-    Closing the iterator early (or a KeyboardInterrupt) stops the workers:
-    what they were playing is dropped.
+    ``dask`` is a Dask scheduler's address (``tcp://host:8786``; OSError when it cannot
+    be reached within Dask's connect timeout, ``distributed.comm.timeouts.connect``);
+    without it ``workers`` processes of this machine play (1: this very process).
+    ``tick`` is told of each match and hand played, on this machine only (on Dask only
+    whole chunks report). Closing the iterator early (or a KeyboardInterrupt) stops the
+    workers: what they were playing is dropped.
     """
     if not todo:
         return
@@ -73,7 +74,6 @@ def run_chunks(fn: ChunkFn, work: Any, todo: Sequence[Chunk], *, workers: int = 
             yield chunk, fn(work, chunk.start, chunk.stop, tick)
     else:
         yield from _on_processes(fn, work, todo, workers, tick)
-
 
 
 # --- local processes -------------------------------------------------------------------
@@ -118,14 +118,13 @@ def _on_processes(fn: ChunkFn, work: Any, todo: Sequence[Chunk], workers: int,
                     _count(queue, tick)
             _count(queue, tick)
             yield done
-        pool.close()
     finally:
         pool.terminate()
         pool.join()
 
 
 def _count(queue: Any, tick: Tick | None) -> None:
-    if queue is None or tick is None:
+    if queue is None:
         return
     matches = hands = 0
     while not queue.empty():
@@ -142,7 +141,7 @@ def _on_dask(fn: ChunkFn, work: Any, todo: Sequence[Chunk], address: str
              ) -> Iterator[tuple[Chunk, Any]]:
     from distributed import Client, as_completed
 
-    with Client(address, timeout="30s") as client:
+    with Client(address) as client:
         # pure=False: every run gets tasks of its own, never a result the scheduler
         # still holds from another run with the same arguments.
         futures = {client.submit(_play_on_dask, fn, work, chunk, pure=False): chunk

@@ -16,9 +16,11 @@ import threading
 import time
 from pathlib import Path
 
+import dask
 from rich.console import Console
 
 from bench.dask_cluster import dask_cluster, kill
+from bench.server import free_port
 from bots import Budget
 from cli.main import main
 from cli.simulate import simulate
@@ -156,6 +158,18 @@ def test_the_table_says_what_is_significant(tmp_path, capsys):
     assert "20 matches per setup (seed 0)" in out
     assert "; * significant" in out and " * │" in out  # a starred difference
     assert "• +colore against baseline: colore: points per hand rises from 0.000" in out
+
+
+def test_a_scheduler_out_of_reach_is_reported(tmp_path, capsys):
+    address = f"tcp://127.0.0.1:{free_port()}"
+    with dask.config.set({"distributed.comm.timeouts.connect": "1s"}):
+        assert main([*RUN, "--matches", "10", "--dask", address, "--results",
+                     str(tmp_path / "r.jsonl")]) == 2
+        assert f"compare: --dask: cannot reach the scheduler at {address}" in (
+            capsys.readouterr().err)
+        assert main(["simulate", "--matches", "10", "--quiet", "--dask", address]) == 2
+        assert f"simulate: --dask: cannot reach the scheduler at {address}" in (
+            capsys.readouterr().err)
 
 
 def test_bad_setups_are_refused_before_any_match(tmp_path, capsys):
