@@ -189,11 +189,14 @@ def test_bad_setups_are_refused_before_any_match(tmp_path, capsys):
 def test_setups_keep_the_order_of_the_command_line(tmp_path, capsys):
     assert main(["compare", "foraccio", "--options", '{"target": 11}', "--with-bots",
                  "heuristic,random", "--with-options", '{"target": 21}', "--with-house-rules",
-                 "colore", "--matches", "2", "--workers", "1", "--quiet", "--json",
+                 "colore", "--with-variant", "zobelon", "--matches", "2", "--workers", "1",
+                 "--quiet", "--json",
                  "--results", str(tmp_path / "r.jsonl")]) == 0
     report = json.loads(capsys.readouterr().out)
     assert [(s["name"], s["bots"], s["options"]) for s in report["setups"]] == [
         ("baseline", ["heuristic"] * 4, {"target": 11}),
         ("heuristic,random", ["heuristic", "random", "heuristic", "random"], {"target": 11}),
         ("target=21", ["heuristic"] * 4, {"target": 21}),
-        ("+colore", ["heuristic"] * 4, {"target": 11})]
+        ("+colore", ["heuristic"] * 4, {"target": 11}),
+        ("zobelon", ["heuristic"] * 4, {"target": 11})]
+    assert [s["variant"] for s in report["setups"]] == ["foraccio"] * 4 + ["zobelon"]
