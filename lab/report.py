@@ -34,8 +34,8 @@ class Metric(NamedTuple):
     proportion: bool = False
 
 
-def _teams_label(teams: Sequence[int]) -> str:
-    return "seat " + "+".join(map(str, teams))
+def _teams_label(seats: Sequence[int]) -> str:
+    return ("seats " if len(seats) > 1 else "seat ") + "+".join(map(str, seats))
 
 
 def metrics(setups: Sequence[Setup], teams: Sequence[Sequence[int]],

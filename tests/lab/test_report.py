@@ -65,7 +65,7 @@ def test_differences_are_paired_by_seed_and_significance_is_said_in_words():
     assert ("+colore against baseline: match length (hands) falls from 3.000 to 2.000 "
             "(-1.000, 95 % interval -1.000 to -1.000): significant.") in report["findings"]
     assert any(sentence.startswith("+colore against baseline: no significant difference in")
-               and "team 0 (seat 0+2) wins" in sentence for sentence in report["findings"])
+               and "team 0 (seats 0+2) wins" in sentence for sentence in report["findings"])
     # No draw happened: no draw figure. The score lines were all alike: left out.
     keys = [metric["key"] for metric in report["metrics"]]
     assert "draw_rate" not in keys
