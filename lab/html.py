@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from html import escape
-from typing import Any
+from typing import Any, NamedTuple
 
 from lab.report import show
 
@@ -23,12 +23,12 @@ WIDTH, HEIGHT = 640, 270
 LEFT, RIGHT, TOP, BOTTOM = 56, 12, 44, 44
 
 
-class Series:
+class Series(NamedTuple):
     """One setup's bars: a value per category and, optionally, its interval."""
 
-    def __init__(self, name: str, values: Sequence[float],
-                 intervals: Sequence[tuple[float, float]] | None = None) -> None:
-        self.name, self.values, self.intervals = name, values, intervals
+    name: str
+    values: Sequence[float]
+    intervals: Sequence[tuple[float, float]] | None = None
 
 
 def bars(title: str, categories: Sequence[str], series: Sequence[Series], axis: str) -> str:
