@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from html import escape
 from typing import Any, NamedTuple
 
-from lab.report import show
+from lab.report import interval, show
 
 COLOURS = ("#1f6f8b", "#e07a1f", "#3c9d4e", "#a63d6b", "#6b5ca5", "#8c6d31")
 """One colour per setup, in order (then again)."""
@@ -142,20 +142,15 @@ def _rows(report: dict[str, Any]) -> str:
         for setup in setups:
             figure = setup["figures"][key]
             cells.append(f"<td>{show(figure['value'], proportion)}<small>"
-                         f"{_range(figure, proportion)}</small></td>")
+                         f"{interval(figure, proportion)}</small></td>")
         for setup in setups[1:]:
             difference = next(d for d in report["differences"]
                               if d["setup"] == setup["name"] and d["metric"] == key)
             significant = ' class="significant"' if difference["significant"] else ""
             cells.append(f"<td{significant}>{show(difference['value'], proportion, True)}"
-                         f"<small>{_range(difference, proportion, True)}</small></td>")
+                         f"<small>{interval(difference, proportion, True)}</small></td>")
         rows.append(f'<tr data-metric="{escape(key)}">{"".join(cells)}</tr>')
     return "\n".join(rows)
-
-
-def _range(figure: dict[str, Any], proportion: bool, signed: bool = False) -> str:
-    low, high = figure["ci95"]
-    return f"{show(low, proportion, signed)} to {show(high, proportion, signed)}"
 
 
 STYLE = """

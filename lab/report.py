@@ -163,7 +163,8 @@ def _brackets(figure: dict[str, Any], proportion: bool, signed: bool = False) ->
     return f"{show(figure['value'], proportion, signed)} [{low}, {high}]"
 
 
-def _interval(figure: dict[str, Any], proportion: bool, signed: bool = False) -> str:
+def interval(figure: dict[str, Any], proportion: bool, signed: bool = False) -> str:
+    """A figure's 95 % interval as a person reads it: ``49.1 % to 53.5 %``."""
     low, high = figure["ci95"]
     return f"{show(low, proportion, signed)} to {show(high, proportion, signed)}"
 
@@ -182,10 +183,10 @@ def findings(report: dict[str, Any]) -> list[str]:
         edge = setup["figures"].get("dealer_edge")
         edge_words = "" if edge is None else (
             f"; per hand the dealing team scores {show(edge['value'], False, True)} points "
-            f"against the others' mean ({_interval(edge, False, True)})")
+            f"against the others' mean ({interval(edge, False, True)})")
         sentences.append(
             f"{setup['name']}: the first dealer's team wins {show(dealt['value'], True)} of "
-            f"the matches (95 % interval {_interval(dealt, True)}, even is "
+            f"the matches (95 % interval {interval(dealt, True)}, even is "
             f"{show(even, True)}): {verdict}{edge_words}.")
     for other in report["setups"][1:]:
         name = other["name"]
@@ -203,7 +204,7 @@ def findings(report: dict[str, Any]) -> list[str]:
                 f"{name} against {difference['baseline']}: {metric['label']} {way} from "
                 f"{show(baseline, metric['proportion'])} to {show(value, metric['proportion'])} "
                 f"({show(difference['value'], metric['proportion'], True)}, 95 % interval "
-                f"{_interval(difference, metric['proportion'], True)}): significant.")
+                f"{interval(difference, metric['proportion'], True)}): significant.")
         if quiet:
             sentences.append(f"{name} against {report['setups'][0]['name']}: no significant "
                              f"difference in {', '.join(quiet)}.")
