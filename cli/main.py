@@ -11,7 +11,7 @@ import sys
 from collections.abc import Sequence
 from importlib import metadata
 
-from cli import simulate
+from cli import compare, simulate
 from cli.table import command as play
 
 
@@ -25,6 +25,7 @@ def parser() -> argparse.ArgumentParser:
                       version=f"%(prog)s {metadata.version('foraccio')}")
     commands = root.add_subparsers(dest="command", required=True, metavar="COMMAND")
     simulate.add_parser(commands)
+    compare.add_parser(commands)
     play.add_parser(commands)
     return root
 

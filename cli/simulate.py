@@ -1,4 +1,4 @@
-"""``foraccio simulate``: bots play matches against each other, and a JSON summary comes out.
+"""``foraccio simulate``: bots play matches against each other, and a summary comes out.
 
 One line-up of bots meets another for each team of the variant's seating (Foraccio's
 two teams of two, two or three players each for themselves, ...). The line-ups
@@ -7,43 +7,37 @@ change teams from match to match: in match ``i`` line-up ``l`` plays team
 line-up plays seats 0 and 2 in even-numbered matches and seats 1 and 3 in odd
 ones). Every
 match's seed (for the deals and the bots) is derived from ``--seed`` and the
-match's number, so the summary is the same whatever ``--workers`` is. The
-summary is one JSON object on standard output; progress (a ``rich`` bar with the
-rate and the time left) goes to standard error when it is a terminal.
+match's number, so the summary is the same whatever plays the matches: ``--workers``
+local processes or a Dask cluster (``--dask``), on the lab's machinery
+(:mod:`lab.runner`). The summary is a table on standard output (``--json``: one JSON
+object); progress (a ``rich`` bar with the rate and the time left) goes to standard
+error when it is a terminal.
 """
 
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import math
-import os
 import sys
 from collections import Counter
-from collections.abc import Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    ProgressColumn,
-    Task,
-    TextColumn,
-    TimeRemainingColumn,
-)
+from rich.table import Table
 from rich.text import Text
 
-from bots import BOTS, Budget, choose_move
+from bots import BOTS, SEARCHING, Budget, choose_move
 from cli.arguments import add_match_arguments
 from core.engine import new_match, next_hand, play, rules_of
 from core.errors import EngineError
 from core.model import HandScored
 from core.rules import Seating
 from core.view import seat_view
+from lab.play import match_seed
+from lab.progress import progress_console, run_with_progress
+from lab.runner import CHUNK, Tick, chunks, default_workers
 
 MAX_HANDS = 200
 """A match not over after this many hands is stopped and counted as a draw."""
@@ -82,12 +76,6 @@ class MatchResult(NamedTuple):
     """Per score line name, how many times each line-up scored it."""
 
 
-def match_seed(seed: int, index: int) -> int:
-    """The seed of match ``index`` of a run seeded ``seed``."""
-    digest = hashlib.sha256(f"foraccio-simulate:{seed}:{index}".encode()).digest()
-    return int.from_bytes(digest[:6], "big")
-
-
 def lineup_of_teams(teams: int, index: int) -> tuple[int, ...]:
     """The line-up playing each team (index = team) in match ``index``: line-up ``l``
     plays team ``(l + index) % teams``."""
@@ -106,8 +94,9 @@ def seat_bots(seating: Seating, lineups: Sequence[Lineup], lineup_of_team: Seque
     return bots
 
 
-def play_match(job: MatchJob) -> MatchResult:
-    """Play one match between the line-ups, each bot seeing only its seat."""
+def play_match(job: MatchJob, tick: Tick | None = None) -> MatchResult:
+    """Play one match between the line-ups, each bot seeing only its seat; ``tick(0, 1)``
+    is called after each hand (:mod:`lab.runner`)."""
     state = new_match(job.variant, job.seed, job.options, job.house_rules)
     seating = rules_of(state).seating
     teams = len(seating.teams)
@@ -129,6 +118,8 @@ def play_match(job: MatchJob) -> MatchResult:
                     lineup = lineup_of_team[line.team]
                     lines[line.name, lineup] += line.points
                     counts[line.name, lineup] += 1
+                if tick is not None:
+                    tick(0, 1)
     winner = None if state.winner is None else lineup_of_team[state.winner]
     names = sorted({name for name, _ in lines} | {name for name, _ in counts})
     return MatchResult(
@@ -139,13 +130,40 @@ def play_match(job: MatchJob) -> MatchResult:
     )
 
 
+class Matches(NamedTuple):
+    """A run's matches, as a chunk of them is played (:mod:`lab.runner`)."""
+
+    variant: str
+    seed: int
+    options: dict[str, Any]
+    house_rules: tuple[str, ...]
+    lineups: tuple[Lineup, ...]
+    budget: Budget | None
+
+
+def play_matches(work: Matches, start: int, stop: int,
+                 tick: Tick | None = None) -> list[MatchResult]:
+    """Play matches ``start`` to ``stop - 1`` of ``work``."""
+    played = []
+    for index in range(start, stop):
+        played.append(play_match(MatchJob(index, match_seed(work.seed, index), work.variant,
+                                          work.options, work.house_rules, work.lineups,
+                                          work.budget), tick))
+        if tick is not None:
+            tick(1, 0)
+    return played
+
+
 def simulate(variant: str, lineups: Sequence[Lineup], matches: int,
              seed: int, *, options: dict[str, Any] | None = None,
              house_rules: Sequence[str] = (), budget: Budget | None = None,
-             workers: int = 1, progress: Console | None = None) -> dict[str, Any]:
+             workers: int = 1, dask: str | None = None,
+             progress: Console | None = None) -> dict[str, Any]:
     """Play ``matches`` matches between ``lineups`` (one per team of the variant's
     seating) and return the JSON-ready summary.
 
+    The matches are played in chunks by ``workers`` local processes or on the Dask
+    cluster whose scheduler is at ``dask``; the summary does not depend on either.
     With ``progress``, a bar on that console shows the matches played, their rate and
     the time left. Raise ValueError when there are not as many line-ups as teams.
     """
@@ -154,49 +172,15 @@ def simulate(variant: str, lineups: Sequence[Lineup], matches: int,
         raise ValueError(f"{variant} is played by {len(seating.teams)} teams: give as many "
                          f"line-ups, not {len(lineups)}")
     lineups = tuple(map(tuple, lineups))
-    jobs = [MatchJob(index, match_seed(seed, index), variant, dict(options or {}),
-                     tuple(house_rules), lineups, budget) for index in range(matches)]
+    work = Matches(variant, seed, dict(options or {}), tuple(house_rules), lineups, budget)
+    slow = any(bot in SEARCHING for lineup in lineups for bot in lineup)
     results = []
-    with match_progress(progress) as bar:
-        task = bar.add_task("simulate", total=matches)
-        for result in _run(jobs, workers):
-            results.append(result)
-            bar.advance(task)
+    for _, played in run_with_progress(progress, "simulate", matches, play_matches, work,
+                                       chunks(matches, 1 if slow else CHUNK), hands=slow,
+                                       workers=workers, dask=dask):
+        results += played
     results.sort(key=lambda result: result.index)
     return summarize(results, variant, lineups, seed, options, house_rules, budget, seating)
-
-
-class RateColumn(ProgressColumn):
-    """Matches per second, from rich's own estimate over the last seconds."""
-
-    def render(self, task: Task) -> Text:
-        speed = task.finished_speed or task.speed
-        return Text("" if speed is None else f"{speed:.1f} matches/s", style="progress.data.speed")
-
-
-def match_progress(console: Console | None) -> Progress:
-    """A progress bar of matches on ``console``; a disabled one (that shows nothing)
-    without it."""
-    return Progress(TextColumn("[progress.description]{task.description}"), BarColumn(),
-                    MofNCompleteColumn(), TextColumn("matches"), RateColumn(),
-                    TextColumn("left"), TimeRemainingColumn(),
-                    console=console, disable=console is None,
-                    # Standard output carries the JSON summary: leave it alone.
-                    redirect_stdout=False, redirect_stderr=False)
-
-
-def progress_console() -> Console | None:
-    """Standard error as a rich console when it is a terminal; else None (no progress)."""
-    console = Console(stderr=True)
-    return console if console.is_terminal else None
-
-
-def _run(jobs: list[MatchJob], workers: int) -> Iterator[MatchResult]:
-    if workers <= 1 or len(jobs) <= 1:
-        yield from map(play_match, jobs)
-        return
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        yield from pool.map(play_match, jobs, chunksize=max(1, len(jobs) // (workers * 8)))
 
 
 def summarize(results: Sequence[MatchResult], variant: str, lineups: Sequence[Lineup],
@@ -298,9 +282,9 @@ def lineups_for(names: Sequence[str], seating: Seating) -> tuple[Lineup, ...]:
 
 def add_parser(commands: argparse._SubParsersAction) -> None:
     """Add ``simulate`` to the ``foraccio`` command's subcommands."""
-    sim = commands.add_parser("simulate", help="play bots against each other, print JSON",
+    sim = commands.add_parser("simulate", help="play bots against each other, print a summary",
                               description="Bots play matches against each other, and a "
-                                          "JSON summary comes out.")
+                                          "summary comes out (a table, or JSON).")
     add_match_arguments(sim)
     sim.add_argument("--bots", type=parse_bots, default=None,
                      help="one bot per team (team 0's, team 1's, ...) or one per seat; the "
@@ -311,13 +295,18 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
     sim.add_argument("--seed", type=int, default=0,
                      help="seeds every match's deals and bots; the same seed, the same "
                           "summary (default: %(default)s)")
-    sim.add_argument("--workers", type=int, default=os.cpu_count() or 1,
+    sim.add_argument("--workers", type=int, default=default_workers(),
                      help="processes playing matches; the summary does not depend on it "
                           "(default: the number of cores)")
     sim.add_argument("--iterations", type=int, default=None,
                      help="ISMCTS iterations per move (default: the bot's own)")
     sim.add_argument("--seconds", type=float, default=None,
                      help="ISMCTS seconds per move (results then depend on the machine)")
+    sim.add_argument("--dask", metavar="ADDRESS",
+                     help="play on this Dask scheduler's cluster instead, e.g. "
+                          "tcp://10.0.0.5:8786; the summary does not depend on it")
+    sim.add_argument("--json", action="store_true",
+                     help="print the summary as JSON instead of a table")
     sim.add_argument("--quiet", action="store_true",
                      help="no progress bar on standard error (it shows only on a terminal)")
     sim.set_defaults(run=run)
@@ -340,8 +329,42 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as error:
         print(f"foraccio simulate: --bots: {error}", file=sys.stderr)
         return 2
-    summary = simulate(args.variant, lineups, args.matches, args.seed, options=args.options,
-                       house_rules=house_rules, budget=budget, workers=args.workers,
-                       progress=None if args.quiet else progress_console())
-    print(json.dumps(summary, indent=2))
+    try:
+        summary = simulate(args.variant, lineups, args.matches, args.seed,
+                           options=args.options, house_rules=house_rules, budget=budget,
+                           workers=args.workers, dask=args.dask,
+                           progress=None if args.quiet else progress_console())
+    except OSError as error:
+        print(f"foraccio simulate: --dask: cannot reach the scheduler at {args.dask}: "
+              f"{error}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(summary, indent=2))
+    else:
+        Console().print(summary_table(summary))
     return 0
+
+
+def summary_table(summary: dict[str, Any]) -> Table:
+    """The summary as a table to read: a row per line-up."""
+    advantage = summary["hand_point_advantage"]
+    caption = f"{summary['draws']} draws"
+    if advantage["ci95"] is not None:
+        low, high = advantage["ci95"]
+        caption += (f"; the first line-up's hand points minus the best other's: "
+                    f"{advantage['mean']:+.3f} a hand ({low:+.3f} to {high:+.3f})")
+    grid = Table(title=f"{summary['variant']}: {summary['matches']} matches, "
+                       f"{summary['hands']} hands (seed {summary['seed']})",
+                 caption=caption + "; 95 % intervals in brackets")
+    for heading in ("bots", "wins", "win rate", "points a hand", "scopa a hand",
+                    "napoli a hand", "colore a hand"):
+        grid.add_column(heading, justify="left" if heading == "bots" else "right")
+    for lineup in summary["lineups"]:
+        rate = "-" if lineup["win_rate"] is None else (
+            f"{lineup['win_rate']:.1%} [{lineup['win_rate_ci95'][0]:.1%} to "
+            f"{lineup['win_rate_ci95'][1]:.1%}]")
+        grid.add_row(Text(",".join(lineup["bots"])), str(lineup["wins"]), Text(rate),
+                     f"{lineup['total_points_per_hand']:.3f}",
+                     *(f"{lineup['per_hand'][name]:.3f}"
+                       for name in ("scopa", "napoli", "colore")))
+    return grid

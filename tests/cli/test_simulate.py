@@ -1,4 +1,4 @@
-"""``foraccio simulate``: bots play matches and a JSON summary comes out."""
+"""``foraccio simulate``: bots play matches and a summary comes out (a table, or JSON)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from core.rules import seating
 def test_simulate_prints_a_json_summary(capsys):
     assert main(["simulate", "--variant", "zobelon", "--bots", "heuristic,random",
                  "--matches", "2", "--seed", "1", "--workers", "1", "--options",
-                 '{"target": 21}']) == 0
+                 '{"target": 21}', "--json"]) == 0
     out, err = capsys.readouterr()
     summary = json.loads(out)
     assert summary["matches"] == 2 and summary["hands"] >= 2
@@ -28,6 +28,22 @@ def test_simulate_prints_a_json_summary(capsys):
     assert set(summary["lineups"][0]["per_hand"]) == {"scopa", "napoli", "colore"}
     # Standard error is not a terminal here: no progress bar.
     assert err == ""
+
+
+def test_simulate_prints_a_table_by_default(capsys, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "200")  # a wide terminal: a row on one line
+    assert main(["simulate", "--variant", "zobelon", "--bots", "heuristic,random",
+                 "--matches", "2", "--seed", "1", "--workers", "1", "--options",
+                 '{"target": 21}']) == 0
+    table = capsys.readouterr().out
+    assert main(["simulate", "--variant", "zobelon", "--bots", "heuristic,random",
+                 "--matches", "2", "--seed", "1", "--workers", "1", "--options",
+                 '{"target": 21}', "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert f"zobelon: 2 matches, {summary['hands']} hands (seed 1)" in table
+    first = summary["lineups"][0]
+    assert f"heuristic,heuristic │    {first['wins']} │ {first['win_rate']:.1%}" in table
+    assert f"{summary['draws']} draws" in table
 
 
 def test_progress_shows_the_matches_their_rate_and_the_time_left():
@@ -79,12 +95,13 @@ def test_the_lineups_change_teams_from_match_to_match():
 
 def test_bots_on_the_command_line_are_one_per_team_or_one_per_seat(table_shapes, capsys):
     assert main(["simulate", "--variant", "duet", "--bots", "heuristic,random",
-                 "--matches", "1", "--workers", "1", "--quiet", "--options",
+                 "--matches", "1", "--workers", "1", "--quiet", "--json", "--options",
                  '{"target": 21}']) == 0
     summary = json.loads(capsys.readouterr().out)
     assert [lineup["bots"] for lineup in summary["lineups"]] == [["heuristic"], ["random"]]
 
-    assert main(["simulate", "--variant", "terzetto", "--matches", "1", "--quiet"]) == 0
+    assert main(["simulate", "--variant", "terzetto", "--matches", "1", "--quiet",
+                 "--json"]) == 0
     summary = json.loads(capsys.readouterr().out)
     assert [lineup["bots"] for lineup in summary["lineups"]] == [
         ["heuristic"], ["random"], ["random"]]

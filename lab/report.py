@@ -1,0 +1,240 @@
+"""The lab's figures: per setup and as paired differences against the first setup (the
+baseline), with 95 % intervals, and sentences that say which differences are significant.
+
+Every figure is an average over matches of a value each match gives (a match is the
+unit that is paired: the same seed in every setup). A rate per hand is each match's
+own (its total over its hands), averaged over matches. Proportions (win rates) get
+Wilson's interval per setup; every difference gets the normal interval of the mean of
+its paired differences (:mod:`lab.stats`).
+
+:func:`summary` builds the JSON-ready report (its fields are documented in docs/lab.md);
+:func:`table` shows it with rich.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any, NamedTuple
+
+from rich.table import Table
+from rich.text import Text
+
+from lab.play import Match
+from lab.setups import Setup
+from lab.stats import Estimate, mean_interval, paired_difference, spread, wilson_interval
+
+
+class Metric(NamedTuple):
+    """One figure: ``key`` names it in the JSON, ``label`` for a person; a proportion is
+    shown as a percentage and gets Wilson's interval."""
+
+    key: str
+    label: str
+    proportion: bool = False
+
+
+def _teams_label(seats: Sequence[int]) -> str:
+    return ("seats " if len(seats) > 1 else "seat ") + "+".join(map(str, seats))
+
+
+def metrics(setups: Sequence[Setup], teams: Sequence[Sequence[int]],
+            matches: Sequence[Sequence[Match]]) -> list[Metric]:
+    """The figures that ``matches`` (per seed, per setup) give: the win rate of each team
+    of ``teams`` (the seats of each), of the first dealer's team, the draws if any,
+    the match length, the points per hand and the dealing team's edge, each score
+    line's points (and times scored, where a line is worth more than 1) per hand, and
+    the spread of hand points."""
+    played = [match for per_setup in matches for match in per_setup]
+    found = [Metric(f"win_rate.team_{team}", f"team {team} ({_teams_label(seats)}) wins",
+                    True) for team, seats in enumerate(teams)]
+    found.append(Metric("win_rate.first_dealer_team", "first dealer's team wins", True))
+    if any(match.winner is None for match in played):
+        found.append(Metric("draw_rate", "draws", True))
+    found += [Metric("hands", "match length (hands)"),
+              Metric("points_per_hand", "points per hand (all teams)"),
+              Metric("dealer_edge", "dealing team's edge per hand (points)")]
+    names = sorted({name for match in played for name in match.lines})
+    for name in names:
+        found.append(Metric(f"lines.{name}.points_per_hand", f"{name}: points per hand"))
+        if any(line[0] != line[1] for match in played if (line := match.lines.get(name))):
+            found.append(Metric(f"lines.{name}.times_per_hand", f"{name}: times per hand"))
+    found.append(Metric("hand_points_spread", "spread of a team's hand points (sd)"))
+    return found
+
+
+def match_values(match: Match, teams: int) -> dict[str, float]:
+    """Every figure's value for one match (a line not scored counts 0)."""
+    hands = len(match.points)
+    values = {f"win_rate.team_{team}": float(match.winner == team) for team in range(teams)}
+    values["win_rate.first_dealer_team"] = float(
+        bool(match.dealers) and match.winner == match.dealers[0])
+    values["draw_rate"] = float(match.winner is None)
+    values["hands"] = float(hands)
+    if not hands:
+        return values
+    values["points_per_hand"] = sum(map(sum, match.points)) / hands
+    edges = [points[dealer] - (sum(points) - points[dealer]) / (len(points) - 1)
+             for dealer, points in zip(match.dealers, match.points, strict=True)]
+    values["dealer_edge"] = sum(edges) / hands
+    for name, (points, times) in match.lines.items():
+        values[f"lines.{name}.points_per_hand"] = points / hands
+        values[f"lines.{name}.times_per_hand"] = times / hands
+    values["hand_points_spread"] = spread([p for points in match.points for p in points])
+    return values
+
+
+def _figure(estimate: Estimate) -> dict[str, Any]:
+    return {"value": _plain(estimate.value), "ci95": [_plain(estimate.low),
+                                                       _plain(estimate.high)]}
+
+
+def _plain(number: float) -> float:
+    # Six decimals: more than any interval here can vouch for, and short JSON.
+    return round(number, 6) + 0.0
+
+
+def _histogram(values: Sequence[int]) -> list[list[int]]:
+    return [[value, count] for value, count in sorted(Counter(values).items())]
+
+
+def summary(setups: Sequence[Setup], teams: Sequence[Sequence[int]], seed: int,
+            matches: Sequence[Sequence[Match]], asked: int) -> dict[str, Any]:
+    """The report of ``matches`` (in match order; one :class:`Match` per setup each)
+    played of the ``asked``: JSON-ready, the same for the same matches whatever played
+    them. Raise ValueError on no matches."""
+    if not matches:
+        raise ValueError("no match was played")
+    values = [[match_values(match, len(teams)) for match in per_seed] for per_seed in matches]
+    # A score line that gives the same in every match of every setup (carte's 2 points a
+    # hand) tells nothing: it is left out.
+    found = [metric for metric in metrics(setups, teams, matches)
+             if not metric.key.startswith("lines.")
+             or len({one.get(metric.key, 0.0) for per_seed in values for one in per_seed}) > 1]
+
+    def column(setup: int, key: str) -> list[float]:
+        return [per_seed[setup].get(key, 0.0) for per_seed in values]
+
+    report_setups = []
+    for number, setup in enumerate(setups):
+        figures = {}
+        for metric in found:
+            column_values = column(number, metric.key)
+            figures[metric.key] = _figure(
+                wilson_interval(round(sum(column_values)), len(column_values))
+                if metric.proportion else mean_interval(column_values))
+        played = [per_seed[number] for per_seed in matches]
+        report_setups.append({
+            "name": setup.name, "variant": setup.variant, "options": setup.options,
+            "house_rules": list(setup.house_rules), "bots": list(setup.bots),
+            "figures": figures,
+            "match_length": _histogram([len(match.points) for match in played]),
+            "hand_points": _histogram([p for match in played for points in match.points
+                                       for p in points]),
+        })
+    differences = []
+    for number, setup in enumerate(setups[1:], start=1):
+        for metric in found:
+            estimate = paired_difference(column(0, metric.key), column(number, metric.key))
+            differences.append({"setup": setup.name, "baseline": setups[0].name,
+                                "metric": metric.key, **_figure(estimate),
+                                "significant": estimate.excludes_zero})
+    report = {
+        "seed": seed, "matches": len(matches), "asked": asked,
+        "teams": [list(seats) for seats in teams],
+        "metrics": [{"key": m.key, "label": m.label, "proportion": m.proportion}
+                    for m in found],
+        "setups": report_setups,
+        "differences": differences,
+    }
+    report["findings"] = findings(report)
+    return report
+
+
+def show(value: float, proportion: bool, signed: bool = False) -> str:
+    """A figure as a person reads it: a percentage for a proportion."""
+    sign = "+" if signed else ""
+    return f"{value * 100:{sign}.1f} %" if proportion else f"{value:{sign}.3f}"
+
+
+def _brackets(figure: dict[str, Any], proportion: bool, signed: bool = False) -> str:
+    """A figure and its interval on one line: ``42.5 % [28.5, 57.8]``."""
+    low, high = (show(bound, proportion, signed).removesuffix(" %") for bound in figure["ci95"])
+    return f"{show(figure['value'], proportion, signed)} [{low}, {high}]"
+
+
+def interval(figure: dict[str, Any], proportion: bool, signed: bool = False) -> str:
+    """A figure's 95 % interval as a person reads it: ``49.1 % to 53.5 %``."""
+    low, high = figure["ci95"]
+    return f"{show(low, proportion, signed)} to {show(high, proportion, signed)}"
+
+
+def findings(report: dict[str, Any]) -> list[str]:
+    """Sentences on the report: the dealer's team's advantage in each setup, then each
+    significant difference from the baseline, then what is not significant."""
+    sentences = []
+    metrics_by_key = {metric["key"]: metric for metric in report["metrics"]}
+    even = 1 / len(report["teams"])
+    for setup in report["setups"]:
+        dealt = setup["figures"]["win_rate.first_dealer_team"]
+        low, high = dealt["ci95"]
+        verdict = ("an advantage" if low > even else "a disadvantage" if high < even
+                   else "no significant advantage")
+        edge = setup["figures"].get("dealer_edge")
+        edge_words = "" if edge is None else (
+            f"; per hand the dealing team scores {show(edge['value'], False, True)} points "
+            f"against the others' mean ({interval(edge, False, True)})")
+        sentences.append(
+            f"{setup['name']}: the first dealer's team wins {show(dealt['value'], True)} of "
+            f"the matches (95 % interval {interval(dealt, True)}, even is "
+            f"{show(even, True)}): {verdict}{edge_words}.")
+    for other in report["setups"][1:]:
+        name = other["name"]
+        mine = [d for d in report["differences"] if d["setup"] == name]
+        quiet = []
+        for difference in mine:
+            metric = metrics_by_key[difference["metric"]]
+            if not difference["significant"]:
+                quiet.append(metric["label"])
+                continue
+            baseline = report["setups"][0]["figures"][metric["key"]]["value"]
+            value = other["figures"][metric["key"]]["value"]
+            way = "rises" if difference["value"] > 0 else "falls"
+            sentences.append(
+                f"{name} against {difference['baseline']}: {metric['label']} {way} from "
+                f"{show(baseline, metric['proportion'])} to {show(value, metric['proportion'])} "
+                f"({show(difference['value'], metric['proportion'], True)}, 95 % interval "
+                f"{interval(difference, metric['proportion'], True)}): significant.")
+        if quiet:
+            sentences.append(f"{name} against {report['setups'][0]['name']}: no significant "
+                             f"difference in {', '.join(quiet)}.")
+    return sentences
+
+
+def table(report: dict[str, Any]) -> Table:
+    """The report as a rich table: a row per figure, a column per setup, then a column
+    per difference from the baseline (significant ones in bold, with a star)."""
+    setups = report["setups"]
+    title = (f"{report['matches']} matches per setup (seed {report['seed']})"
+             + ("" if report["matches"] == report["asked"]
+                else f", stopped at {report['matches']} of {report['asked']}"))
+    grid = Table(title=title, caption="95 % intervals in brackets; * significant")
+    grid.add_column("figure")
+    for setup in setups:
+        grid.add_column(setup["name"], justify="right")
+    for setup in setups[1:]:
+        grid.add_column(f"{setup['name']} - {setups[0]['name']}", justify="right")
+    for metric in report["metrics"]:
+        key, proportion = metric["key"], metric["proportion"]
+        cells = [Text(metric["label"])]
+        for setup in setups:
+            figure = setup["figures"][key]
+            cells.append(Text(_brackets(figure, proportion)))
+        for setup in setups[1:]:
+            difference = next(d for d in report["differences"]
+                              if d["setup"] == setup["name"] and d["metric"] == key)
+            text = _brackets(difference, proportion, True)
+            cells.append(Text(text + " *", style="bold") if difference["significant"]
+                         else Text(text))
+        grid.add_row(*cells)
+    return grid

@@ -1,0 +1,86 @@
+"""The lab's report from matches made by hand: each figure, the paired differences, and
+the sentences saying which are significant."""
+
+from __future__ import annotations
+
+import pytest
+
+from lab.play import Match
+from lab.report import match_values, summary, table
+from lab.setups import Setup
+
+TEAMS = ((0, 2), (1, 3))
+
+
+def setup(name: str, house_rules: tuple[str, ...] = ()) -> Setup:
+    return Setup(name=name, variant="foraccio", options={}, house_rules=house_rules,
+                 bots=("heuristic",) * 4)
+
+
+def match(winner, dealers, points, lines=None) -> Match:
+    lines = lines or {"carte": (2 * len(points), len(points))}
+    return Match(winner=winner, dealers=tuple(dealers), points=tuple(map(tuple, points)),
+                 lines=lines)
+
+
+def test_a_match_gives_each_figure():
+    # Two hands: team 0 dealt the first (10 to 4: edge +6), team 1 the second (3 to 9:
+    # edge +6); points 14 and 12, 13 a hand; hand points 10 4 3 9: mean 6.5, squared
+    # deviations 12.25 6.25 12.25 6.25, population sd sqrt(37 / 4).
+    values = match_values(match(0, [0, 1], [[10, 4], [3, 9]], {"scopa": (3, 3),
+                                                                "colore": (9, 2)}), 2)
+    assert values["win_rate.team_0"] == 1 and values["win_rate.team_1"] == 0
+    assert values["win_rate.first_dealer_team"] == 1 and values["draw_rate"] == 0
+    assert values["hands"] == 2
+    assert values["points_per_hand"] == 13
+    assert values["dealer_edge"] == 6
+    assert values["lines.scopa.points_per_hand"] == 1.5
+    assert values["lines.colore.points_per_hand"] == 4.5
+    assert values["lines.colore.times_per_hand"] == 1
+    assert values["hand_points_spread"] == pytest.approx((37 / 4) ** 0.5)
+
+
+def test_differences_are_paired_by_seed_and_significance_is_said_in_words():
+    # Three seeds. The rule shortens every match by one hand (significant: the
+    # differences are all -1, an interval of width 0) and changes who wins on one seed.
+    baseline = [match(0, [0, 1, 0], [[5, 5]] * 3), match(1, [1, 0], [[2, 8]] * 2),
+                match(0, [0, 1, 0, 1], [[6, 4]] * 4)]
+    rule = [match(0, [0, 1], [[5, 5]] * 2), match(0, [1], [[8, 2]]),
+            match(0, [0, 1, 0], [[6, 4]] * 3)]
+    report = summary([setup("baseline"), setup("+colore", ("colore",))], TEAMS, 7,
+                     list(zip(baseline, rule, strict=True)), 3)
+
+    figures = [s["figures"] for s in report["setups"]]
+    # Lengths 3, 2, 4: mean 3, sample variance 1, half-width 1.959964 / sqrt(3) = 1.131586.
+    assert figures[0]["hands"] == {"value": 3.0, "ci95": [1.868414, 4.131586]}
+    hands = next(d for d in report["differences"] if d["metric"] == "hands")
+    assert hands == {"setup": "+colore", "baseline": "baseline", "metric": "hands",
+                     "value": -1.0, "ci95": [-1.0, -1.0], "significant": True}
+    # Team 0 wins 2 of 3, then 3 of 3: differences 0, 1, 0, mean 1/3, not significant.
+    wins = next(d for d in report["differences"] if d["metric"] == "win_rate.team_0")
+    assert wins["value"] == pytest.approx(1 / 3, abs=1e-6) and not wins["significant"]
+    assert figures[1]["win_rate.team_0"]["value"] == 1.0
+    assert report["setups"][0]["match_length"] == [[2, 1], [3, 1], [4, 1]]
+    assert report["setups"][1]["hand_points"] == [[2, 1], [4, 3], [5, 4], [6, 3], [8, 1]]
+    assert ("+colore against baseline: match length (hands) falls from 3.000 to 2.000 "
+            "(-1.000, 95 % interval -1.000 to -1.000): significant.") in report["findings"]
+    assert any(sentence.startswith("+colore against baseline: no significant difference in")
+               and "team 0 (seats 0+2) wins" in sentence for sentence in report["findings"])
+    # No draw happened: no draw figure. The score lines were all alike: left out.
+    keys = [metric["key"] for metric in report["metrics"]]
+    assert "draw_rate" not in keys
+    assert not [key for key in keys if key.startswith("lines.")]
+    assert "points_per_hand" in keys  # 10 points a hand in every match, still shown
+
+    assert table(report).row_count == len(report["metrics"])
+
+
+def test_the_dealers_advantage_is_said_for_each_setup():
+    # The first dealer's team wins 20 of 20 matches: Wilson's interval lies above 50 %.
+    matches = [(match(0, [0], [[5, 1]]), match(1, [0], [[1, 5]])) for _ in range(20)]
+    report = summary([setup("a"), setup("b")], TEAMS, 1, matches, 20)
+    assert report["findings"][0].startswith(
+        "a: the first dealer's team wins 100.0 % of the matches")
+    assert ": an advantage; per hand the dealing team scores +4.000 points" in (
+        report["findings"][0])
+    assert "a disadvantage" in report["findings"][1]
