@@ -190,10 +190,10 @@ def test_a_card_shows_what_it_takes_and_no_stray_enter_plays_it(watched, server,
         pytest.fail("no capture offered in 40 turns")
     card = taking["card"]
     takes = {taken for move in moves if move["card"] == card for taken in move.get("take", [])}
-    button = page.locator(f"#hand [data-card='{card}']")
+    button = page.locator(f"#hand button[data-card='{card}']")
     button.focus()
     assert set(cards_of(page, "#table-cards .card.preview")) == takes
-    named = button.get_attribute("aria-label").split(",")[0]  # "7 of coppe", "re of spade"
+    named = button.locator(".sr-only").text_content().split(",")[0]  # "7 of coppe"
     assert page.text_content("#preview").startswith(f"{named}: ")
     button.blur()
     assert not cards_of(page, "#table-cards .card.preview")
@@ -219,7 +219,7 @@ def test_the_choice_outlines_one_option_in_words(watched, server, size):
         page.locator("#hand .card.legal").first.click()
     else:
         pytest.fail("no card with two ways in 40 turns")
-    page.locator(f"#hand [data-card='{several[0]}']").click()
+    page.locator(f"#hand button[data-card='{several[0]}']").click()
     page.wait_for_selector("#choice[open]")
     options = page.locator("#choice-options .choice")
     words = page.locator("#choice-options .choice > span:first-child").all_text_contents()
@@ -266,7 +266,7 @@ def test_the_score_sheet_says_why(watched, server, size):
             ours, theirs, noun = counted[line["name"]]
             held = (ours, theirs) if line["team"] == 0 else (theirs, ours)
             row = page.locator(f"#sheet-lines tbody >> nth={line['team']}").locator(
-                "tr.line", has_text=line["name"].capitalize())
+                f"tr.line[data-line={line['name']}]")
             assert row.locator(".counts").text_content() == f"{held[0]} {noun} to {held[1]}"
     name = page.locator("#sheet-lines .line-name").first
     meaning = page.locator(f"#{name.get_attribute('aria-describedby')}")

@@ -8,22 +8,22 @@ import {cardName, suit} from "./words.js";
 // What each line rewards, in words true of every game that awards it (a game's own
 // numbers show in the counts and the points).
 const MEANINGS = {
-  primo_onore: "Primo onore: the team holding the 2 of spade.",
-  secondo_onore: "Secondo onore, \"la vecchia\": the team holding the fante of spade.",
-  terzo_onore: "Terzo onore, \"il 10 bello\": the team holding the 10 of denari.",
-  spade: "Spade: the team holding the most spade (in Foraccio, 7 or more).",
-  denari: "Denari: the team holding the most denari.",
-  carte: "Carte: the team holding the most cards (in Foraccio, 27 or more; 26 are enough for " +
+  primo_onore: "The team holding the 2 of spade.",
+  secondo_onore: "\"La vecchia\": the team holding the fante of spade.",
+  terzo_onore: "\"Il 10 bello\": the team holding the 10 of denari.",
+  spade: "The team holding the most spade (in Foraccio, 7 or more).",
+  denari: "The team holding the most denari.",
+  carte: "The team holding the most cards (in Foraccio, 27 or more; 26 are enough for " +
          "the team without the dealer).",
-  settebello: "Settebello: the team holding the 7 of denari.",
-  primiera: "Primiera: the best four cards, one of each suit, sevens counting most.",
-  la_24: "La 24: 18 more points for scoring all five punti di mano (the three onori, spade " +
+  settebello: "The team holding the 7 of denari.",
+  primiera: "The best four cards, one of each suit, sevens counting most.",
+  la_24: "18 more points for scoring all five punti di mano (the three onori, spade " +
          "and carte), 24 in all.",
-  napoli: "Napoli: the asso, 2 and 3 of one suit, worth the length of the unbroken run from " +
+  napoli: "The asso, 2 and 3 of one suit, worth the length of the unbroken run from " +
           "the asso up.",
-  scopa: "Scopa: a capture that cleared the table, worth the value of the card that made it " +
+  scopa: "A capture that cleared the table, worth the value of the card that made it " +
          "(1 in Scopa).",
-  colore: "Colore: a capture taking only cards of the capturing card's suit, worth that " +
+  colore: "A capture taking only cards of the capturing card's suit, worth that " +
           "card's value.",
 };
 

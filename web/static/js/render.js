@@ -192,11 +192,17 @@ export function renderHand(cards, moves, onPick) {
     button.dataset.ways = String(ways);
     button.classList.toggle("legal", ways > 0);
     button.disabled = ways === 0;
-    button.setAttribute("aria-label", cardName(card) + (ways > 1 ? `, ${ways} ways to play` : ""));
     button.title = ways ? `${card}: ${previewWords(card, moves)}` : `${card}: ${cardName(card)}`;
     if (ways) button.setAttribute("aria-description", previewWords(card, moves));
-    button.append(cardFace(card));
-    if (ways > 1) button.append(text("span", String(ways), "ways"));
+    // Its name as text a screen reader reads (the face's letters are hidden from it), not
+    // an aria-label, which would differ from the letters on the face.
+    button.append(text("span", cardName(card) + (ways > 1 ? `, ${ways} ways to play` : ""), "sr-only"),
+                  cardFace(card));
+    if (ways > 1) {
+      const badge = text("span", String(ways), "ways");
+      badge.setAttribute("aria-hidden", "true");
+      button.append(badge);
+    }
     button.addEventListener("click", () => onPick(card));
     for (const on of ["mouseenter", "focus"]) button.addEventListener(on, () => preview(card, moves));
     for (const off of ["mouseleave", "blur"]) button.addEventListener(off, () => preview(null, []));

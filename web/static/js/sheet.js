@@ -18,8 +18,9 @@ function cell(tag, content, className = "") {
   return made;
 }
 
-/** A line's name: a button that shows (and describes) what the line rewards. */
-function lineTitle(line, index) {
+/** A line's name, a button that shows (and describes) what the line rewards, and the
+ * counts behind it. */
+function lineTitle(line, index, piles) {
   const meaning = cell("small", lineMeaning(line.name), "meaning");
   meaning.id = `line-meaning-${index}`;
   meaning.hidden = true;
@@ -32,7 +33,7 @@ function lineTitle(line, index) {
     meaning.hidden = !meaning.hidden;
     name.setAttribute("aria-expanded", String(!meaning.hidden));
   });
-  const title = cell("th", [name, meaning]);
+  const title = cell("th", [name, cell("span", lineCounts(line, piles), "counts"), meaning]);
   title.scope = "row";
   return title;
 }
@@ -43,19 +44,19 @@ function teamLines(team, lines, scored, view, where) {
   group.dataset.colour = colourOf(team, where);
   const heading = cell("th", `${where.teams[team]}: ${scored.points[team]} point${scored.points[team] === 1 ? "" : "s"}`);
   heading.scope = "rowgroup";
-  heading.colSpan = 4;
+  heading.colSpan = 3;
   group.append(cell("tr", [heading], "team"));
   for (const [line, index] of lines) {
-    const row = cell("tr", [lineTitle(line, index), cell("td", lineCounts(line, view.piles), "counts"),
-                            cell("td", String(line.points), "points"),
+    const row = cell("tr", [lineTitle(line, index, view.piles), cell("td", String(line.points), "points"),
                             cell("td", [cell("span", line.cards.map((card) => shownCard(card, "small")), "card-row")],
                                  "line-cards")], "line");
     row.dataset.team = where.teams[team];
+    row.dataset.line = line.name;
     group.append(row);
   }
   if (!lines.length) {
     const none = cell("td", "No score line this hand.", "quiet");
-    none.colSpan = 4;
+    none.colSpan = 3;
     group.append(cell("tr", [none], "line-none"));
   }
   return group;
