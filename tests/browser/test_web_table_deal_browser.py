@@ -55,8 +55,8 @@ def test_the_table_tells_and_shows_what_each_deal_took(watched, server):
     wait_for(page, "setup")
     page.select_option("#pace", "instant")
     page.select_option("#variant", "taking-scopa")
-    page.wait_for_selector("#bots[data-seats='2']")
     more_choices(page)
+    page.wait_for_selector("#bots[data-seats='2']")
     page.select_option("#bot-1", "random")
     page.click("#start")
     assert wait_for(page) == "your-turn"

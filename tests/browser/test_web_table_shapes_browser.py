@@ -52,8 +52,8 @@ def start(page, url: str, variant: str, seats: int, options: dict[str, str] | No
     wait_for(page, "setup")
     page.select_option("#pace", "instant")
     page.select_option("#variant", variant)
-    page.wait_for_selector(f"#bots[data-seats='{seats}']")
     more_choices(page)
+    page.wait_for_selector(f"#bots[data-seats='{seats}']")
     for name, value in (options or {}).items():
         page.fill(f"#option-{name}", value)
     for seat in range(1, seats):
@@ -69,6 +69,7 @@ def test_the_form_offers_a_bot_for_each_other_seat(watched, server):
     page = watched.page
     page.goto(server + "/")
     wait_for(page, "setup")
+    more_choices(page)
     bots = {"foraccio": ["Your partner (opposite)", "Opponent on your right",
                          "Opponent on your left"],
             "terzetto": ["Opponent on your right", "Opponent on your left"],
