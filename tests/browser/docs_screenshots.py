@@ -24,7 +24,8 @@ from tests.browser.table import play_hand, start_match, wait_for
 SIZES = {"web-table": {"viewport": {"width": 1280, "height": 800}},
          "web-table-phone": {"viewport": {"width": 390, "height": 844},
                              "device_scale_factor": 2, "is_mobile": True, "has_touch": True}}
-FIXED_RANDOM = "Math.random = (() => { let x = 0.5; return () => (x = (x * 9301 + 0.49297) % 1); })();"
+FIXED_RANDOM = ("Math.random = (() => { let x = 0.5;"
+                " return () => (x = (x * 9301 + 0.49297) % 1); })();")
 """The page's Math.random, fixed: the bots' seed is the same on every run."""
 TURNS = 5
 """The person's turns played before the table is shot: a few plays kept in view."""
@@ -53,10 +54,13 @@ def shoot(directory: Path) -> list[Path]:
             start_match(page, url, "zobelon")
             play_turns(page, TURNS)
             page.mouse.move(0, 0)
+            page.evaluate("scrollTo(0, 0)")  # clicking a card scrolled it into view
             made.append(directory / f"{name}.png")
             page.screenshot(path=str(made[-1]), full_page=name.endswith("phone"))
             if name == "web-table":
                 play_hand(page)
+                page.locator("#sheet").evaluate("sheet => { sheet.scrollTop = 0; }")
+                page.evaluate("scrollTo(0, 0)")
                 made.append(directory / "web-table-sheet.png")
                 page.screenshot(path=str(made[-1]))
             context.close()

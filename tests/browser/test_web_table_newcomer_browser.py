@@ -127,7 +127,8 @@ def test_deal_is_in_view_and_the_form_speaks_in_words(watched, server, size):
 
 def test_the_table_keeps_each_play_and_announces_the_bonuses(watched, server, size):
     page = watched.page
-    start_match(page, server, bots="random")
+    # Zobelon: a capture all in its card's suit is a colore, made in most hands.
+    start_match(page, server, "zobelon", bots="random")
     announced = []
     for _ in range(6):
         while wait_for(page) == "your-turn":
@@ -166,7 +167,7 @@ def test_the_table_keeps_each_play_and_announces_the_bonuses(watched, server, si
         if announced or state(page) == "game-over":
             break
         page.click("#next-hand")
-    assert announced, "no scopa in six hands"
+    assert announced, "no scopa or colore in six hands"
 
 
 def test_a_card_shows_what_it_takes_and_no_stray_enter_plays_it(watched, server, size):
@@ -203,6 +204,14 @@ def test_a_card_shows_what_it_takes_and_no_stray_enter_plays_it(watched, server,
         page.mouse.move(0, 0)
     assert_accessible(page, "the table")
     screenshot(page, f"newcomer-table-{size}")
+
+    # A card with one way to play plays on a click, with nothing asked.
+    one = page.locator("#hand .card.legal[data-ways='1']").first
+    if one.count():
+        played = one.get_attribute("data-card")
+        one.click()
+        page.locator(f"#hand button[data-card='{played}']").wait_for(state="detached")
+        assert not page.locator("#choice[open]").count()
 
 
 def test_the_choice_outlines_one_option_in_words(watched, server, size):

@@ -54,7 +54,8 @@ export function renderScores(view, goal) {
     span.dataset.colour = colourOf(team, where);
     span.append(text("strong", String(score + bonuses[team])));
     if (bonuses[team]) {
-      const gain = text("small", ` +${bonuses[team]} this hand`, "gain");
+      const gain = text("small", ` +${bonuses[team]}`, "gain");
+      gain.append(text("span", " this hand", "gain-words"));
       gain.title = `${bonuses[team]} of these points are this hand's scopas and colori, so far`;
       span.append(gain);
     }
