@@ -56,7 +56,7 @@ export function renderScores(view, goal) {
     if (bonuses[team]) {
       const gain = text("small", ` +${bonuses[team]}`, "gain");
       gain.append(text("span", " this hand", "gain-words"));
-      gain.title = `${bonuses[team]} of these points are this hand's scopas and colori, so far`;
+      gain.title = `${bonuses[team]} of these points are this hand's bonuses so far (its scopas, colori)`;
       span.append(gain);
     }
     return span;

@@ -159,7 +159,7 @@ export function seatName(seat, bots, where = FORACCIO) {
 /** A value a re is given, with its article: "an ace", "a 7", "an 8", "an 11". */
 export function valueWords(value) {
   if (Number(value) === 1) return "an ace";
-  return `${[8, 11, 18].includes(Number(value)) ? "an" : "a"} ${value}`;
+  return `${[8, 11].includes(Number(value)) ? "an" : "a"} ${value}`;
 }
 
 /** A move that lays its card: it takes nothing and is no asso or re (which, meeting an
