@@ -114,6 +114,13 @@ run: compiled
 demo: $(STAMP)
 	$(PY) -m cli.demo
 
+# Regenerate the web table's screenshots in docs/ (web-table.png, web-table-phone.png,
+# web-table-sheet.png) from a match a real server deals, played in Chromium
+# (tests/browser/docs_screenshots.py).
+.PHONY: screenshots
+screenshots: $(STAMP) $(CHROMIUM)
+	$(PY) -m tests.browser.docs_screenshots docs
+
 # Regenerate the committed OpenAPI document from the app (api/openapi_file.py).
 openapi: $(STAMP)
 	$(PY) -m api.openapi_file

@@ -25,7 +25,7 @@ from playwright.sync_api import BrowserContext, Page
 
 from api.sealing import Sealer
 from rooms.sqlite_store import SqliteStore
-from tests.browser.table import wait_for
+from tests.browser.table import more_choices, wait_for
 
 ROOM = "JSON.parse(localStorage.getItem('foraccio.table.room'))"
 """What the page keeps of its room: ``room``, ``invite`` and, the host's, ``host`` and
@@ -117,6 +117,7 @@ def make_room(page: Page, url: str, players: list[str], my_seat: int | None = 0,
     wait_for(page, "setup")
     page.check("input[name=mode][value=friends]")
     page.select_option("#variant", "foraccio")
+    more_choices(page)
     page.fill("#option-target", str(target))
     for seat, player in enumerate(players):
         page.select_option(f"#player-{seat}", player)

@@ -38,6 +38,13 @@ def wait_for(page: Page, *states: str, timeout: float = 20_000) -> str:
     return state(page)
 
 
+def more_choices(page: Page) -> None:
+    """Unfold the form's advanced choices (the game's options, house rules, bots), as a
+    person does by clicking their summary."""
+    if page.get_attribute("#more", "open") is None:
+        page.click("#more > summary")
+
+
 def start_match(page: Page, url: str, variant: str = "foraccio", pace: str = "instant",
                 options: dict[str, str | bool] | None = None, bots: str = "heuristic") -> None:
     """Open the table and deal a new match of ``variant`` at ``pace``; ``options`` fills
@@ -47,6 +54,7 @@ def start_match(page: Page, url: str, variant: str = "foraccio", pace: str = "in
     wait_for(page, "setup")
     page.select_option("#pace", pace)
     page.select_option("#variant", variant)
+    more_choices(page)
     for name, value in (options or {}).items():
         if isinstance(value, bool):
             page.set_checked(f"#option-{name}", value)
@@ -94,7 +102,9 @@ def play_hand(page: Page, prefer: Prefer | None = None, answer: Answer | None = 
                 break
             hand.choices.append(page.text_content("#choice-title"))
             options = page.locator("#choice-options .choice")
-            words = [text.strip() for text in options.all_text_contents()]
+            # Each option's words (its first span), without its cards' faces' letters.
+            words = [text.strip() for text in page.locator(
+                "#choice-options .choice > span:first-child").all_text_contents()]
             hand.options.append(words)
             start = answer(words) if answer else ""
             chosen = next((i for i, text in enumerate(words) if text.startswith(start)), 0)
@@ -106,8 +116,9 @@ def play_hand(page: Page, prefer: Prefer | None = None, answer: Answer | None = 
 def sheet(page: Page) -> tuple[list[tuple[str, str, int]], str, str]:
     """The score sheet shown: its lines (team, name, points), the hand's and the match's
     totals."""
-    rows = page.locator("#sheet-lines tr").evaluate_all(
-        "rows => rows.map(r => [...r.children].slice(0, 3).map(c => c.textContent))")
+    rows = page.locator("#sheet-lines tr.line").evaluate_all(
+        "rows => rows.map(r => [r.dataset.team, r.querySelector('.line-name').textContent,"
+        " r.querySelector('.points').textContent])")
     lines = [(team, name, int(points)) for team, name, points in rows]
     return lines, page.text_content("#sheet-hand"), page.text_content("#sheet-match")
 

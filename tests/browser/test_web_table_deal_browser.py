@@ -11,7 +11,7 @@ import re
 import pytest
 
 from tests.browser.conftest import api_server
-from tests.browser.table import play_hand, seat_view, wait_for
+from tests.browser.table import more_choices, play_hand, seat_view, wait_for
 from tests.browser.test_web_table_browser import Watched
 from tests.deal_effects import deal_effects_environment
 
@@ -55,6 +55,7 @@ def test_the_table_tells_and_shows_what_each_deal_took(watched, server):
     wait_for(page, "setup")
     page.select_option("#pace", "instant")
     page.select_option("#variant", "taking-scopa")
+    more_choices(page)
     page.wait_for_selector("#bots[data-seats='2']")
     page.select_option("#bot-1", "random")
     page.click("#start")

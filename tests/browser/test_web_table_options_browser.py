@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from tests.browser.conftest import api_server
-from tests.browser.table import screenshot, seat_view, wait_for
+from tests.browser.table import more_choices, screenshot, seat_view, wait_for
 from tests.browser.test_web_table_browser import Watched
 from tests.table_rules import table_rules_environment
 
@@ -38,6 +38,7 @@ def page(browser, server):
     watch = Watched(context.new_page())
     watch.page.goto(server + "/")
     wait_for(watch.page, "setup")
+    more_choices(watch.page)
     try:
         yield watch.page
     finally:
@@ -126,7 +127,7 @@ def test_a_house_rules_options_are_shown_bounded_and_sent(page, server):
     assert factor.is_visible() and page.is_visible("#option-double-scopa-on")
     assert (factor.get_attribute("min"), factor.get_attribute("max"), factor.input_value()) == (
         "1", "4", "2")
-    assert texts(page, "#option-double-scopa-on option") == ["every", "last"]
+    assert texts(page, "#option-double-scopa-on option") == ["Every", "Last"]
     assert "multiplied" in page.text_content("#option-double-scopa-factor-hint")
     factor.fill("9")
     page.click("#start")

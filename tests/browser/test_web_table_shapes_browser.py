@@ -12,7 +12,15 @@ import re
 import pytest
 
 from tests.browser.conftest import api_server
-from tests.browser.table import play_hand, screenshot, seat_view, sheet, state, wait_for
+from tests.browser.table import (
+    more_choices,
+    play_hand,
+    screenshot,
+    seat_view,
+    sheet,
+    state,
+    wait_for,
+)
 from tests.browser.test_web_table_browser import Watched
 from tests.shapes import shapes_environment
 
@@ -44,6 +52,7 @@ def start(page, url: str, variant: str, seats: int, options: dict[str, str] | No
     wait_for(page, "setup")
     page.select_option("#pace", "instant")
     page.select_option("#variant", variant)
+    more_choices(page)
     page.wait_for_selector(f"#bots[data-seats='{seats}']")
     for name, value in (options or {}).items():
         page.fill(f"#option-{name}", value)
@@ -60,6 +69,7 @@ def test_the_form_offers_a_bot_for_each_other_seat(watched, server):
     page = watched.page
     page.goto(server + "/")
     wait_for(page, "setup")
+    more_choices(page)
     bots = {"foraccio": ["Your partner (opposite)", "Opponent on your right",
                          "Opponent on your left"],
             "terzetto": ["Opponent on your right", "Opponent on your left"],
@@ -100,8 +110,9 @@ def test_a_whole_hand_of_three_each_for_themselves(watched, server):
     view = seat_view(page, server)
     scored = [event for event in view["events"] if event["type"] == "hand_scored"][-1]
     names = ("You", "Right", "Left")
-    assert [(team, points) for team, _, points in lines] == [
-        (names[line["team"]], line["points"]) for line in scored["lines"]]
+    assert [(team, points) for team, _, points in lines] == [  # grouped by team
+        (names[line["team"]], line["points"])
+        for line in sorted(scored["lines"], key=lambda line: line["team"])]
     points = ", ".join(f"{name if name != 'You' else 'you'} {score}"
                        for name, score in zip(names, scored["points"], strict=True))
     assert hand_words == f"This hand: {points}."
@@ -120,6 +131,6 @@ def test_a_match_of_two_to_its_end(watched, server):
         page.click("#next-hand")
 
     result = page.text_content("#sheet-result")
-    assert re.fullmatch(r"You win the match, \d+ to \d+!|Opposite wins the match, \d+ to \d+\.",
+    assert re.fullmatch(r"You win the match, \d+ to \d+\.|Opposite wins the match, \d+ to \d+\.",
                         result), result
     assert page.is_visible("#sheet-new-match")

@@ -1,14 +1,38 @@
 // Choosing how a card is played when it can be played in several ways: which cards a
 // capture takes, or how a Zobelon re is used (a sweep, or which value, then which
-// cards). A modal <dialog>: focus stays inside it, Escape or "Back" cancels.
+// cards). A modal <dialog>: focus stays inside it, Escape or "Back" cancels. Each option
+// says in words what it does, with the cards it takes drawn; the one hovered (or, else,
+// focused) has its cards outlined on the table.
 
 import {shownCard} from "./cards.js";
-import {cardName, moveWords} from "./words.js";
+import {cardName, isLay, valueWords} from "./words.js";
 
 const dialog = () => document.querySelector("#choice");
 
+/** "the 3 of denari", "the 3 of denari and the 4 of bastoni", "the 2, 3 of ... and ...". */
+function cardsWords(cards) {
+  const named = cards.map((card) => `the ${cardName(card)}`);
+  return named.length < 2 ? named.join("") : `${named.slice(0, -1).join(", ")} and ${named.at(-1)}`;
+}
+
+/** What a move does, in words: "takes the 3 of denari and the 4 of bastoni", "as an 8,
+ * takes the 8 of coppe", "lays it on the table". */
+function choiceWords(move) {
+  if (isLay(move)) return "lays it on the table";
+  const how = move.jolly == null ? "" : move.jolly === "sweep" ? "as a sweep, " : `as ${valueWords(move.jolly)}, `;
+  return how + (move.take?.length ? `takes ${cardsWords(move.take)}` : "takes only itself");
+}
+
+/** Outline on the table the cards `cards` (none: clear). */
+function outline(cards) {
+  for (const shown of document.querySelectorAll("#table-cards .card")) {
+    shown.classList.toggle("option", cards.includes(shown.dataset.card));
+  }
+}
+
 /** Ask the person to pick one of `options` ({label, cards, value}); resolve to its value,
- * or null when cancelled. The table cards an option takes are marked while it has focus. */
+ * or null when cancelled. The table cards of the option hovered, or else of the one
+ * focused, are outlined: one option's at a time. */
 function ask(title, options) {
   const box = dialog();
   box.querySelector("#choice-title").textContent = title;
@@ -21,17 +45,13 @@ function ask(title, options) {
       const words = document.createElement("span");
       words.textContent = option.label;
       button.append(words, ...(option.cards ?? []).map((card) => shownCard(card, "tiny")));
-      const mark = (on) => {
-        for (const card of option.cards ?? []) {
-          document.querySelector(`#table-cards [data-card="${card}"]`)?.classList.toggle("option", on);
-        }
-      };
-      button.addEventListener("focus", () => mark(true));
-      button.addEventListener("blur", () => mark(false));
-      button.addEventListener("mouseenter", () => mark(true));
-      button.addEventListener("mouseleave", () => mark(false));
+      const focused = () => options[buttons.indexOf(document.activeElement)]?.cards ?? [];
+      button.addEventListener("focus", () => outline(option.cards ?? []));
+      button.addEventListener("blur", () => outline([]));
+      button.addEventListener("mouseenter", () => outline(option.cards ?? []));
+      button.addEventListener("mouseleave", () => outline(focused()));
       button.addEventListener("click", () => {
-        mark(false);
+        outline([]);
         box.close(JSON.stringify({chosen: options.indexOf(option)}));
       });
       return button;
@@ -40,6 +60,7 @@ function ask(title, options) {
     box.querySelector("#choice-back").onclick = () => box.close("");
     box.returnValue = "";
     box.addEventListener("close", () => {
+      outline([]);
       const answer = box.returnValue ? JSON.parse(box.returnValue) : null;
       resolve(answer ? options[answer.chosen].value : null);
     }, {once: true});
@@ -59,7 +80,7 @@ export async function chooseMove(found) {
     if (sweep) options.push({label: "Sweep: take the whole table", cards: sweep.take, value: "sweep"});
     for (const value of values) {
       const takes = found.filter((move) => move.jolly === value);
-      options.push({label: `As a ${value}`, cards: takes.length === 1 ? takes[0].take : [], value});
+      options.push({label: `As ${valueWords(value)}`, cards: takes.length === 1 ? takes[0].take : [], value});
     }
     const use = await ask(`How do you play the ${cardName(card)}? A re is a jolly: a sweep, or any value.`, options);
     if (use === null) return null;
@@ -67,5 +88,5 @@ export async function chooseMove(found) {
     if (found.length === 1) return found[0];
   }
   return ask(`Which cards does the ${cardName(card)} take?`,
-             found.map((move) => ({label: moveWords(move), cards: move.take, value: move})));
+             found.map((move) => ({label: choiceWords(move), cards: move.take, value: move})));
 }

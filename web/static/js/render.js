@@ -7,7 +7,7 @@
 // where it sits.
 
 import {cardFace, shownCard} from "./cards.js";
-import {cardName, eventWords, lineName, placesOf, seatLabel} from "./words.js";
+import {cardName, eventWords, lineName, moveWords, placesOf, seatLabel, teamWords} from "./words.js";
 
 const $ = (selector) => document.querySelector(selector);
 
@@ -33,14 +33,32 @@ function pileTitle(team, where) {
   return {Us: "Our pile", You: "Your pile", Them: "Their pile"}[name] ?? `${name}'s pile`;
 }
 
+/** Each team's points from this hand's bonuses so far (its scopas, colori): the match
+ * scores add them only when the hand is scored. */
+function bonusesOf(view) {
+  const points = view.scores.map(() => 0);
+  if (view.phase !== "playing") return points;  // scored: the scores hold them
+  for (const event of view.events) if (event.type === "bonus") points[event.team] += event.points;
+  return points;
+}
+
+/** The match scores in the bar, with the hand's bonuses so far counted in ("Us 19",
+ * "+7 this hand"). */
 export function renderScores(view, goal) {
   const where = placesOf(view);
+  const bonuses = bonusesOf(view);
   $("#variant-name").textContent = view.variant.charAt(0).toUpperCase() + view.variant.slice(1);
   $("#hand-number").textContent = `Hand ${view.hand}`;
   $("#scores").replaceChildren(...view.scores.map((score, team) => {
     const span = text("span", `${where.teams[team]} `, "team");
     span.dataset.colour = colourOf(team, where);
-    span.append(text("strong", String(score)));
+    span.append(text("strong", String(score + bonuses[team])));
+    if (bonuses[team]) {
+      const gain = text("small", ` +${bonuses[team]}`, "gain");
+      gain.append(text("span", " this hand", "gain-words"));
+      gain.title = `${bonuses[team]} of these points are this hand's bonuses so far (its scopas, colori)`;
+      span.append(gain);
+    }
     return span;
   }));
   $("#goal").textContent = goal;
@@ -114,10 +132,55 @@ export function renderTable(view, bots) {
   });
   $("#log").replaceChildren(...view.events.map((event) => eventWords(event, bots, where))
     .filter(Boolean).map((words) => text("li", words)));
+  for (const bubble of document.querySelectorAll(".seat .play")) bubble.hidden = true;
+  for (const play of lastPlays(view)) drawPlay(play);
+  announce(view, bots, where);
+}
+
+const isPlay = (event) => event.type === "laid" || event.type === "captured";
+
+/** Each seat's last play of the hand (its events are the hand's). */
+function lastPlays(view) {
+  const last = new Map();
+  for (const event of view.events) if (isPlay(event)) last.set(event.seat, event);
+  return last.values();
+}
+
+/** Announce on the table the bonuses made since the person's last play (a scopa, a
+ * colore) and, once the hand is over, its napoli. */
+function announce(view, bots, where) {
+  const since = view.events.findLastIndex((event) => isPlay(event) && event.seat === where.bottom);
+  const made = view.events.slice(since + 1).filter((event) => event.type === "bonus")
+    .map((event) => eventWords(event, bots, where));
+  const scored = view.phase === "playing" ? null : view.events.findLast((event) => event.type === "hand_scored");
+  for (const line of scored?.lines.filter((found) => found.name === "napoli") ?? []) {
+    made.push(`${lineName(line.name)}! ${line.points} points for ${teamWords(line.team, where)} (${line.cards.join(" ")}).`);
+  }
+  $("#announce").hidden = made.length === 0;
+  $("#announce").textContent = made.join(" ");
+}
+
+/** What playing `card` would do, in words: "takes 5b 4b", "lays it on the table", "2
+ * ways: takes 5b 4b, or takes 9c". */
+function previewWords(card, moves) {
+  const found = moves.filter((move) => move.card === card);
+  const ways = found.map(moveWords);
+  return found.length > 1 ? `${found.length} ways: ${ways.join(", or ")}` : ways[0];
+}
+
+/** Outline the table cards `card` would take, by any of its `moves` (none: clear). */
+function preview(card, moves) {
+  const taken = new Set(moves.filter((move) => move.card === card).flatMap((move) => move.take ?? []));
+  for (const shown of document.querySelectorAll("#table-cards .card")) {
+    shown.classList.toggle("preview", taken.has(shown.dataset.card));
+  }
+  $("#preview").textContent = card === null ? "" : `${cardName(card)}: ${previewWords(card, moves)}.`;
 }
 
 /** The hand as buttons: the cards with a legal move (`moves`) enabled and marked, each
- * calling `onPick(card)`. Cards keep their place, so keyboard focus stays put. */
+ * calling `onPick(card)`; hovering or focusing one outlines what it would take. Cards
+ * keep their place, so keyboard focus stays put; at a new turn focus goes to the hand
+ * itself, never to a card, so that a stray Enter plays nothing. */
 export function renderHand(cards, moves, onPick) {
   const hand = $("#hand");
   const focused = document.activeElement?.dataset?.card;
@@ -130,33 +193,51 @@ export function renderHand(cards, moves, onPick) {
     button.dataset.ways = String(ways);
     button.classList.toggle("legal", ways > 0);
     button.disabled = ways === 0;
-    button.setAttribute("aria-label", cardName(card) + (ways > 1 ? `, ${ways} ways to play` : ""));
-    button.title = `${card}: ${cardName(card)}`;
-    button.append(cardFace(card));
-    if (ways > 1) button.append(text("span", String(ways), "ways"));
+    button.title = ways ? `${card}: ${previewWords(card, moves)}` : `${card}: ${cardName(card)}`;
+    if (ways) button.setAttribute("aria-description", previewWords(card, moves));
+    // Its name as text a screen reader reads (the face's letters are hidden from it), not
+    // an aria-label, which would differ from the letters on the face.
+    button.append(text("span", cardName(card) + (ways > 1 ? `, ${ways} ways to play` : ""), "sr-only"),
+                  cardFace(card));
+    if (ways > 1) {
+      const badge = text("span", String(ways), "ways");
+      badge.setAttribute("aria-hidden", "true");
+      button.append(badge);
+    }
     button.addEventListener("click", () => onPick(card));
+    for (const on of ["mouseenter", "focus"]) button.addEventListener(on, () => preview(card, moves));
+    for (const off of ["mouseleave", "blur"]) button.addEventListener(off, () => preview(null, []));
     return button;
   });
   hand.replaceChildren(...buttons);
   hand.classList.toggle("your-turn", moves.length > 0);
+  preview(null, []);
   const again = buttons.find((button) => button.dataset.card === focused && !button.disabled);
-  (again ?? (moves.length ? buttons.find((button) => !button.disabled) : null))?.focus({preventScroll: true});
+  if (again) again.focus({preventScroll: true});
+  else if (moves.length && !hand.contains(document.activeElement)) hand.focus({preventScroll: true});
 }
 
-/** Show a play: the seat's bubble holds the card played and what it took, and the
- * cards taken are marked on the table until it is drawn again. */
-export function showPlay(event, bots, where) {
+/** Draw a play in its seat's bubble: the card played and what it took. */
+function drawPlay(event) {
   const bubble = $(`#seat-${event.seat} .play`);
   const taken = event.type === "captured" ? event.take : [];
   bubble.replaceChildren(shownCard(event.card, "small"),
                          text("span", event.type === "laid" ? "laid" : taken.length ? "took" : "took only itself", "verb"),
                          ...taken.map((card) => shownCard(card, "tiny")));
   bubble.hidden = false;
+}
+
+/** Show a play as it is made: in its seat's bubble, the cards taken marked on the table
+ * until it is drawn again, and in words. Each seat's bubble keeps its last play until it
+ * plays again (renderTable draws them from the hand's events). */
+export function showPlay(event, bots, where) {
+  drawPlay(event);
+  const taken = event.type === "captured" ? event.take : [];
   for (const card of taken) $(`#table-cards [data-card="${card}"]`)?.classList.add("taken");
   $("#last-play").textContent = eventWords(event, bots, where);
 }
 
+/** Clear the words of the last play (each seat's bubble stays). */
 export function clearPlays() {
-  for (const bubble of document.querySelectorAll(".seat .play")) bubble.hidden = true;
   $("#last-play").textContent = "";
 }

@@ -13,7 +13,7 @@
 import {get} from "./api.js";
 import {element} from "./dom.js";
 import {offerSeats, readFriends, showSeats} from "./friends.js";
-import {BOTS, humanize, places, whereWords} from "./words.js";
+import {BOTS, humanize, places, valueName, whereWords} from "./words.js";
 
 const NUMBERS = ["no", "one", "two", "three", "four", "five"];
 
@@ -54,8 +54,9 @@ function optionField(option, idName = option.name) {
     input = element("input", {type: "checkbox", id, name: option.name, checked: option.default === true});
   } else if (option.choices) {
     input = element("select", {id, name: option.name},
-                    option.choices.map((choice) => element("option", {value: choice, text: choice,
-                                                                      selected: choice === option.default})));
+                    option.choices.map((choice) => element("option", {
+                      value: choice, text: valueName(option.name.split(".").pop(), choice),
+                      selected: choice === option.default})));
   } else if (option.type === "int") {
     input = element("input", {type: "number", id, name: option.name, value: option.default, step: 1,
                               min: option.minimum, max: option.maximum, required: true});
@@ -117,6 +118,9 @@ function showMode(form) {
   for (const id of ["#bots", "#bots-note"]) form.querySelector(id).hidden = friends;
   for (const id of ["#seats", "#room-options", "#friends-note"]) form.querySelector(id).hidden = !friends;
   document.querySelector("#setup-intro").hidden = friends;
+  form.querySelector("#more-summary").textContent = friends
+    ? "More choices: the game's options, house rules, the bots' pace and a turn clock"
+    : "More choices: the game's options, house rules and bots";
   form.querySelector("#start").textContent = friends ? "Make the room" : "Deal";
 }
 
@@ -151,7 +155,9 @@ export async function buildSetup(form, onStart) {
   };
   const show = () => {
     const variant = current();
-    form.querySelector("#variant-description").textContent = `${variant.description} First to ${variant.target} points.`;
+    // The target, unless the description says it already ("first team to 71 wins").
+    const target = variant.description.includes(String(variant.target)) ? "" : ` First to ${variant.target} points.`;
+    form.querySelector("#variant-description").textContent = variant.description + target;
     form.querySelector("#options").replaceChildren(element("legend", {text: "Options"}),
                                                     ...variant.options.map((option) => optionField(option)));
     const fitting = rules.filter((rule) => rule.variants.includes(variant.name));
@@ -173,7 +179,11 @@ export async function buildSetup(form, onStart) {
 
   form.addEventListener("submit", (event) => {
     event.preventDefault();
-    if (!form.reportValidity()) return;
+    if (!form.checkValidity()) {
+      form.querySelector("#more").open = true;  // the field to mend may be folded away
+      form.reportValidity();
+      return;
+    }
     const variant = current();
     const options = readOptions(form, variant, rules);
     const mode = form.elements.namedItem("mode").value;

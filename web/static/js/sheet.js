@@ -1,9 +1,12 @@
-// The end of a hand: the score sheet line by line as the `hand_scored` event gives it,
-// the hand's points and the match totals against the target; the end of the match.
+// The end of a hand: the score sheet as the `hand_scored` event gives it, its lines
+// grouped by team, each with what it rewards (lines.js: a tap on its name shows it, a
+// hover and a screen reader read it) and the counts behind it; the hand's points and the
+// match totals against the target; the end of the match.
 
 import {shownCard} from "./cards.js";
+import {lineCounts, lineMeaning} from "./lines.js";
 import {colourOf} from "./render.js";
-import {lineName, placesOf, scoresWords} from "./words.js";
+import {lineName, matchWonWords, placesOf, scoresWords} from "./words.js";
 
 const $ = (selector) => document.querySelector(selector);
 
@@ -15,21 +18,60 @@ function cell(tag, content, className = "") {
   return made;
 }
 
+/** A line's name, a button that shows (and describes) what the line rewards, and the
+ * counts behind it. */
+function lineTitle(line, index, piles) {
+  const meaning = cell("small", lineMeaning(line.name), "meaning");
+  meaning.id = `line-meaning-${index}`;
+  meaning.hidden = true;
+  const name = cell("button", lineName(line.name), "line-name");
+  name.type = "button";
+  name.title = meaning.textContent;
+  name.setAttribute("aria-describedby", meaning.id);
+  name.setAttribute("aria-expanded", "false");
+  name.addEventListener("click", () => {
+    meaning.hidden = !meaning.hidden;
+    name.setAttribute("aria-expanded", String(!meaning.hidden));
+  });
+  const title = cell("th", [name, cell("span", lineCounts(line, piles), "counts"), meaning]);
+  title.scope = "row";
+  return title;
+}
+
+/** The lines of `team`, under a row with its name and its points. */
+function teamLines(team, lines, scored, view, where) {
+  const group = document.createElement("tbody");
+  group.dataset.colour = colourOf(team, where);
+  const heading = cell("th", `${where.teams[team]}: ${scored.points[team]} point${scored.points[team] === 1 ? "" : "s"}`);
+  heading.scope = "rowgroup";
+  heading.colSpan = 3;
+  group.append(cell("tr", [heading], "team"));
+  for (const [line, index] of lines) {
+    const row = cell("tr", [lineTitle(line, index, view.piles), cell("td", String(line.points), "points"),
+                            cell("td", [cell("span", line.cards.map((card) => shownCard(card, "small")), "card-row")],
+                                 "line-cards")], "line");
+    row.dataset.team = where.teams[team];
+    row.dataset.line = line.name;
+    group.append(row);
+  }
+  if (!lines.length) {
+    const none = cell("td", "No score line this hand.", "quiet");
+    none.colSpan = 3;
+    group.append(cell("tr", [none], "line-none"));
+  }
+  return group;
+}
+
 /** Fill the sheet from a seat's view of a hand over (or a watcher's); return whether the
  * match is over. */
 export function renderSheet(view, goal) {
   const where = placesOf(view);
   const scored = view.events.findLast((event) => event.type === "hand_scored");
-  const rows = scored.lines.map((line) => {
-    const row = document.createElement("tr");
-    row.dataset.colour = colourOf(line.team, where);
-    row.append(cell("td", where.teams[line.team]), cell("th", lineName(line.name)),
-               cell("td", String(line.points), "points"),
-               cell("td", [cell("span", line.cards.map((card) => shownCard(card, "tiny")), "card-row")], "line-cards"));
-    row.lastChild.setAttribute("aria-label", line.cards.join(" "));
-    return row;
-  });
-  $("#sheet-lines").replaceChildren(...rows);
+  const numbered = scored.lines.map((line, index) => [line, index]);
+  const table = $("#sheet-lines");
+  for (const old of table.querySelectorAll("tbody")) old.remove();
+  table.append(...scored.points.map((_, team) => teamLines(
+    team, numbered.filter(([line]) => line.team === team), scored, view, where)));
   $("#sheet-title").textContent = `Hand ${view.hand} is over`;
   $("#sheet-hand").textContent = `This hand: ${scoresWords(scored.points, where)}.`;
   $("#sheet-match").textContent = `Match: ${scoresWords(scored.scores, where)}; first to ${goal} wins.`;
@@ -38,26 +80,9 @@ export function renderSheet(view, goal) {
   result.hidden = !over;
   if (over) {
     result.classList.toggle("lost", where.mine !== null && view.winner !== where.mine);
-    result.textContent = resultWords(view, where);
+    result.textContent = matchWonWords(view.winner, view.scores, where);
   }
   $("#next-hand").hidden = over;
   $("#sheet-new-match").hidden = !over;
   return over;
-}
-
-/** Who won, from the person's side: "You and your partner win the match, 72 to 60!",
- * "Your opponents win the match, 71 to 40.", "Left wins the match, 11 to 9 to 4." (the
- * winner's score first, then the others' from the highest). */
-function resultWords(view, where) {
-  const winner = view.winner;
-  const others = view.scores.filter((_, team) => team !== winner).sort((a, b) => b - a);
-  const scores = [view.scores[winner], ...others].join(" to ");
-  if (winner === where.mine) {
-    const partners = where.members[winner].length - 1;
-    const who = partners === 0 ? "You" : `You and your partner${partners > 1 ? "s" : ""}`;
-    return `${who} win the match, ${scores}!`;
-  }
-  const name = where.teams[winner];
-  if (name === "Them") return `Your opponents win the match, ${scores}.`;
-  return `${name} win${where.members[winner].length > 1 ? "" : "s"} the match, ${scores}.`;
 }

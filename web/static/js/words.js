@@ -37,6 +37,22 @@ export function lineName(name) {
   return LINES[name] ?? humanize(name);
 }
 
+// The options' values in words, by option, where the API gives only a code; any other
+// value is humanized ("11" stays "11").
+const VALUES = {
+  deal_scheme: {one_at_a_time: "One card at a time", "5-4-4": "In rounds of 5, 4, 4",
+                "6-6": "In two rounds of 6", 12: "All 12 in one round"},
+  deal_passes_to: {right: "The dealer's right", left: "The dealer's left"},
+  king_scopa_value: {declared: "The value declared", rank: "The re's rank (13)"},
+  king_colore_value: {declared: "The value declared", rank: "The re's rank (13)"},
+};
+
+/** The value of option `option` (its name) in words: `one_at_a_time` is "One card at a
+ * time". */
+export function valueName(option, value) {
+  return VALUES[option]?.[value] ?? humanize(String(value));
+}
+
 export function humanize(name) {
   const words = name.replaceAll("_", " ").replaceAll("-", " ");
   return words.charAt(0).toUpperCase() + words.slice(1);
@@ -101,10 +117,22 @@ export function scoresWords(scores, where = FORACCIO) {
   return scores.map((score, team) => `${teamWords(team, where)} ${score}`).join(", ");
 }
 
-/** "Us win the match, 72 to 60.", "Right wins the match, 11 to 9 to 4." */
+/** Who won the match, from the person's side, the winner's score first and then the
+ * others' from the highest: "You and your partner win the match, 72 to 60.", "Your
+ * opponents win the match, 103 to 25.", "Left wins the match, 11 to 9 to 4." The log
+ * and the score sheet both say it so. */
 export function matchWonWords(team, scores, where = FORACCIO) {
-  const plural = PRONOUNS.has(where.teams[team]) || where.members[team].length > 1;
-  return `${where.teams[team]} ${plural ? "win" : "wins"} the match, ${scores.join(" to ")}.`;
+  const others = scores.filter((_, other) => other !== team).sort((a, b) => b - a);
+  const score = [scores[team], ...others].join(" to ");
+  const members = where.members[team].length;
+  if (team === where.mine) {
+    const partners = members - 1;
+    const who = partners === 0 ? "You" : `You and your partner${partners > 1 ? "s" : ""}`;
+    return `${who} win the match, ${score}.`;
+  }
+  const name = where.teams[team] === "Them" ? "Your opponents" : where.teams[team];
+  const plural = name === "Your opponents" || members > 1;
+  return `${name} ${plural ? "win" : "wins"} the match, ${score}.`;
 }
 
 /** Where a seat sits, in words: "opposite", "on your right", "on your far left". */
@@ -128,6 +156,12 @@ export function seatName(seat, bots, where = FORACCIO) {
   return bots[seat] ? `${where.seats[seat]} (${bots[seat]})` : where.seats[seat];
 }
 
+/** A value a re is given, with its article: "an ace", "a 7", "an 8", "an 11". */
+export function valueWords(value) {
+  if (Number(value) === 1) return "an ace";
+  return `${[8, 11].includes(Number(value)) ? "an" : "a"} ${value}`;
+}
+
 /** A move that lays its card: it takes nothing and is no asso or re (which, meeting an
  * empty table, take only themselves and still capture). */
 export function isLay(move) {
@@ -137,7 +171,7 @@ export function isLay(move) {
 /** What a move does: "takes 3d 4b", "as a sweep, takes ...", "lays it on the table". */
 export function moveWords(move) {
   if (isLay(move)) return "lays it on the table";
-  const how = move.jolly == null ? "" : move.jolly === "sweep" ? "as a sweep, " : `as a ${move.jolly}, `;
+  const how = move.jolly == null ? "" : move.jolly === "sweep" ? "as a sweep, " : `as ${valueWords(move.jolly)}, `;
   return how + (move.take?.length ? `takes ${move.take.join(" ")}` : "takes only itself");
 }
 

@@ -1,0 +1,308 @@
+"""The web table as a newcomer meets it, at a desktop's size (1280 x 800) and a phone's
+(390 x 844): Deal in view, the form in words, each seat's last play kept in view, the
+hand's bonuses announced and counted, a preview of what a card takes and no card
+played by a stray Enter, Foraccio's 13 cards on one row, the choice dialog outlining one
+option at a time, the score sheet saying why, no hover stuck on a touch screen, and no
+serious or critical accessibility violation (axe-core) on the form, the table, a dialog
+and the score sheet."""
+
+from __future__ import annotations
+
+import json
+import re
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from tests.browser.conftest import api_server
+from tests.browser.table import (
+    SAVED,
+    more_choices,
+    play_hand,
+    screenshot,
+    seat_view,
+    start_match,
+    state,
+    wait_for,
+)
+from tests.browser.test_web_table_browser import Watched
+
+pytestmark = pytest.mark.xdist_group("browser-newcomer")
+
+SIZES = {"desktop": {"viewport": {"width": 1280, "height": 800}},
+         "phone": {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2,
+                   "is_mobile": True, "has_touch": True}}
+AXE = Path(__file__).resolve().parents[2] / "clients" / "node_modules" / "axe-core" / "axe.min.js"
+PLAYS = ("laid", "captured")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    with api_server(tmp_path_factory.mktemp("newcomer") / "log") as url:
+        yield url
+
+
+@pytest.fixture(params=list(SIZES))
+def size(request) -> str:
+    return request.param
+
+
+@pytest.fixture
+def watched(browser, server, size):
+    """A fresh page at ``size`` whose console stays clean. The page's
+    Content-Security-Policy is bypassed only so that axe-core can be added to it."""
+    context = browser.new_context(bypass_csp=True, **SIZES[size])
+    watch = Watched(context.new_page())
+    try:
+        yield watch
+    finally:
+        context.close()
+    assert not watch.errors, f"console errors: {watch.errors}"
+
+
+def assert_accessible(page, where: str) -> None:
+    """No serious or critical violation of axe-core's rules on the page as it is."""
+    if not page.evaluate("typeof axe !== 'undefined'"):
+        page.add_script_tag(path=str(AXE))
+    violations = page.evaluate("async () => (await axe.run(document)).violations.map("
+                               "v => ({id: v.id, impact: v.impact, nodes: v.nodes.map("
+                               "n => n.target.join(' ')).slice(0, 3)}))")
+    bad = [v for v in violations if v["impact"] in ("serious", "critical")]
+    assert not bad, f"{where}: {bad}"
+
+
+def post(url: str, path: str, body: dict) -> dict:
+    request = urllib.request.Request(url + path, data=json.dumps(body).encode(),
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        return json.load(answer)
+
+
+def legal_moves(page, url: str) -> list[dict]:
+    saved = page.evaluate(SAVED)
+    return post(url, "/games/legal-moves", {"token": saved["token"],
+                                            "seat_key": saved["keys"][0]})["moves"]
+
+
+def cards_of(page, selector: str) -> list[str]:
+    return page.locator(selector).evaluate_all("cards => cards.map(c => c.dataset.card)")
+
+
+def hand_events(view: dict) -> list[dict]:
+    """The events of the hand in play (from its deal on)."""
+    events = view["events"]
+    dealt = max((i for i, event in enumerate(events) if event["type"] == "dealt"), default=0)
+    return events[dealt:]
+
+
+def test_deal_is_in_view_and_the_form_speaks_in_words(watched, server, size):
+    page = watched.page
+    page.goto(server + "/")
+    wait_for(page, "setup")
+    height = SIZES[size]["viewport"]["height"]
+    deal = page.locator("#start").bounding_box()
+    assert page.evaluate("scrollY") == 0 and deal["y"] + deal["height"] <= height, deal
+    assert page.get_attribute("#more", "open") is None  # the advanced choices are folded
+    description = page.text_content("#variant-description")
+    assert description.count("71") == 1, description  # said once
+    note = page.text_content("#bots-note")
+    assert "this page included" not in note and "developer tools" in note
+    assert_accessible(page, "the form")
+    screenshot(page, f"newcomer-form-{size}")
+
+    more_choices(page)
+    words = {name: page.locator(f"#option-{name} option").all_text_contents()
+             for name in ("deal_scheme", "deal_passes_to")}
+    assert words == {"deal_scheme": ["One card at a time", "In rounds of 5, 4, 4"],
+                     "deal_passes_to": ["The dealer's right", "The dealer's left"]}
+    values = page.locator("#option-deal_scheme option").evaluate_all(
+        "options => options.map(o => o.value)")
+    assert values == ["one_at_a_time", "5-4-4"]  # the codes are what is sent
+    page.select_option("#variant", "zobelon")
+    shown = page.locator("#options option").all_text_contents()
+    assert shown and not any(re.search(r"_|^[a-z]", text) for text in shown), shown
+    assert_accessible(page, "the form unfolded")
+
+
+def test_the_table_keeps_each_play_and_announces_the_bonuses(watched, server, size):
+    page = watched.page
+    # Zobelon: a capture all in its card's suit is a colore, made in most hands.
+    start_match(page, server, "zobelon", bots="random")
+    announced = []
+    for _ in range(6):
+        while wait_for(page) == "your-turn":
+            view = seat_view(page, server)
+            events = hand_events(view)
+            # Each seat's last play of the hand, in its bubble, until it plays again.
+            last = {event["seat"]: event["card"] for event in events if event["type"] in PLAYS}
+            for seat in range(4):
+                bubble = page.locator(f"#seat-{seat} .play")
+                if seat in last:
+                    assert cards_of(page, f"#seat-{seat} .play .card")[0] == last[seat]
+                else:
+                    assert bubble.is_hidden()
+            # The bonuses made since the person's last play, announced on the table.
+            mine = max((i for i, event in enumerate(events)
+                        if event["type"] in PLAYS and event["seat"] == 0), default=-1)
+            made = [event for event in events[mine + 1:] if event["type"] == "bonus"]
+            words = page.text_content("#announce")
+            assert page.is_visible("#announce") == bool(made)
+            for bonus in made:
+                assert f"{bonus['name'].capitalize()}! {bonus['points']} point" in words
+            if made:
+                announced.append(words)
+            # The header counts the hand's bonuses.
+            bonuses = [sum(event["points"] for event in events
+                           if event["type"] == "bonus" and event["team"] == team)
+                       for team in (0, 1)]
+            header = [int(text) for text in page.locator("#scores strong").all_text_contents()]
+            assert header == [score + bonus for score, bonus in
+                              zip(view["scores"], bonuses, strict=True)]
+            if announced and len(announced) == 1 and made:
+                screenshot(page, f"newcomer-announced-{size}")
+            page.locator("#hand .card.legal").first.click()
+            if page.locator("#choice[open]").count():
+                page.locator("#choice-options .choice").first.click()
+        if announced or state(page) == "game-over":
+            break
+        page.click("#next-hand")
+    assert announced, "no scopa or colore in six hands"
+
+
+def test_a_card_shows_what_it_takes_and_no_stray_enter_plays_it(watched, server, size):
+    page = watched.page
+    start_match(page, server, options={"capture_required": False}, bots="random")
+    for _ in range(40):
+        assert wait_for(page) == "your-turn"
+        # Focus is on the hand, not on a card: Enter plays nothing.
+        assert page.evaluate("document.activeElement.id") == "hand"
+        before = cards_of(page, "#hand .card")
+        page.keyboard.press("Enter")
+        assert state(page) == "your-turn" and cards_of(page, "#hand .card") == before
+        moves = legal_moves(page, server)
+        taking = next((move for move in moves if move.get("take")), None)
+        if taking:
+            break
+        page.locator("#hand .card.legal").first.click()
+        if page.locator("#choice[open]").count():
+            page.locator("#choice-options .choice").first.click()
+    else:
+        pytest.fail("no capture offered in 40 turns")
+    card = taking["card"]
+    takes = {taken for move in moves if move["card"] == card for taken in move.get("take", [])}
+    button = page.locator(f"#hand button[data-card='{card}']")
+    button.focus()
+    assert set(cards_of(page, "#table-cards .card.preview")) == takes
+    named = button.locator(".sr-only").text_content().split(",")[0]  # "7 of coppe"
+    assert page.text_content("#preview").startswith(f"{named}: ")
+    button.blur()
+    assert not cards_of(page, "#table-cards .card.preview")
+    if size == "desktop":
+        button.hover()
+        assert set(cards_of(page, "#table-cards .card.preview")) == takes
+        page.mouse.move(0, 0)
+    assert_accessible(page, "the table")
+    screenshot(page, f"newcomer-table-{size}")
+
+    # A card with one way to play plays on a click, with nothing asked.
+    one = page.locator("#hand .card.legal[data-ways='1']").first
+    if one.count():
+        played = one.get_attribute("data-card")
+        one.click()
+        page.locator(f"#hand button[data-card='{played}']").wait_for(state="detached")
+        assert not page.locator("#choice[open]").count()
+
+
+def test_the_choice_outlines_one_option_in_words(watched, server, size):
+    page = watched.page
+    # Capture not compulsory: a card that can take can also be laid, so it asks.
+    start_match(page, server, options={"capture_required": False}, bots="random")
+    for _ in range(40):
+        assert wait_for(page) == "your-turn"
+        ways = page.locator("#hand .card.legal").evaluate_all(
+            "cards => cards.map(c => [c.dataset.card, +c.dataset.ways])")
+        several = [card for card, count in ways if count >= 2]
+        if several:
+            break
+        page.locator("#hand .card.legal").first.click()
+    else:
+        pytest.fail("no card with two ways in 40 turns")
+    page.locator(f"#hand button[data-card='{several[0]}']").click()
+    page.wait_for_selector("#choice[open]")
+    options = page.locator("#choice-options .choice")
+    words = page.locator("#choice-options .choice > span:first-child").all_text_contents()
+    assert all(re.match(r"(takes the .+ of (coppe|denari|bastoni|spade)|lays it on the "
+                        r"table|takes only itself)", text) for text in words), words
+    assert not any(re.search(r"\b\d+[cdbs]\b", text) for text in words), words
+    for index in range(options.count()):
+        option = options.nth(index)
+        if size == "desktop":
+            option.hover()
+        else:
+            option.focus()
+        mine = cards_of(page, f"#choice-options .choice >> nth={index} >> .card")
+        assert sorted(cards_of(page, "#table-cards .card.option")) == sorted(mine)
+    assert_accessible(page, "the choice dialog")
+    screenshot(page, f"newcomer-choice-{size}")
+    page.click("#choice-back")
+    assert wait_for(page) == "your-turn"
+    assert not cards_of(page, "#table-cards .card.option")
+
+    articles = page.evaluate("""async () => {
+        const {valueWords} = await import('/table/js/words.js');
+        return [1, 7, 8, 11, 13].map(valueWords);
+    }""")
+    assert articles == ["an ace", "a 7", "an 8", "an 11", "a 13"]
+
+
+def test_the_score_sheet_says_why(watched, server, size):
+    page = watched.page
+    start_match(page, server, bots="random")
+    play_hand(page)
+    view = seat_view(page, server)
+    scored = [event for event in view["events"] if event["type"] == "hand_scored"][-1]
+    groups = page.locator("#sheet-lines tbody")
+    assert groups.count() == 2
+    teams = [groups.nth(team).locator("tr.team").text_content() for team in (0, 1)]
+    assert teams == [f"{name}: {points} point{'s' if points != 1 else ''}"
+                     for name, points in zip(("Us", "Them"), scored["points"], strict=True)]
+    piles = view["piles"]
+    counted = {"carte": (len(piles[0]), len(piles[1]), "cards"),
+               "spade": (*(sum(card.endswith("s") for card in pile) for pile in piles), "spade")}
+    for line in scored["lines"]:
+        if line["name"] in counted:
+            ours, theirs, noun = counted[line["name"]]
+            held = (ours, theirs) if line["team"] == 0 else (theirs, ours)
+            row = page.locator(f"#sheet-lines tbody >> nth={line['team']}").locator(
+                f"tr.line[data-line={line['name']}]")
+            assert row.locator(".counts").text_content() == f"{held[0]} {noun} to {held[1]}"
+    name = page.locator("#sheet-lines .line-name").first
+    meaning = page.locator(f"#{name.get_attribute('aria-describedby')}")
+    assert name.get_attribute("title") == meaning.text_content() and meaning.is_hidden()
+    name.click()  # a tap shows it
+    assert meaning.is_visible() and name.get_attribute("aria-expanded") == "true"
+    widths = page.locator("#sheet-lines .card").evaluate_all(
+        "cards => cards.map(c => c.getBoundingClientRect().width)")
+    assert widths and min(widths) >= 36, widths  # large enough to read
+    assert_accessible(page, "the score sheet")
+    screenshot(page, f"newcomer-sheet-{size}")
+
+
+def test_foracci_13_cards_sit_on_one_row(watched, server, size):
+    page = watched.page
+    start_match(page, server)
+    assert wait_for(page) == "your-turn"
+    rows = "cards => new Set(cards.map(c => Math.round(c.getBoundingClientRect().top))).size"
+    assert page.locator("#hand .card").count() == 13
+    if size == "desktop":
+        for width in (1280, 1024):
+            page.set_viewport_size({"width": width, "height": 800})
+            assert page.locator("#hand .card").evaluate_all(rows) == 1, width
+    else:
+        # On a touch screen nothing hovers: a tapped card may not stay raised.
+        assert not page.evaluate("matchMedia('(hover: hover)').matches")
+        page.locator("#hand .card.legal").first.hover()
+        raised = page.locator("#hand .card.legal").first.evaluate(
+            "card => getComputedStyle(card).transform")
+        assert raised == "none", raised
