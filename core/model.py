@@ -71,6 +71,15 @@ def team_of(seat: int) -> int:
 # --- moves ---------------------------------------------------------------------------
 
 
+MoveKind = Annotated[Literal["capture", "lay"], msgspec.Meta(
+    description="What a move does, as the variant's play rule decided: `capture` takes "
+                "`take` from the table (nothing but the card itself when `take` is empty, "
+                "as a Foraccio ace on an empty table does); `lay` puts the card on the "
+                "table, taking nothing.")]
+"""What a move does, as the variant's play rule decided (``foraccio_play_rule``): a
+move of its ``captures`` is a ``"capture"``, one of its ``lays`` a ``"lay"``."""
+
+
 class Move(Wire):
     """One card played by the seat whose turn it is.
 
@@ -78,11 +87,19 @@ class Move(Wire):
     the card is laid on the table, and also when an ace (or a sweeping king)
     meets an empty table and takes only itself. ``jolly`` says how a jolly
     card is used and is ``None`` for every other card.
+
+    ``kind`` says whether the move captures or lays its card. The engine's
+    legal moves say it when asked (``legal_moves(state, kinds=True)``, and
+    every move the API answers); the play rule's own moves, and a move a
+    client posts, may leave it out (``None``): the card, ``take`` and
+    ``jolly`` alone say which move it is. A move given with a kind is played
+    only if that is its kind (:func:`core.engine.play`).
     """
 
     card: Card
     take: tuple[Card, ...] = ()
     jolly: Jolly | None = None
+    kind: MoveKind | None = None
 
 
 # --- events --------------------------------------------------------------------------
