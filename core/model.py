@@ -88,12 +88,13 @@ class Move(Wire):
     meets an empty table and takes only itself. ``jolly`` says how a jolly
     card is used and is ``None`` for every other card.
 
-    ``kind`` says whether the move captures or lays its card. The engine's
-    legal moves say it when asked (``legal_moves(state, kinds=True)``, and
-    every move the API answers); the play rule's own moves, and a move a
-    client posts, may leave it out (``None``): the card, ``take`` and
-    ``jolly`` alone say which move it is. A move given with a kind is played
-    only if that is its kind (:func:`core.engine.play`).
+    ``kind`` says what the move does, as the variant's play rule decided: it
+    captures (also when it takes only itself) or lays its card. Every move
+    the API answers says it, and the engine's legal moves say it when asked
+    (``legal_moves(state, kinds=True)``). A move a client posts, or a play
+    rule makes, may leave it out: its card, ``take`` and ``jolly`` alone say
+    which move it is. A move that gives a kind is played only if that is its
+    kind.
     """
 
     card: Card
