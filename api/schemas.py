@@ -245,8 +245,7 @@ class NextHandRequest(GameRequest, kw_only=True):
 
 
 class LegalMoves(Wire):
-    """The seat to play and every move it may make, each exactly as ``play`` accepts it
-    and saying its ``kind``: ``capture`` or ``lay``, as the variant's play rule decided.
+    """The seat to play and every move it may make, each exactly as ``play`` accepts it.
 
     Outside a hand in play ``seat`` is null and ``moves`` is empty.
     """
@@ -300,8 +299,7 @@ class BotMoveRequest(GameRequest, kw_only=True):
 
 
 class BotMove(Wire):
-    """The move the bot makes for ``seat``, saying its ``kind``, exactly as ``play``
-    accepts it."""
+    """The move the bot makes for ``seat``, exactly as ``play`` accepts it."""
 
     seat: Seat
     move: Move

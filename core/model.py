@@ -71,30 +71,21 @@ def team_of(seat: int) -> int:
 # --- moves ---------------------------------------------------------------------------
 
 
-MoveKind = Annotated[Literal["capture", "lay"], msgspec.Meta(
-    description="What a move does, as the variant's play rule decided: `capture` takes "
-                "`take` from the table (nothing but the card itself when `take` is empty, "
-                "as a Foraccio ace on an empty table does); `lay` puts the card on the "
-                "table, taking nothing.")]
+MoveKind = Literal["capture", "lay"]
 """What a move does, as the variant's play rule decided (``foraccio_play_rule``): a
-move of its ``captures`` is a ``"capture"``, one of its ``lays`` a ``"lay"``."""
+move of its ``captures`` is a ``"capture"`` (also one taking only its card, as a
+Foraccio ace on an empty table does), one of its ``lays`` a ``"lay"``."""
 
 
 class Move(Wire):
     """One card played by the seat whose turn it is.
 
-    ``take`` lists the exact table cards the card captures; it is empty when
-    the card is laid on the table, and also when an ace (or a sweeping king)
-    meets an empty table and takes only itself. ``jolly`` says how a jolly
-    card is used and is ``None`` for every other card.
-
-    ``kind`` says what the move does, as the variant's play rule decided: it
-    captures (also when it takes only itself) or lays its card. Every move
-    the API answers says it, and the engine's legal moves say it when asked
-    (``legal_moves(state, kinds=True)``). A move a client posts, or a play
-    rule makes, may leave it out: its card, ``take`` and ``jolly`` alone say
-    which move it is. A move that gives a kind is played only if that is its
-    kind.
+    ``take`` lists the table cards it takes: none when it is laid, or when it
+    takes only itself (an ace, or a sweeping king, on an empty table).
+    ``jolly`` says how a jolly card is used (``None`` for any other card).
+    ``kind`` says what the move does, as the variant's play rule decided:
+    every move the API answers says it; a posted move may leave it out, and
+    is refused if it says another than its own.
     """
 
     card: Card

@@ -216,11 +216,9 @@ class GameController(Controller):
           response_description="The seat to play and every move it may make.",
           summary="List the legal moves",
           description="The seat to play and every move it may make, each exactly in the form "
-                      "`POST /games/play` accepts, and each saying its `kind`, as the "
-                      "variant's play rule decided: `capture` (it takes `take`, or only "
-                      "itself when `take` is empty) or `lay` (the card is laid on the "
-                      "table). Outside a hand in play, `seat` is null and `moves` is empty. "
-                      "A sealed game needs the key of the seat to play.",
+                      "`POST /games/play` accepts, saying its `kind` (`capture` or `lay`). "
+                      "Outside a hand in play, `seat` is null and `moves` is empty. A sealed "
+                      "game needs the key of the seat to play.",
           responses=problem_responses(game_problems([INVALID_STATE])),
           operation_class=documented(
               request=lambda: {"mid_hand": examples().state,
@@ -244,10 +242,9 @@ class GameController(Controller):
           description="Plays `move` for the seat in turn and returns the new state and the "
                       "events the move caused (a capture, a scopa, and at the end of a hand "
                       "the table collected, the hand scored, maybe the match won). With "
-                      "`seat`, the move is refused unless that seat is in turn. The move's "
-                      "`kind` may be left out; given, it must be the move's own (as "
-                      "`POST /games/legal-moves` lists it), or the move is refused with "
-                      "`wrong_kind`. An illegal move answers 422 with the reason as `code`. "
+                      "`seat`, the move is refused unless that seat is in turn; with a `kind` "
+                      "that is not its own, with `wrong_kind`. An illegal move answers 422 "
+                      "with the reason as `code`. "
                       "A sealed game needs the key of the seat to play and answers a new "
                       "token and that seat's view.",
           responses=problem_responses(game_problems([INVALID_STATE,
