@@ -282,9 +282,10 @@ def play(state: State, move: Move, seat: int | None = None) -> tuple[State, tupl
     other seat than the one to play is refused with ``not_your_turn``. The
     cards of ``move.take`` may be listed in any order. ``move.kind`` may be
     left out (None); a move that gives it is refused with ``wrong_kind``
-    unless it is the move's kind (as ``legal_moves(state, kinds=True)`` says). The table is kept in
-    value order. When the move ends the hand, the table is collected, the
-    hand is scored and the match may end: those events are returned too.
+    unless it is the move's kind (as ``legal_moves(state, kinds=True)``
+    says). The table is kept in value order. When the move ends the hand,
+    the table is collected, the hand is scored and the match may end: those
+    events are returned too.
     """
     last_state, rules, plays = _last[0]
     if state is not last_state or plays is None:

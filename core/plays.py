@@ -52,9 +52,8 @@ def kind_at(plays: Plays, index: int) -> MoveKind:
 def kinded(plays: Plays) -> tuple[Move, ...]:
     """The moves of ``plays``, each saying its kind (``Move.kind``), whatever the play
     rule's own moves said."""
-    moves, capturing = plays
-    return tuple(replace(move, kind="capture" if index < capturing else "lay")
-                 for index, move in enumerate(moves))
+    return tuple(replace(move, kind=kind_at(plays, index))
+                 for index, move in enumerate(plays[0]))
 
 
 def position(moves: tuple[Move, ...], move: Move) -> int | None:

@@ -126,8 +126,6 @@ def view_legal_moves(view: SeatView, kinds: bool = False) -> tuple[Move, ...]:
 def with_kind(view: SeatView, move: Move) -> Move:
     """``move`` saying its kind, when it is one of the moves ``view.seat`` may make
     (:func:`view_legal_moves`); otherwise ``move`` as it is."""
-    moves = view_legal_moves(view)
+    moves = view_legal_moves(view, kinds=True)
     index = position(moves, move)
-    if index is None:
-        return move
-    return view_legal_moves(view, kinds=True)[index]
+    return move if index is None else moves[index]
