@@ -53,7 +53,7 @@ from core.engine import (
     score_hand,
 )
 from core.model import Captured, Move, State
-from core.view import seat_view
+from core.view import seat_view, with_kind
 from core.wire import State as WireState
 from core.wire import to_wire
 
@@ -134,7 +134,7 @@ def _walk(start: State) -> _Walk:
     mid = start
     for _ in range(PLAYS_BEFORE_EXAMPLE):
         mid, _ = play(mid, chooser.choice(legal_moves(mid)))
-    moves = legal_moves(mid)
+    moves = legal_moves(mid, kinds=True)  # as the API lists them
     move = _a_capture(mid, moves) or moves[0]
     after, events = play(mid, move, seat=mid.turn)
     over = late = after
@@ -150,7 +150,7 @@ def examples() -> Examples:
     """Build the examples once; they are the same on every call and every run."""
     start, mid, moves, move, after, events, late, over = _walk(new_match(VARIANT, SEED))
     lines = score_hand(mid)
-    bot_move = move_for_state(BOTS[0], mid, BOT_SEED)
+    bot_move = with_kind(seat_view(mid, mid.turn), move_for_state(BOTS[0], mid, BOT_SEED))
     played_out = autoplay(late, BOTS, "hand_over", BOT_SEED)
     sealer = Sealer(EXAMPLE_SECRET.encode())
     receipts = Receipts(sealer.receipt_key)

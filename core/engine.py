@@ -47,7 +47,7 @@ from core.model import (
     TableCollected,
 )
 from core.notation import write
-from core.plays import Plays, index_of
+from core.plays import Plays, index_of, kinded
 from core.quoting import quote
 from core.registry import Rules, get_variant, house_rules_for, resolve_options, rules_for
 from core.registry.catalogue import on_change
@@ -299,11 +299,13 @@ def in_table_order(rules: Rules, cards: Iterable[str]) -> tuple[str, ...]:
 # --- playing --------------------------------------------------------------------------
 
 
-def legal_moves(state: State) -> tuple[Move, ...]:
+def legal_moves(state: State, kinds: bool = False) -> tuple[Move, ...]:
     """Return every move the seat to play may make, each once; empty when no hand is on.
 
     Exactly these moves are accepted by :func:`play` (which also accepts the
-    cards of ``take`` in another order).
+    cards of ``take`` in another order). They are the play rule's own moves,
+    which need not say their kind; with ``kinds``, each says it
+    (``move.kind``: ``"capture"`` or ``"lay"``, as the play rule listed it).
     """
     if state.phase != "playing":
         return ()
@@ -311,10 +313,10 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     if state is not last_state:
         rules = rules_for(state.variant, state.options, state.house_rules)
     elif plays is not None:
-        return plays[0]
+        return kinded(plays) if kinds else plays[0]
     plays = rules.plays(state.hands[state.turn], state.table)
     _last[0] = (state, rules, plays)
-    return plays[0]
+    return kinded(plays) if kinds else plays[0]
 
 
 def play(state: State, move: Move, seat: int | None = None) -> tuple[State, tuple[AnyEvent, ...]]:
@@ -322,9 +324,12 @@ def play(state: State, move: Move, seat: int | None = None) -> tuple[State, tupl
 
     ``seat``, when given, is the seat the caller plays for: a move from any
     other seat than the one to play is refused with ``not_your_turn``. The
-    cards of ``move.take`` may be listed in any order. The table is kept in
-    value order. When the move ends the hand, the table is collected, the
-    hand is scored and the match may end: those events are returned too.
+    cards of ``move.take`` may be listed in any order. ``move.kind`` may be
+    left out (None); a move that gives it is refused with ``wrong_kind``
+    unless it is the move's kind (as ``legal_moves(state, kinds=True)``
+    says). The table is kept in value order. When the move ends the hand,
+    the table is collected, the hand is scored and the match may end: those
+    events are returned too.
     """
     last_state, rules, plays = _last[0]
     if state is not last_state or plays is None:
@@ -344,9 +349,12 @@ def play(state: State, move: Move, seat: int | None = None) -> tuple[State, tupl
         if listed is move:
             break
     else:
-        try:
-            index = moves.index(move)
-        except ValueError:
+        if move.kind is None:
+            try:
+                index = moves.index(move)
+            except ValueError:
+                index = index_of(plays, move, state.hands, turn, state.table)
+        else:  # looked up without its kind, which must be its own
             index = index_of(plays, move, state.hands, turn, state.table)
         move = moves[index]  # as listed: the client may order take otherwise
     card = move.card

@@ -32,6 +32,8 @@ class Reason(StrEnum):
     CARD_NOT_IN_HAND = "card_not_in_hand"
     CAPTURE_REQUIRED = "capture_required"
     ILLEGAL_CAPTURE = "illegal_capture"
+    WRONG_KIND = "wrong_kind"
+    """The move is listed, but it says another kind than its own (``Move.kind``)."""
     HAND_OVER = "hand_over"
     MATCH_OVER = "match_over"
 

@@ -248,6 +248,14 @@ def foraccio_play_rule(options: Options) -> PlayRule | None:
     may be in both lists. The function gets the whole hand at once so that it
     analyses the table once per play, not once per card.
 
+    The list a move is in is its kind (:data:`~core.model.MoveKind`), which
+    the engine says on each legal move when asked
+    (``legal_moves(state, kinds=True)``) and the API on every move it
+    answers: a move of ``captures`` is a ``"capture"``, also when its
+    ``take`` is empty; a move of ``lays`` is a ``"lay"``. The rule's moves
+    leave ``kind`` out (``None``): the engine says it from the two lists,
+    whatever a move of the rule says.
+
     A house rule that changes what cards capture implements this hook with
     ``wrapper=True``: ``rule = yield`` gives the rule of the plugins below it,
     and it returns a function that calls ``rule`` and adjusts its answer.

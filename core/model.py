@@ -71,18 +71,27 @@ def team_of(seat: int) -> int:
 # --- moves ---------------------------------------------------------------------------
 
 
+MoveKind = Literal["capture", "lay"]
+"""What a move does, as the variant's play rule decided (``foraccio_play_rule``): a
+move of its ``captures`` is a ``"capture"`` (also one taking only its card, as a
+Foraccio ace on an empty table does), one of its ``lays`` a ``"lay"``."""
+
+
 class Move(Wire):
     """One card played by the seat whose turn it is.
 
-    ``take`` lists the exact table cards the card captures; it is empty when
-    the card is laid on the table, and also when an ace (or a sweeping king)
-    meets an empty table and takes only itself. ``jolly`` says how a jolly
-    card is used and is ``None`` for every other card.
+    ``take`` lists the table cards it takes: none when it is laid, or when it
+    takes only itself (an ace, or a sweeping king, on an empty table).
+    ``jolly`` says how a jolly card is used (``None`` for any other card).
+    ``kind`` says what the move does, as the variant's play rule decided:
+    every move the API answers says it; a posted move may leave it out, and
+    is refused if it says another than its own.
     """
 
     card: Card
     take: tuple[Card, ...] = ()
     jolly: Jolly | None = None
+    kind: MoveKind | None = None
 
 
 # --- events --------------------------------------------------------------------------

@@ -5,14 +5,21 @@ The variant's play rule answers them as :data:`Plays` (``rules.plays``, see
 capturing moves come first, then the moves laying a card. ``legal_moves`` lists them
 and ``play`` looks the played move up among them, so a move is accepted exactly when
 it is listed.
+
+Which of the two a move is, its kind (:data:`~core.model.MoveKind`), is where the play
+rule listed it: :func:`kinded` says it on each move. A move's card, ``take`` and
+``jolly`` alone say which move it is (no move is in both of the rule's lists), so a
+move played with a kind is looked up without it, and refused when that is not its kind.
 """
 
 from __future__ import annotations
 
 from typing import Any, NoReturn
 
+from msgspec.structs import replace
+
 from core.errors import IllegalMove, Reason
-from core.model import Move
+from core.model import Move, MoveKind
 from core.quoting import quote, shorten
 
 Plays = tuple[tuple[Move, ...], int]
@@ -37,23 +44,48 @@ def plays_of(rules: Any, hand: tuple[str, ...], table: tuple[str, ...]) -> Plays
 _last: list[tuple[Any, Any, Any, Any]] = [(None, None, None, None)]
 
 
+def kind_at(plays: Plays, index: int) -> MoveKind:
+    """The kind of the move at ``index`` among ``plays``: the capturing ones come first."""
+    return "capture" if index < plays[1] else "lay"
+
+
+def kinded(plays: Plays) -> tuple[Move, ...]:
+    """The moves of ``plays``, each saying its kind (``Move.kind``), whatever the play
+    rule's own moves said."""
+    return tuple(replace(move, kind=kind_at(plays, index))
+                 for index, move in enumerate(plays[0]))
+
+
+def position(moves: tuple[Move, ...], move: Move) -> int | None:
+    """Where ``move`` is among ``moves``: the move with its card and jolly use taking its
+    cards of ``take`` in any order, whatever kind either says; None when none is."""
+    card, take, jolly = move.card, move.take, move.jolly
+    if len(set(take)) != len(take):
+        return None
+    wanted = frozenset(take)
+    for index, listed in enumerate(moves):
+        if listed.card == card and listed.jolly == jolly and len(listed.take) == len(take) and (
+                listed.take == take or frozenset(listed.take) == wanted):
+            return index
+    return None
+
+
 def index_of(plays: Plays, move: Move, hands: tuple[tuple[str, ...], ...], turn: int,
              table: tuple[str, ...]) -> int:
     """Return the position of ``move`` among ``plays``, the cards of ``take`` in any
-    order; raise :class:`~core.errors.IllegalMove` saying why it is not there."""
+    order; raise :class:`~core.errors.IllegalMove` saying why it is not there, or why
+    it is not of the kind it says."""
     moves, capturing = plays
-    if move in moves:
-        return moves.index(move)
-    card, take = move.card, move.take
-    if card not in hands[turn]:
-        _refuse_card_not_in_hand(turn, card)
-    if len(take) > 1 and len(set(take)) == len(take):
-        wanted = frozenset(take)
-        for index, listed in enumerate(moves):
-            if listed.card == card and listed.jolly == move.jolly and (
-                    frozenset(listed.take) == wanted):
-                return index
-    _refuse(move, [listed for listed in moves[:capturing] if listed.card == card], table)
+    index = position(moves, move)
+    if index is None:
+        if move.card not in hands[turn]:
+            _refuse_card_not_in_hand(turn, move.card)
+        _refuse(move, [listed for listed in moves[:capturing] if listed.card == move.card],
+                table)
+    kind = kind_at(plays, index)
+    if move.kind is not None and move.kind != kind:
+        _refuse_kind(move, kind)
+    return index
 
 
 def _refuse(move: Move, captures: list[Move], table: tuple[str, ...]) -> NoReturn:
@@ -88,6 +120,18 @@ def _describe(captures) -> str:
     shown = [_describe_take(c.take, c.jolly) for c in captures[:6]]
     more = f" and {len(captures) - 6} more" if len(captures) > 6 else ""
     return " or ".join(shown) + more
+
+
+def _refuse_kind(move: Move, kind: MoveKind) -> NoReturn:
+    card = move.card
+    if kind == "lay":
+        problem = f"{card} captures nothing here: it is laid on the table"
+    elif move.take:
+        problem = f"{card} taking {_describe_take(move.take, move.jolly)} is a capture, not a lay"
+    else:
+        problem = f"{card} takes only itself here: it is a capture, not a lay"
+    raise IllegalMove(Reason.WRONG_KIND,
+                      f'{problem}. Post the move with kind "{kind}", or without a kind.')
 
 
 def _refuse_card_not_in_hand(turn: int, card: str) -> NoReturn:

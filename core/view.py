@@ -30,7 +30,7 @@ from core.model import (
     Teams,
     Wire,
 )
-from core.plays import plays_of
+from core.plays import kinded, plays_of, position
 from core.registry import rules_for
 
 
@@ -109,13 +109,23 @@ def plays_made(view: SeatView) -> int:
     return sum(1 for event in view.events if type(event) is Laid or type(event) is Captured)
 
 
-def view_legal_moves(view: SeatView) -> tuple[Move, ...]:
+def view_legal_moves(view: SeatView, kinds: bool = False) -> tuple[Move, ...]:
     """Return the moves ``view.seat`` may make: none unless it is the seat to play.
 
     Legal moves depend only on the seat's hand and the table, so the view is
-    enough; they are exactly those :func:`core.engine.legal_moves` lists.
+    enough; they are exactly those :func:`core.engine.legal_moves` lists, and
+    with ``kinds`` each says its kind as it does.
     """
     if view.phase != "playing" or view.turn != view.seat:
         return ()
     rules = rules_for(view.variant, view.options, view.house_rules)
-    return plays_of(rules, view.cards, view.table)[0]
+    plays = plays_of(rules, view.cards, view.table)
+    return kinded(plays) if kinds else plays[0]
+
+
+def with_kind(view: SeatView, move: Move) -> Move:
+    """``move`` saying its kind, when it is one of the moves ``view.seat`` may make
+    (:func:`view_legal_moves`); otherwise ``move`` as it is."""
+    moves = view_legal_moves(view, kinds=True)
+    index = position(moves, move)
+    return move if index is None else moves[index]

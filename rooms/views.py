@@ -71,7 +71,7 @@ def room_view(room: Room, entry: Entry, state: State, holder: Holder,
         view = seat_view(state, holder.seat)
         cards = view.cards
         if room.status == "playing" and room.seats[holder.seat].bot is None:
-            moves = view_legal_moves(view)
+            moves = view_legal_moves(view, kinds=True)
     deal_at = room.due if room.due_kind == "deal" else None
     return RoomView(room=room.id, version=entry.version, kind=entry.kind, by=entry.seat,
                     status=room.status, deal_at=deal_at,

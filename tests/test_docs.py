@@ -15,6 +15,7 @@ and nothing points outside the repository.
 from __future__ import annotations
 
 import ast
+import doctest
 import inspect
 import json
 import os
@@ -76,6 +77,17 @@ def test_the_walk_through_shows_the_example_as_shipped():
     assert (EXAMPLE / "napoli_to_ten.py").read_text() in guide
     entry_point = '[project.entry-points.foraccio]\nnapoli-to-ten = "napoli_to_ten:HOUSE_RULE"\n'
     assert entry_point in (EXAMPLE / "pyproject.toml").read_text() and entry_point in guide
+
+
+def test_the_play_rules_worked_example_runs_as_shown():
+    section = hook_section("foraccio_play_rule")
+    examples = re.findall(r"^```pycon\n(.*?)^```$", section, flags=re.MULTILINE | re.DOTALL)
+    assert len(examples) == 1, "the play rule's section shows the kinds of moves in a pycon block"
+    parser = doctest.DocTestParser()
+    test = parser.get_doctest(examples[0], {}, "the kinds of moves", str(GUIDE), 0)
+    assert len(test.examples) >= 8
+    results = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS).run(test)
+    assert results.failed == 0
 
 
 def test_the_readme_links_the_guide():

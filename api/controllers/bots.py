@@ -40,7 +40,7 @@ from api.sealing import Sealer
 from bots import SEARCHING, ready_bot
 from bots.autoplay import check_autoplay
 from bots.ismcts import DEFAULT_ITERATIONS
-from core.view import seat_view
+from core.view import seat_view, with_kind
 
 UNKNOWN_BOT = ("unknown_bot", "There is no bot 'minimax'; known bots: heuristic, ismcts, random.")
 BOTS_PER_SEAT = ("bots_per_seat", "bots names 4 bots, but this match seats 2 players: name "
@@ -106,7 +106,7 @@ class BotController(Controller):
             move = await bot_pool.run(job, request.receive)
         else:
             move = job.run()
-        return BotMove(seat=state.turn, move=move)
+        return BotMove(seat=state.turn, move=with_kind(view, move))
 
     @post("/autoplay", operation_id="autoplay", status_code=200,
           response_description="The match after the bots played (`kind: open`: its state; "

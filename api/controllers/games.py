@@ -218,8 +218,9 @@ class GameController(Controller):
           response_description="The seat to play and every move it may make.",
           summary="List the legal moves",
           description="The seat to play and every move it may make, each exactly in the form "
-                      "`POST /games/play` accepts. Outside a hand in play, `seat` is null and "
-                      "`moves` is empty. A sealed game needs the key of the seat to play.",
+                      "`POST /games/play` accepts, saying its `kind` (`capture` or `lay`). "
+                      "Outside a hand in play, `seat` is null and `moves` is empty. A sealed "
+                      "game needs the key of the seat to play.",
           responses=problem_responses(game_problems([INVALID_STATE])),
           operation_class=documented(
               request=lambda: {"mid_hand": examples().state,
@@ -232,8 +233,9 @@ class GameController(Controller):
         state = game.state
         if game.sealed is not None:
             # From the view, so nothing but what the seat may see enters the answer.
-            return LegalMoves(seat=state.turn, moves=view_legal_moves(game.view(state)))
-        return LegalMoves(seat=state.turn, moves=engine.legal_moves(state))
+            return LegalMoves(seat=state.turn, moves=view_legal_moves(game.view(state),
+                                                                       kinds=True))
+        return LegalMoves(seat=state.turn, moves=engine.legal_moves(state, kinds=True))
 
     @post("/play", operation_id="play", status_code=200, summary="Play a move",
           response_description="The match after the move (`kind: open`: its state; "
@@ -243,9 +245,11 @@ class GameController(Controller):
                       "events the move caused (a capture, a scopa; when the hands run out, "
                       "more cards dealt and what that deal took; at the end of a hand "
                       "the table collected, the hand scored, maybe the match won). With "
-                      "`seat`, the move is refused unless that seat is in turn. An illegal "
-                      "move answers 422 with the reason as `code`. A sealed game needs the key "
-                      "of the seat to play and answers a new token and that seat's view.",
+                      "`seat`, the move is refused unless that seat is in turn; with a `kind` "
+                      "that is not its own, with `wrong_kind`. An illegal move answers 422 "
+                      "with the reason as `code`. "
+                      "A sealed game needs the key of the seat to play and answers a new "
+                      "token and that seat's view.",
           responses=problem_responses(game_problems([INVALID_STATE,
                     ("not_your_turn", "It is seat 0's turn to play, not seat 2's."),
                     ("card_not_in_hand", "Seat 0, the seat to play, does not hold 5c."),
@@ -253,6 +257,8 @@ class GameController(Controller):
                                          "[5c, 3b, 2d]."),
                     ("illegal_capture", "Illegal capture: 12c is not on the table; it can "
                                         "take [12d]."),
+                    ("wrong_kind", "7c captures nothing here: it is laid on the table. "
+                                   "Post the move with kind \"lay\", or without a kind."),
                     ("hand_over", "The hand is over; deal the next hand before playing."),
                     ("match_over", "The match is over; start a new one to play on.")])),
           operation_class=documented(

@@ -43,7 +43,7 @@ class LocalTable:
     def legal_moves(self) -> list[Json]:
         if self.state.phase != "playing" or self.state.turn != PERSON:
             return []
-        return msgspec.to_builtins(engine.legal_moves(self.state))
+        return msgspec.to_builtins(engine.legal_moves(self.state, kinds=True))
 
     def play(self, move: Json) -> list[Json]:
         try:

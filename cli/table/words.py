@@ -58,13 +58,15 @@ def cards(codes) -> str:
 
 
 def is_lay(move: Json) -> bool:
-    """A move that lays its card: it takes nothing and is no sweep (an asso, or a re used
-    as a sweep, meeting an empty table takes only itself and still captures)."""
-    return not move.get("take") and move.get("jolly") is None and move["card"][:-1] != "1"
+    """A legal move that lays its card, as its ``kind`` says: the variant's play rule
+    decided it (a Foraccio asso on an empty table takes only itself, a Scopa asso is
+    laid). A ``captured`` event, which has no kind, is a capture."""
+    return move.get("kind") == "lay"
 
 
 def move_words(move: Json) -> str:
-    """What a move does, said after its card: "takes 3d 4b", "as a sweep, takes …"."""
+    """What a legal move (or a ``captured`` event) does, said after its card: "takes 3d
+    4b", "as a sweep, takes …", "takes only itself", "lays it on the table"."""
     if is_lay(move):
         return "lays it on the table"
     jolly = move.get("jolly")

@@ -31,7 +31,8 @@ LITESTAR_DEFAULT_DESCRIPTION = "Request fulfilled, document follows"
 
 MAX_SIZE = 150_000
 """Most bytes of the document as the server serves it (compact JSON, what a generator
-downloads); the committed copy is laid out for reading, a third larger."""
+downloads); the committed copy is laid out for reading, a third larger. (Each move of
+the examples saying its kind took it past 150,000.)"""
 
 
 @pytest.fixture(scope="module")

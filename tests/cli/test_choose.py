@@ -10,14 +10,18 @@ from cli.table.words import event_words, move_words
 
 HAND = ("5d", "7c", "13s")
 MOVES = [
-    {"card": "5d", "take": ["5c"], "jolly": None},
-    {"card": "5d", "take": ["2d", "3b"], "jolly": None},
-    {"card": "7c", "take": [], "jolly": None},
-    {"card": "13s", "take": ["2d", "3b", "5c"], "jolly": "sweep"},
-    {"card": "13s", "take": ["5c"], "jolly": 5},
-    {"card": "13s", "take": ["2d", "3b"], "jolly": 5},
-    {"card": "13s", "take": ["2d"], "jolly": 2},
+    {"card": "5d", "take": ["5c"], "jolly": None, "kind": "capture"},
+    {"card": "5d", "take": ["2d", "3b"], "jolly": None, "kind": "capture"},
+    {"card": "7c", "take": [], "jolly": None, "kind": "lay"},
+    {"card": "13s", "take": ["2d", "3b", "5c"], "jolly": "sweep", "kind": "capture"},
+    {"card": "13s", "take": ["5c"], "jolly": 5, "kind": "capture"},
+    {"card": "13s", "take": ["2d", "3b"], "jolly": 5, "kind": "capture"},
+    {"card": "13s", "take": ["2d"], "jolly": 2, "kind": "capture"},
 ]
+ACE_CAPTURES = {"card": "1c", "take": [], "jolly": None, "kind": "capture"}
+"""A Foraccio asso on an empty table: it takes only itself."""
+ACE_LAID = {"card": "1c", "take": [], "jolly": None, "kind": "lay"}
+"""A Scopa asso on an empty table: it is laid."""
 
 
 def scripted(*answers: str):
@@ -35,6 +39,14 @@ def test_the_notation_names_one_move():
     assert matching("13s=*+", HAND, MOVES) == [MOVES[3]]
     assert matching("13s=5", HAND, MOVES) == MOVES[4:6]
     assert matching("7c", HAND, MOVES) == [MOVES[2]]
+
+
+def test_the_notation_names_a_lay_or_a_capture_by_the_moves_kind():
+    assert matching("1c", ("1c",), [ACE_LAID]) == [ACE_LAID]
+    assert matching("1c", ("1c",), [ACE_CAPTURES]) == [ACE_CAPTURES]
+    assert matching("1c+", ("1c",), [ACE_CAPTURES]) == [ACE_CAPTURES]
+    with pytest.raises(ValueError, match="1c\\+ is not a legal move now"):
+        matching("1c+", ("1c",), [ACE_LAID])
 
 
 @pytest.mark.parametrize(("text", "words"), [
@@ -75,7 +87,8 @@ def test_enter_goes_back_to_the_choice_of_card_and_q_quits():
 def test_moves_and_events_in_words():
     bots = ("person", "random", "heuristic", "ismcts")
     assert move_words(MOVES[2]) == "lays it on the table"
-    assert move_words({"card": "1c", "take": []}) == "takes only itself"
+    assert move_words(ACE_CAPTURES) == "takes only itself"
+    assert move_words(ACE_LAID) == "lays it on the table"
     assert move_words(MOVES[4]) == "as a 5, takes 5c"
     sweep = {"type": "captured", "seat": 1, "card": "13s", "take": ["2d"], "jolly": "sweep"}
     assert event_words(sweep, bots) == "Right (random) plays 13s: as a sweep, takes 2d."

@@ -10,6 +10,7 @@ import urllib.request
 import pexpect
 
 from cli.table.remote import listed_seats
+from tests.ace_sweeps import install_ace_sweeps
 from tests.cli.terminal import PLAY, play_a_hand, spawn
 
 SHEET_LINE = re.compile(r"^\s*(Us|Them)\s*│\s*(Primo onore|Secondo onore|Terzo onore|Spade|"
@@ -63,6 +64,23 @@ def test_a_whole_hand_of_zobelon_with_a_king_declared():
     assert re.search(r"\d+[cdbs] is a jolly re\. Sweep: s, takes [\d cdbs]+; or give it a "
                      r"value: \d+", hand.kings[0]), hand.kings[0]
     assert_score_sheet(hand.screen, 121)
+    leave(child)
+
+
+def test_an_ace_that_may_be_laid_says_so_by_its_kind(tmp_path, monkeypatch):
+    # Scopa with the test-only house rule ace-sweeps: an ace on a table without an asso
+    # sweeps it or is laid; seed 1 gives the person such an ace (key 1, the lowest card).
+    for name, value in install_ace_sweeps(tmp_path).items():
+        monkeypatch.setenv(name, value)
+    child = spawn("--variant", "scopa", "--house-rules", "ace-sweeps", "--seed", "1",
+                  "--bots", "random")
+
+    hand = play_a_hand(child)
+
+    assert hand.plays == 18
+    ace = next(ways for ways in hand.ways if re.search(r"1[cdbs] can be played", ways))
+    assert re.search(r"1\) takes [\d cdbs]+\r?\n\s+2\) lays it on the table", ace), ace
+    assert "only itself" not in ace
     leave(child)
 
 

@@ -13,6 +13,7 @@ from api.app import create_app
 from api.examples import EXAMPLE_SECRET
 from api.sealing import SECRET_VARIABLE
 from core.cards import DECK
+from core.view import SeatView, view_legal_moves
 from tests.api.sealed import without_draws
 from tests.rooms.helpers import SEALER, bearer, make_room, my_turn, started, view, wait_for
 
@@ -114,6 +115,16 @@ def test_people_and_bots_play_a_whole_hand(client):
                 assert answer.json()["events"][0]["seat"] == seat
                 plays += 1
     assert plays == 26  # thirteen rounds, two people: the bots played the other 26
+
+
+def test_a_seats_moves_say_their_kinds_as_the_engine_does(client):
+    made = started(client, ["person"] * 4)
+    seat = next(s for s in range(4) if my_turn(client, made, s))
+    mine = view(client, made, seat)
+    seen = msgspec.convert({**mine["match"], "seat": seat, "cards": mine["cards"]}, SeatView)
+    assert mine["moves"] == msgspec.json.decode(msgspec.json.encode(
+        view_legal_moves(seen, kinds=True)))
+    assert {move["kind"] for move in mine["moves"]} <= {"capture", "lay"}
 
 
 def test_a_play_chosen_on_an_old_version_or_out_of_turn_is_refused_with_the_room(client):

@@ -162,13 +162,15 @@ export function valueWords(value) {
   return `${[8, 11].includes(Number(value)) ? "an" : "a"} ${value}`;
 }
 
-/** A move that lays its card: it takes nothing and is no asso or re (which, meeting an
- * empty table, take only themselves and still capture). */
+/** A legal move that lays its card, as its `kind` says: the variant's play rule decided
+ * it (a Foraccio asso on an empty table takes only itself, a Scopa asso is laid). A
+ * `captured` event, which has no kind, is a capture. */
 export function isLay(move) {
-  return !(move.take?.length) && move.jolly == null && rank(move.card) !== 1;
+  return move.kind === "lay";
 }
 
-/** What a move does: "takes 3d 4b", "as a sweep, takes ...", "lays it on the table". */
+/** What a legal move (or a `captured` event) does: "takes 3d 4b", "as a sweep, takes
+ * ...", "takes only itself", "lays it on the table". */
 export function moveWords(move) {
   if (isLay(move)) return "lays it on the table";
   const how = move.jolly == null ? "" : move.jolly === "sweep" ? "as a sweep, " : `as ${valueWords(move.jolly)}, `;

@@ -1,0 +1,76 @@
+"""The web table words each legal move by its kind, as the variant's play rule decided,
+in a real browser against a real server: in Scopa with the test-only house rule
+``ace-sweeps`` (tests/ace_sweeps.py, installed in the server as an installed
+distribution's plugin would be), an ace on a table without an asso may sweep it or be
+laid, and the choice offers the lay as one, never as taking "only itself"."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.ace_sweeps import install_ace_sweeps
+from tests.browser.conftest import api_server
+from tests.browser.table import play_hand, seat_view, state, wait_for
+from tests.browser.test_web_table_browser import Watched
+
+pytestmark = pytest.mark.xdist_group("browser-kinds")
+
+ACE = re.compile(r"1[cdbs]")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    with api_server(tmp_path_factory.mktemp("table") / "log",
+                    **install_ace_sweeps(tmp_path_factory.mktemp("ace-sweeps"))) as url:
+        yield url
+
+
+@pytest.fixture
+def watched(browser, server):
+    """A fresh page at a desktop size; afterwards, no error was logged."""
+    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    watch = Watched(context.new_page())
+    try:
+        yield watch
+    finally:
+        context.close()
+    assert not watch.errors, f"console errors: {watch.errors}"
+
+
+def an_ace_of_two_ways(cards):
+    """The first legal ace that can be played in two ways or more, if any."""
+    return next((i for i, (card, ways) in enumerate(cards)
+                 if ACE.fullmatch(card) and ways >= 2), None)
+
+
+def test_an_ace_that_may_be_laid_offers_the_lay_as_one(watched, server):
+    page = watched.page
+    page.goto(server + "/")
+    wait_for(page, "setup")
+    page.select_option("#pace", "instant")
+    page.select_option("#variant", "scopa")
+    page.wait_for_selector("#bots[data-seats='2']")
+    page.check("#house-rule-ace-sweeps")
+    page.select_option("#bot-1", "random")
+    page.click("#start")
+
+    aces, laid = [], []
+    for _ in range(4):  # in nine hands out of ten the person is dealt an ace
+        hand = play_hand(page, prefer=an_ace_of_two_ways, answer=lambda words: "lays it")
+        aces += [options for title, options in zip(hand.choices, hand.options, strict=True)
+                 if title.startswith("Which cards does the asso of ")]
+        laid += [event for event in seat_view(page, server)["events"]
+                 if event["type"] == "laid" and event["seat"] == 0
+                 and ACE.fullmatch(event["card"])]
+        if laid or state(page) == "game-over":
+            break
+        page.click("#next-hand")
+    # An ace offers its sweep and, unless a table asso is there to take, its lay.
+    assert any("lays it on the table" in options for options in aces), aces
+    for options in aces:
+        assert all(option.startswith("takes ") or option == "lays it on the table"
+                   for option in options), options
+        assert not any("only itself" in option for option in options), options
+    assert laid, "the lay chosen was played as a lay"
