@@ -12,7 +12,7 @@ import pytest
 
 from tests.ace_sweeps import install_ace_sweeps
 from tests.browser.conftest import api_server
-from tests.browser.table import play_hand, seat_view, state, wait_for
+from tests.browser.table import more_choices, play_hand, seat_view, state, wait_for
 from tests.browser.test_web_table_browser import Watched
 
 pytestmark = pytest.mark.xdist_group("browser-kinds")
@@ -51,6 +51,7 @@ def test_an_ace_that_may_be_laid_offers_the_lay_as_one(watched, server):
     wait_for(page, "setup")
     page.select_option("#pace", "instant")
     page.select_option("#variant", "scopa")
+    more_choices(page)
     page.wait_for_selector("#bots[data-seats='2']")
     page.check("#house-rule-ace-sweeps")
     page.select_option("#bot-1", "random")
