@@ -35,6 +35,7 @@ from typing import Literal, NamedTuple
 from bots import Budget, choose_move
 from bots.autoplay import Autoplay, autoplay
 from bots.limits import Interrupted, Reason, limited
+from bots.registry import installed_bots
 from core.errors import EngineError
 from core.model import Move, State
 from core.registry import installed_plugins
@@ -176,6 +177,7 @@ def main(argv: Sequence[str]) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     os.nice(NICENESS)
     installed_plugins()  # the variants and house rules the server plays, as it loads them
+    installed_bots()  # and the bots (entry points of foraccio.bots)
     serve(Connection(int(descriptor)), Ceilings(float(seconds), int(iterations)))
 
 

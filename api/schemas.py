@@ -80,8 +80,9 @@ class SkippedPlugin(Wire):
     distribution: str
     """The installed distribution that declares it (``foraccio`` for a built-in one)."""
     reason: str
-    kind: Literal["variant", "house_rule"] | None = None
-    """What it is; null when it failed before telling (listed with both)."""
+    kind: Literal["variant", "house_rule", "bot"] | None = None
+    """What it is; null when it failed before telling (listed with the variants and the
+    house rules)."""
 
 
 class VariantList(Wire):
@@ -284,7 +285,8 @@ MAX_AUTOPLAY_PLAYS = 520
 """Most plays one autoplay request makes: ten hands of Foraccio."""
 
 BotName = Annotated[str, msgspec.Meta(
-    description="A bot's name: `random`, `heuristic` or `ismcts`.", examples=["heuristic"])]
+    description="A bot's name, as `GET /bots` lists it: `random`, `heuristic`, `ismcts` "
+                "or an installed one.", examples=["heuristic"])]
 
 BotSeed = Annotated[int, msgspec.Meta(
     ge=0, le=MAX_SEED, description="Decides the bots' choices; the same seed, the same moves.")]
@@ -360,6 +362,42 @@ class Limits(Wire):
     autoplay_plays: Annotated[int, msgspec.Meta(ge=1, description=(
         "Most plays one autoplay request makes; `done` is false when it stopped the bots "
         "(`FORACCIO_AUTOPLAY_PLAYS`)."))]
+
+
+# --- bots -----------------------------------------------------------------------------
+
+
+class BudgetParameter(Wire):
+    """A field of ``budget`` a bot reads, and the most this server accepts."""
+
+    name: Literal["iterations", "seconds"]
+    type: Literal["int", "float"]
+    description: str
+    maximum: float
+    """The most this server accepts: the lower of the API's bound and this server's
+    ceiling (``GET /limits``); more is refused with 422 ``budget_over_limit``."""
+
+
+class BotInfo(Wire):
+    """A bot by name, what it does and the budget it reads."""
+
+    name: str
+    """As ``bot`` and ``bots`` of ``POST /games/bot-move`` and ``POST /games/autoplay``
+    name it."""
+    description: str
+    budget: tuple[BudgetParameter, ...]
+    """The fields of ``budget`` it reads; none for a bot that does not search (it ignores
+    a budget)."""
+    distribution: str | None = None
+    """The installed distribution that declares it (``foraccio`` for a built-in one);
+    null for one registered at run time."""
+
+
+class BotList(Wire):
+    """Every bot this server plays, and the bots it did not load."""
+
+    bots: tuple[BotInfo, ...]
+    skipped: tuple[SkippedPlugin, ...] = ()
 
 
 class Health(Wire):

@@ -37,7 +37,7 @@ from rich.progress import (
 )
 from rich.text import Text
 
-from bots import BOTS, Budget, choose_move
+from bots import Budget, bot_plugins, choose_move
 from cli.arguments import add_match_arguments
 from core.engine import new_match, next_hand, play, rules_of
 from core.errors import EngineError
@@ -272,10 +272,11 @@ def _mean_ci(values: Sequence[int]) -> dict[str, Any]:
 def parse_bots(text: str) -> tuple[str, ...]:
     """Comma-separated bot names, each a known bot."""
     names = tuple(name.strip() for name in text.split(",") if name.strip())
-    unknown = [name for name in names if name not in BOTS]
+    known = bot_plugins()
+    unknown = [name for name in names if name not in known]
     if unknown:
         raise argparse.ArgumentTypeError(
-            f"unknown bot {unknown[0]!r}; known bots: {', '.join(sorted(BOTS))}")
+            f"unknown bot {unknown[0]!r}; known bots: {', '.join(sorted(known))}")
     if len(names) < 2:
         raise argparse.ArgumentTypeError("give a bot for each team, or for each seat")
     return names
@@ -302,9 +303,10 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
                               description=__doc__.split("\n")[0])
     add_match_arguments(sim)
     sim.add_argument("--bots", type=parse_bots, default=None,
-                     help="one bot per team (team 0's, team 1's, ...) or one per seat; the "
-                          "line-ups change teams from match to match (default: heuristic, "
-                          "then random for every other team)")
+                     help="one bot per team (team 0's, team 1's, ...) or one per seat, "
+                          f"among {', '.join(sorted(bot_plugins()))} (installed ones "
+                          "included); the line-ups change teams from match to match "
+                          "(default: heuristic, then random for every other team)")
     sim.add_argument("--matches", type=int, default=100,
                      help="how many matches to play (default: %(default)s)")
     sim.add_argument("--seed", type=int, default=0,
