@@ -285,8 +285,7 @@ MAX_AUTOPLAY_PLAYS = 520
 """Most plays one autoplay request makes: ten hands of Foraccio."""
 
 BotName = Annotated[str, msgspec.Meta(
-    description="A bot's name, as `GET /bots` lists it: `random`, `heuristic`, `ismcts` "
-                "or an installed one.", examples=["heuristic"])]
+    description="A bot's name, as `GET /bots` lists it.", examples=["heuristic"])]
 
 BotSeed = Annotated[int, msgspec.Meta(
     ge=0, le=MAX_SEED, description="Decides the bots' choices; the same seed, the same moves.")]
@@ -439,5 +438,5 @@ class Problem(Wire):
 BODIES = (VariantList, VariantInfo, HouseRuleList, NewGame, StateBody, GameRequest, ViewRequest,
           NewSealedGame, SealedState, SeatView, PlayRequest, NextHandRequest, LegalMoves, Played,
           SealedPlayed, HandScore, BotMoveRequest, BotMove, AutoplayRequest, Autoplayed,
-          SealedAutoplayed, Limits, Health, Problem)
+          SealedAutoplayed, BotList, Limits, Health, Problem)
 """Every request and response body: the OpenAPI document's schemas are made from them."""

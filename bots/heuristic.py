@@ -55,9 +55,8 @@ def heuristic_bot(view: SeatView, rng: random.Random, budget: Budget | None = No
 
 HEURISTIC = BotPlugin(
     "heuristic",
-    "Plays the move whose gain (the worth of the cards it takes, by the variant's own "
-    "score lines, and the bonuses it earns) less its risk (what the next opponent may "
-    "then take, from the cards it has not seen) is highest.",
+    "Takes what the variant's score lines value most and guards the table against the "
+    "next opponent's captures.",
     heuristic_bot, quick=True)
 
 

@@ -87,9 +87,8 @@ def ismcts_bot(view: SeatView, rng: random.Random, budget: Budget | None = None)
 
 ISMCTS = BotPlugin(
     "ismcts",
-    "Information-set Monte Carlo search: deals the cards it has not seen in many ways, "
-    "plays each of the heuristic's best moves out to the end of the hand on each deal, "
-    "and keeps the move with the best mean hand-point lead.",
+    "Information-set Monte Carlo search: plays the heuristic's best moves out on deals "
+    "of the cards it has not seen, keeping the best on average.",
     ismcts_bot, budget=("iterations", "seconds"))
 
 

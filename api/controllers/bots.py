@@ -77,15 +77,10 @@ class BotController(Controller):
                                "as `POST /games/play` takes it.",
           description="The move `bot` makes for the seat to play, chosen from that seat's view "
                       "only (its hand, the table, the cards played, the piles, the scores). "
-                      "Bots (`GET /bots` lists them, installed ones included): `random` (a "
-                      "uniformly random legal move), `heuristic` (takes what the variant's "
-                      "score lines value and guards the table against scopas), `ismcts` "
-                      "(information-set Monte Carlo search: playouts on deals of the unseen "
-                      "cards). The same `seed` gives the same move. `budget` bounds the "
-                      "search of a bot that reads it (`GET /bots`) by `iterations`, playouts "
-                      f"(`ismcts`'s default {DEFAULT_ITERATIONS}, at most 1000), or `seconds` "
-                      "(at most 1; the move then depends on the server's speed); the other "
-                      "bots ignore it. "
+                      "`GET /bots` lists the bots. The same `seed` gives the same move. "
+                      "`budget` bounds the search of a bot that reads it by `iterations`, "
+                      f"playouts (`ismcts`'s default {DEFAULT_ITERATIONS}), or `seconds` (the "
+                      "move then depends on the server's speed); the other bots ignore it. "
                       "A sealed game needs the key of the seat to play. " + LIMITS + " A "
                       "search that does not finish within the server's time limit answers "
                       "503 `time_limit`; a client that disconnects stops its search.",
@@ -177,8 +172,8 @@ class BotController(Controller):
 
 
 BUDGET_DESCRIPTIONS = {
-    "iterations": "Playouts a move: the same seed and view give the same move everywhere.",
-    "seconds": "Seconds of search a move: the move then depends on the server's speed.",
+    "iterations": "Playouts a move.",
+    "seconds": "Seconds a move (the move then depends on the server's speed).",
 }
 
 
@@ -210,13 +205,10 @@ class BotListController(Controller):
     @get("/", operation_id="listBots", summary="List the bots",
          response_description="Every bot this server plays, with what it does and the "
                               "budget it reads, and those it did not load.",
-         description="Every bot `POST /games/bot-move` and `POST /games/autoplay` may name "
-                     "(`bot`, `bots`), with what it does and the fields of `budget` it "
-                     "reads, each with the most this server accepts (the lower of the "
-                     "API's bound and this server's ceiling, `GET /limits`): a bot that "
-                     "reads none ignores a budget. `skipped` lists the bots this server "
-                     "did not load (an installed bot that is broken or named like another) "
-                     "and why.",
+         description="Every bot `POST /games/bot-move` and `POST /games/autoplay` may name, "
+                     "with what it does and the fields of `budget` it reads, each with the "
+                     "most this server accepts; `skipped` lists the bots this server did "
+                     "not load and why.",
          operation_class=documented(response=lambda: {"built_in": _example()}))
     async def list_bots(self, bot_limits: NamedDependency[BotLimits]) -> BotList:
         """List every bot."""

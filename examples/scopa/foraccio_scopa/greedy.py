@@ -5,8 +5,9 @@ variant, under an entry point (group ``foraccio.bots``) of its ``pyproject.toml`
     greedy = "foraccio_scopa.greedy:GREEDY"
 
 It takes as many cards as it can, the settebello first, and when it cannot take
-it lays its lowest card. It sees only its seat's view and draws its ties from the
-generator it is given, so the same seed gives the same move.
+it lays its lowest card; it plays any variant of the usual cards, Scopa best. It
+sees only its seat's view and draws its ties from the generator it is given, so the
+same seed gives the same move.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from __future__ import annotations
 import random
 
 from bots import BotPlugin, Budget
+from core.cards import RANK
 from core.model import Move
 from core.view import SeatView, view_legal_moves
 from foraccio_scopa.scoring.settebello import SETTEBELLO
@@ -26,15 +28,12 @@ def greedy(view: SeatView, rng: random.Random, budget: Budget | None = None) -> 
 
     def gain(move: Move) -> float:
         if not move.take:
-            return -ORDER.index(move.card[:-1]) / 100  # a lay: the lower, the better
+            return -RANK[move.card] / 100  # a lay: the lower, the better
         return len(move.take) + 1 + 5 * (SETTEBELLO in (move.card, *move.take))
 
     best = max(map(gain, moves))
     return rng.choice([move for move in moves if gain(move) == best])
 
-
-ORDER = ("1", "2", "3", "4", "5", "6", "7", "11", "12", "13")
-"""Scopa's ranks from the lowest up, as cards name them."""
 
 GREEDY = BotPlugin(
     name="greedy",
