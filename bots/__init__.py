@@ -55,8 +55,9 @@ BOTS: MutableMapping[str, Bot] = _Bots()
 """Every bot's play function by name, as it has always been; :func:`~bots.registry.
 bot_plugins` gives each bot's whole record."""
 
+
 def __getattr__(name: str) -> object:
-    # SEARCHING, the names of the bots a budget sets, named the built-in ones only.
+    # SEARCHING named the bots a budget sets when the built-in ones were all there were.
     if name == "SEARCHING":
         warnings.warn("bots.SEARCHING is deprecated: a bot's record says which budget "
                       "fields it reads, get_bot_plugin(name).budget, and whether it is "

@@ -138,7 +138,7 @@ class PlayoutPolicy:
 def greedy_move(moves: tuple[Move, ...], table: tuple[str, ...], capturing: int,
                 rng: random.Random, traits: Traits) -> Move:
     """A fast policy for playouts: the move taking the most worth (a table cleared
-    counts its last card's value) and leaving the least for a scopa, with a little
+    counts the scopa's points) and leaving the least for a scopa, with a little
     noise so playouts differ. No odds: every threat counts at a fixed rate.
     ``traits`` are those of the rules played (:func:`~bots.traits.traits_of`)."""
     values, sweeps, worth = traits.values, traits.sweeps, traits.worth
