@@ -13,6 +13,7 @@ from bots import BOTS, BotPlugin, choose_move, get_bot, get_bot_plugin, register
 from bots.registry import bot_plugins, skipped_bots, unregister_bot
 from core.engine import new_match
 from core.errors import UnknownBot
+from core.registry import DISABLE_AUTOLOAD
 from core.view import seat_view, view_legal_moves
 from tests.conftest import FakeEntryPoint
 
@@ -155,3 +156,12 @@ def test_a_bot_that_reads_the_bots_dict_when_it_is_imported_sees_the_built_in_on
     assert choose_move("cautious", view, 3) in view_legal_moves(view)
     assert get_bot("cautious")(view, random.Random(1), None) == get_bot("heuristic")(
         view, random.Random(1), None)
+
+
+def test_the_environment_variable_turns_autoloading_of_bots_off(installed_bots, monkeypatch):
+    monkeypatch.setenv(DISABLE_AUTOLOAD, "1")
+
+    loaded = installed_bots([FakeEntryPoint("first-legal", a_bot)])
+
+    assert loaded.bots == {} and skipped_bots() == ()
+    assert "first-legal" not in BOTS
