@@ -133,7 +133,7 @@ bench: compiled | $(REDIS_SERVER)
 # Bot strength and speed per variant (Foraccio, Zobelon, Scopa, Scopone): heuristic vs
 # random, ismcts vs heuristic, in Scopa the heuristic vs the Foraccio-minded one it
 # replaced, each win rate with its 95% interval against its goal (bench/bots.py). About
-# 25 minutes on two cores; `$(PY) -m bench.bots --help` for smaller runs.
+# 17 minutes on two cores; `$(PY) -m bench.bots --help` for smaller or larger runs.
 .PHONY: bench-bots
 bench-bots: compiled
 	$(PY) -m bench.bots
