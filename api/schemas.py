@@ -409,10 +409,11 @@ class Health(Wire):
 
 
 class PluginFailure(Wire):
-    """The plugin of a ``plugin_error``: a variant or a house rule, its distribution, and
-    the hook whose implementation failed (or returned the rule function that failed)."""
+    """The plugin of a ``plugin_error``: a variant, a house rule or a bot, its
+    distribution, and the hook whose implementation failed (or returned the rule function
+    that failed; none for a bot)."""
 
-    kind: Literal["variant", "house_rule"]
+    kind: Literal["variant", "house_rule", "bot"]
     name: str
     distribution: str | None = None
     hook: str | None = None

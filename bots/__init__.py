@@ -17,11 +17,12 @@ from collections.abc import Iterator, MutableMapping
 # Not ``import random``: the submodule bots.random would shadow it here.
 from random import Random
 
+from bots import limits
 from bots.base import Bot, BotPlugin, Budget
 from bots.registry import bot_plugins, get_bot_plugin, register_bot, unregister_bot
-from core.errors import IllegalMove, Reason
+from core.errors import EngineError, IllegalMove, PluginError, Reason
 from core.model import Move, State
-from core.view import SeatView, plays_made, seat_view
+from core.view import SeatView, plays_made, seat_view, view_legal_moves
 
 
 class _Bots(MutableMapping[str, Bot]):
@@ -88,9 +89,25 @@ def choose_move(name: str, view: SeatView, seed: int = 0, budget: Budget | None 
 
     Raise :class:`~core.errors.UnknownBot` for an unknown name, and
     :class:`~core.errors.IllegalMove` when no hand is in play or it is
-    another seat's turn.
+    another seat's turn. A bot that raises, or answers anything but one of the seat's
+    legal moves, raises :class:`~core.errors.PluginError` naming it (kind ``bot``),
+    its own exception as the cause.
     """
-    return ready_bot(name, view)(view, bot_rng(name, view, seed), budget)
+    bot = ready_bot(name, view)
+    try:
+        move = bot(view, bot_rng(name, view, seed), budget)
+    except (EngineError, PluginError, limits.Interrupted):
+        raise  # the engine's refusals, a variant's failure, the limits set from outside
+    except Exception as error:  # the bot's own bug
+        raise _failed(name) from error
+    if move not in view_legal_moves(view):
+        raise _failed(name, "it answered something that is not one of the seat's legal "
+                            "moves")
+    return move
+
+
+def _failed(name: str, problem: str | None = None) -> PluginError:
+    return PluginError("bot", name, None, problem, get_bot_plugin(name).distribution)
 
 
 def ready_bot(name: str, view: SeatView) -> Bot:

@@ -11,7 +11,7 @@ from litestar.testing import TestClient
 
 from api.app import create_app
 from api.limits import ITERATIONS, SECONDS
-from bots import BotPlugin
+from bots import BotPlugin, register_bot, unregister_bot
 from core.engine import legal_moves
 from core.model import Move
 from core.view import view_legal_moves
@@ -94,3 +94,20 @@ def test_skipped_bots_are_not_listed_with_the_variants_and_house_rules(client, i
         "/house-rules").json()["skipped"]
 
     assert {skip["name"] for skip in skipped}.isdisjoint({"bad", "gone"})
+
+
+def test_a_bot_that_fails_answers_a_plugin_error_naming_it(client):
+    def raises(view, rng, budget=None):
+        raise RuntimeError("secret internals")
+
+    register_bot(BotPlugin("faulty", "Fails.", raises, quick=True))
+    try:
+        answer = client.post("/games/bot-move", json={"state": wire(mid_hand()), "bot": "faulty"})
+    finally:
+        unregister_bot("faulty")
+
+    assert answer.status_code == 500
+    assert answer.json()["code"] == "plugin_error"
+    assert answer.json()["plugin"] == {"kind": "bot", "name": "faulty", "distribution": None,
+                                       "hook": None}
+    assert "secret internals" not in answer.text

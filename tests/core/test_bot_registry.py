@@ -9,10 +9,12 @@ import random
 import pytest
 
 import bots
+from api import botwork
 from bots import BOTS, BotPlugin, choose_move, get_bot, get_bot_plugin, register_bot
 from bots.registry import bot_plugins, skipped_bots, unregister_bot
 from core.engine import new_match
-from core.errors import UnknownBot
+from core.errors import PluginError, UnknownBot
+from core.model import Move
 from core.registry import DISABLE_AUTOLOAD
 from core.view import seat_view, view_legal_moves
 from tests.conftest import FakeEntryPoint
@@ -165,3 +167,42 @@ def test_the_environment_variable_turns_autoloading_of_bots_off(installed_bots, 
 
     assert loaded.bots == {} and skipped_bots() == ()
     assert "first-legal" not in BOTS
+
+
+def raises(view, rng, budget=None):
+    raise RuntimeError("a bug of the bot")
+
+
+def answers_a_lay_of_a_card_it_lacks(view, rng, budget=None):
+    return Move(next(card for card in ("1c", "2c") if card not in view.cards))
+
+
+@pytest.mark.parametrize(("play", "problem"), [
+    (raises, None),
+    (answers_a_lay_of_a_card_it_lacks, "it answered something that is not one of the seat's "
+                                       "legal moves")])
+def test_a_bot_that_fails_is_a_plugin_error_naming_it(play, problem):
+    register_bot(BotPlugin("faulty", "Fails.", play))
+    try:
+        with pytest.raises(PluginError) as raised:
+            choose_move("faulty", to_play("foraccio", 4))
+    finally:
+        unregister_bot("faulty")
+
+    assert (raised.value.kind, raised.value.name, raised.value.problem) == ("bot", "faulty",
+                                                                          problem)
+    assert raised.value.message.startswith("Bot 'faulty' failed")
+    assert isinstance(raised.value.__cause__, RuntimeError) == (problem is None)
+
+
+def test_a_bots_failure_in_a_pool_process_comes_back_as_the_plugin_error():
+    register_bot(BotPlugin("faulty", "Fails.", raises))
+    try:
+        answer = botwork.run(botwork.BotMoveJob("faulty", to_play("scopa", 1), 0, None),
+                             botwork.Ceilings(5.0, 100), lambda: False)
+    finally:
+        unregister_bot("faulty")
+
+    assert isinstance(answer, botwork.PluginFailed)
+    assert PluginError(*answer.args).message == "Bot 'faulty' failed; the error has been logged."
+    assert "a bug of the bot" in answer.traceback
