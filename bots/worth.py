@@ -38,7 +38,7 @@ SAMPLES = 48
 card moved, the rest alike), so its mean settles fast where the lines are small: a
 Scopa card's worth moves by about 0.05 between seeds. Foraccio's la 24 (18 points for
 all six punti di mano) makes its worth noisier: an onore's moves by about 0.5 around
-5. The heuristic's strength did not hang on it (``bench.bots``), and more samples
+5. ``bench.bots``'s figures are those of the worth these samples give; more samples
 would cost their time at each rule set's first move."""
 
 FLAT_WORTH = 0.1
