@@ -148,8 +148,10 @@ bench: compiled | $(REDIS_SERVER)
 	$(PY) -m bench.rooms
 	$(PY) -m bench.lab
 
-# Bot strength and speed: heuristic vs random, ismcts vs heuristic (its win rate and
-# playouts a second against issue #15's goals). Takes long: about an hour on two cores.
+# Bot strength and speed per variant (Foraccio, Zobelon, Scopa, Scopone): heuristic vs
+# random, ismcts vs heuristic, in Scopa the heuristic vs the Foraccio-minded one it
+# replaced, each win rate with its 95% interval against its goal (bench/bots.py). About
+# 17 minutes on two cores; `$(PY) -m bench.bots --help` for smaller or larger runs.
 .PHONY: bench-bots
 bench-bots: compiled
 	$(PY) -m bench.bots

@@ -14,7 +14,7 @@ from litestar.di import Provide
 
 from api.asgi import WholeBody
 from api.botpool import BotPool
-from api.controllers.bots import BotController
+from api.controllers.bots import BotController, BotListController
 from api.controllers.games import GameController
 from api.controllers.health import health
 from api.controllers.house_rules import HouseRuleController
@@ -60,6 +60,7 @@ def create_app() -> Litestar:
     rooms_part = RoomsPart(sealer, bot_pool)
     app = Litestar(
         route_handlers=[VariantController, HouseRuleController, GameController, BotController,
+                        BotListController,
                         RoomController, limits, health, table_router()],
         plugins=[problem_details_plugin(), structlog_plugin()],
         dependencies={

@@ -52,7 +52,7 @@ import structlog
 from api import botwork
 from api.asgi import ClientGone
 from api.limits import BotLimits
-from core.errors import EngineError
+from core.errors import EngineError, PluginError
 
 if TYPE_CHECKING:
     from litestar.types import Receive
@@ -229,6 +229,9 @@ class BotPool:
             raise EngineError(answer.message, answer.code)
         if isinstance(answer, botwork.Stopped):
             raise TimeLimit(self.limits.seconds, self.retry_after())
+        if isinstance(answer, botwork.PluginFailed):
+            logger.error("bot_job_plugin_failed", traceback=answer.traceback)
+            raise PluginError(*answer.args)
         logger.error("bot_job_crashed", traceback=answer.traceback)
         raise RuntimeError("a bot job failed in its process")
 

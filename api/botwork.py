@@ -8,8 +8,9 @@ bots in it still see only their seat's view); the check of a long posted state
 gets that state (:mod:`api.posted`). Answers are :class:`Done`,
 :class:`Failed` (an engine error: its code and message, as the API answers
 them), :class:`Stopped` (a deadline or a cancellation stopped the work before
-it had a result) or :class:`Crashed` (a bug: its traceback, for the server's
-log).
+it had a result), :class:`PluginFailed` (a variant's, house rule's or bot's code
+failed: answered as ``plugin_error``) or :class:`Crashed` (a bug: its traceback,
+for the server's log).
 
 The process, ``python -m api.botwork FD SECONDS ITERATIONS``, reads one pickled
 job at a time from the socket ``FD`` and writes one pickled answer back
@@ -35,7 +36,8 @@ from typing import Literal, NamedTuple
 from bots import Budget, choose_move
 from bots.autoplay import Autoplay, autoplay
 from bots.limits import Interrupted, Reason, limited
-from core.errors import EngineError
+from bots.registry import installed_bots
+from core.errors import EngineError, PluginError
 from core.model import Move, State
 from core.registry import installed_plugins
 from core.validation import validate_state
@@ -112,7 +114,15 @@ class Crashed(NamedTuple):
     traceback: str
 
 
-Answer = Done | Failed | Stopped | Crashed
+class PluginFailed(NamedTuple):
+    """A plugin's code failed (:class:`~core.errors.PluginError`): its arguments, to raise
+    it again in the server, and the traceback of what it raised, for the server's log."""
+
+    args: tuple
+    traceback: str
+
+
+Answer = Done | Failed | Stopped | Crashed | PluginFailed
 
 
 class Ceilings(NamedTuple):
@@ -133,6 +143,8 @@ def run(job: Job, ceilings: Ceilings, cancelled) -> Answer:
     except EngineError as error:
         # Sent as code and message: the engine's exceptions do not all survive pickling.
         return Failed(error.code, error.message)
+    except PluginError as error:
+        return PluginFailed(error.args, traceback.format_exc())
     except Exception:
         return Crashed(traceback.format_exc())
 
@@ -176,6 +188,7 @@ def main(argv: Sequence[str]) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     os.nice(NICENESS)
     installed_plugins()  # the variants and house rules the server plays, as it loads them
+    installed_bots()  # and the bots (entry points of foraccio.bots)
     serve(Connection(int(descriptor)), Ceilings(float(seconds), int(iterations)))
 
 

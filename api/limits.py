@@ -41,7 +41,7 @@ from dataclasses import dataclass
 
 from api.environment import number
 from api.schemas import MAX_AUTOPLAY_PLAYS
-from bots.base import Budget
+from bots.base import MAX_ITERATIONS, Budget
 
 PROCESSES = "FORACCIO_BOT_PROCESSES"
 QUEUE = "FORACCIO_BOT_QUEUE"
@@ -49,7 +49,7 @@ SECONDS = "FORACCIO_BOT_SECONDS"
 ITERATIONS = "FORACCIO_BOT_ITERATIONS"
 PLAYS = "FORACCIO_AUTOPLAY_PLAYS"
 
-MOST_ITERATIONS = 1000
+MOST_ITERATIONS = MAX_ITERATIONS
 """The API's own bound on ``budget.iterations`` (:class:`~bots.base.Budget`):
 a ceiling above it would change nothing."""
 

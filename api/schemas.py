@@ -99,8 +99,9 @@ class SkippedPlugin(Wire):
     distribution: str
     """The installed distribution that declares it (``foraccio`` for a built-in one)."""
     reason: str
-    kind: Literal["variant", "house_rule"] | None = None
-    """What it is; null when it failed before telling (listed with both)."""
+    kind: Literal["variant", "house_rule", "bot"] | None = None
+    """What it is; null when it failed before telling (listed with the variants and the
+    house rules)."""
 
 
 class VariantList(Wire):
@@ -309,7 +310,7 @@ MAX_AUTOPLAY_PLAYS = 520
 """Most plays one autoplay request makes: ten hands of Foraccio."""
 
 BotName = Annotated[str, msgspec.Meta(
-    description="A bot's name: `random`, `heuristic` or `ismcts`.", examples=["heuristic"])]
+    description="A bot's name, as `GET /bots` lists it.", examples=["heuristic"])]
 
 BotSeed = Annotated[int, msgspec.Meta(
     ge=0, le=MAX_SEED, description="Decides the bots' choices; the same seed, the same moves.")]
@@ -387,6 +388,42 @@ class Limits(Wire):
         "(`FORACCIO_AUTOPLAY_PLAYS`)."))]
 
 
+# --- bots -----------------------------------------------------------------------------
+
+
+class BudgetParameter(Wire):
+    """A field of ``budget`` a bot reads, and the most this server accepts."""
+
+    name: Literal["iterations", "seconds"]
+    type: Literal["int", "float"]
+    description: str
+    maximum: float
+    """The most this server accepts: the lower of the API's bound and this server's
+    ceiling (``GET /limits``); more is refused with 422 ``budget_over_limit``."""
+
+
+class BotInfo(Wire):
+    """A bot by name, what it does and the budget it reads."""
+
+    name: str
+    """As ``bot`` and ``bots`` of ``POST /games/bot-move`` and ``POST /games/autoplay``
+    name it."""
+    description: str
+    budget: tuple[BudgetParameter, ...]
+    """The fields of ``budget`` it reads; none for a bot that does not search (it ignores
+    a budget)."""
+    distribution: str | None = None
+    """The installed distribution that declares it (``foraccio`` for a built-in one);
+    null for one registered at run time."""
+
+
+class BotList(Wire):
+    """Every bot this server plays, and the bots it did not load."""
+
+    bots: tuple[BotInfo, ...]
+    skipped: tuple[SkippedPlugin, ...] = ()
+
+
 class Health(Wire):
     """The service answers."""
 
@@ -397,10 +434,11 @@ class Health(Wire):
 
 
 class PluginFailure(Wire):
-    """The plugin of a ``plugin_error``: a variant or a house rule, its distribution, and
-    the hook whose implementation failed (or returned the rule function that failed)."""
+    """The plugin of a ``plugin_error``: a variant, a house rule or a bot, its
+    distribution, and the hook whose implementation failed (or returned the rule function
+    that failed; none for a bot)."""
 
-    kind: Literal["variant", "house_rule"]
+    kind: Literal["variant", "house_rule", "bot"]
     name: str
     distribution: str | None = None
     hook: str | None = None
@@ -426,5 +464,5 @@ class Problem(Wire):
 BODIES = (VariantList, VariantInfo, HouseRuleList, NewGame, StateBody, GameRequest, ViewRequest,
           NewSealedGame, SealedState, SeatView, PlayRequest, NextHandRequest, LegalMoves, Played,
           SealedPlayed, HandScore, BotMoveRequest, BotMove, AutoplayRequest, Autoplayed,
-          SealedAutoplayed, Limits, Health, Problem)
+          SealedAutoplayed, BotList, Limits, Health, Problem)
 """Every request and response body: the OpenAPI document's schemas are made from them."""

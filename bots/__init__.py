@@ -1,44 +1,82 @@
 """Bots: players that see only their seat (a :class:`~core.view.SeatView`).
 
-:data:`BOTS` names them; :func:`choose_move` asks one for the move of the
-seat to play. Every bot draws its chances from its own generator, seeded by
-the seed it is given, the bot's name and the position (hand number, plays
-made, seat), never from global randomness: the same seed and view give the
-same move.
+:mod:`bots.registry` knows them by name, each a :class:`BotPlugin`: the built-in
+``random``, ``heuristic`` and ``ismcts``, those installed distributions declare
+(entry-point group ``foraccio.bots``) and those registered at run time;
+:func:`choose_move` asks one for the move of the seat to play. Every bot draws its
+chances from its own generator, seeded by the seed it is given, the bot's name and
+the position (hand number, plays made, seat), never from global randomness: the same
+seed and view give the same move.
 """
 
 from __future__ import annotations
 
+import warnings
+from collections.abc import Iterator, MutableMapping
+
 # Not ``import random``: the submodule bots.random would shadow it here.
 from random import Random
 
-from bots.base import Bot, Budget
-from bots.heuristic import heuristic_bot
-from bots.ismcts import ismcts_bot
-from bots.random import random_bot
-from core.errors import IllegalMove, Reason, UnknownBot
+from bots import limits
+from bots.base import Bot, BotPlugin, Budget
+from bots.registry import bot_plugins, get_bot_plugin, register_bot, unregister_bot
+from core.errors import EngineError, IllegalMove, PluginError, Reason
 from core.model import Move, State
-from core.quoting import quote
-from core.view import SeatView, plays_made, seat_view
+from core.view import SeatView, plays_made, seat_view, view_legal_moves
 
-BOTS: dict[str, Bot] = {"random": random_bot, "heuristic": heuristic_bot, "ismcts": ismcts_bot}
-"""Every bot by name."""
 
-SEARCHING = frozenset({"ismcts"})
-"""The bots whose work a :class:`Budget` sets (the others ignore it and take well under
-a millisecond a move)."""
+class _Bots(MutableMapping[str, Bot]):
+    """Every known bot's play function by name (:func:`~bots.registry.bot_plugins`),
+    built-in, installed and registered. Setting a name registers a function as a bot
+    (:func:`~bots.registry.register_bot`, with a description saying no more);
+    deleting one forgets a bot registered so."""
 
-__all__ = ["BOTS", "SEARCHING", "Bot", "Budget", "bot_rng", "choose_move", "get_bot",
-           "move_for_state", "ready_bot"]
+    def __getitem__(self, name: str) -> Bot:
+        return bot_plugins()[name].play
+
+    def __setitem__(self, name: str, play: Bot) -> None:
+        register_bot(BotPlugin(name, "A bot registered at run time.", play))
+
+    def __delitem__(self, name: str) -> None:
+        if name not in bot_plugins():
+            raise KeyError(name)
+        unregister_bot(name)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(bot_plugins())
+
+    def __len__(self) -> int:
+        return len(bot_plugins())
+
+    def __repr__(self) -> str:
+        return f"BOTS({', '.join(bot_plugins())})"
+
+
+BOTS: MutableMapping[str, Bot] = _Bots()
+"""Every bot's play function by name, as it has always been; :func:`~bots.registry.
+bot_plugins` gives each bot's whole record."""
+
+
+def __getattr__(name: str) -> object:
+    # SEARCHING named the bots a budget sets when the built-in ones were all there were.
+    if name == "SEARCHING":
+        warnings.warn("bots.SEARCHING is deprecated: a bot's record says which budget "
+                      "fields it reads, get_bot_plugin(name).budget, and whether it is "
+                      "quick enough to run without the bot pool, .quick",
+                      DeprecationWarning, stacklevel=2)
+        return frozenset(name for name, bot in bot_plugins().items() if bot.budget)
+    raise AttributeError(f"module 'bots' has no attribute {name!r}")
+
+
+__all__ = ["BOTS", "Bot", "BotPlugin", "Budget", "bot_plugins", "bot_rng",
+           "choose_move", "get_bot", "get_bot_plugin", "move_for_state", "ready_bot",
+           "register_bot", "unregister_bot"]
 
 
 def get_bot(name: str) -> Bot:
-    """Return the bot called ``name``, or raise :class:`~core.errors.UnknownBot`."""
-    try:
-        return BOTS[name]
-    except KeyError:
-        known = ", ".join(sorted(BOTS))
-        raise UnknownBot(f"There is no bot {quote(name)}; known bots: {known}.") from None
+    """Return the play function of the bot called ``name``, or raise
+    :class:`~core.errors.UnknownBot`."""
+    return get_bot_plugin(name).play
 
 
 def bot_rng(name: str, view: SeatView, seed: int) -> Random:
@@ -51,9 +89,25 @@ def choose_move(name: str, view: SeatView, seed: int = 0, budget: Budget | None 
 
     Raise :class:`~core.errors.UnknownBot` for an unknown name, and
     :class:`~core.errors.IllegalMove` when no hand is in play or it is
-    another seat's turn.
+    another seat's turn. A bot that raises, or answers anything but one of the seat's
+    legal moves, raises :class:`~core.errors.PluginError` naming it (kind ``bot``),
+    its own exception as the cause.
     """
-    return ready_bot(name, view)(view, bot_rng(name, view, seed), budget)
+    bot = ready_bot(name, view)
+    try:
+        move = bot(view, bot_rng(name, view, seed), budget)
+    except (EngineError, PluginError, limits.Interrupted):
+        raise  # the engine's refusals, a variant's failure, the limits set from outside
+    except Exception as error:  # the bot's own bug
+        raise _failed(name) from error
+    if move not in view_legal_moves(view):
+        raise _failed(name, "it answered something that is not one of the seat's legal "
+                            "moves")
+    return move
+
+
+def _failed(name: str, problem: str | None = None) -> PluginError:
+    return PluginError("bot", name, None, problem, get_bot_plugin(name).distribution)
 
 
 def ready_bot(name: str, view: SeatView) -> Bot:

@@ -1,14 +1,22 @@
-"""What every bot is: a function of a seat's view, a generator and a budget, to a move."""
+"""What every bot is: a function of a seat's view, a generator and a budget, to a move;
+and the record that names one (:class:`BotPlugin`)."""
 
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass, field
 from typing import Annotated, Protocol
 
 import msgspec
 
 from core.model import Move, Wire
 from core.view import SeatView
+
+MAX_ITERATIONS = 1000
+"""The most playouts a :class:`Budget` may ask for."""
+
+MAX_SECONDS = 1.0
+"""The most seconds a :class:`Budget` may ask for."""
 
 
 class Budget(Wire):
@@ -20,11 +28,54 @@ class Budget(Wire):
     speed; only an iteration budget gives the same move for the same seed.
     """
 
-    iterations: Annotated[int, msgspec.Meta(ge=1, le=1000)] | None = None
-    seconds: Annotated[float, msgspec.Meta(gt=0, le=1.0)] | None = None
+    iterations: Annotated[int, msgspec.Meta(ge=1, le=MAX_ITERATIONS)] | None = None
+    seconds: Annotated[float, msgspec.Meta(gt=0, le=MAX_SECONDS)] | None = None
 
 
 class Bot(Protocol):
     """``bot(view, rng, budget)``: the move ``view.seat`` makes; ``view`` is its turn."""
 
     def __call__(self, view: SeatView, rng: random.Random, budget: Budget | None) -> Move: ...
+
+
+BUDGET_PARAMETERS = ("iterations", "seconds")
+"""The fields of :class:`Budget`, which a searching bot may read."""
+
+
+@dataclass(frozen=True)
+class BotPlugin:
+    """A bot by name, as a plugin's author declares it: what it does and how it plays.
+
+    ``play(view, rng, budget)`` returns the move of ``view.seat`` (:class:`Bot`);
+    it sees only that seat's view, and draws every chance from ``rng`` (seeded by
+    the caller), never from global randomness, so that the same seed gives the
+    same move. ``budget`` names the :class:`Budget` fields it reads
+    (:data:`BUDGET_PARAMETERS`), none for a bot that does not search.
+
+    ``quick`` says a move takes well under a millisecond: a server then computes it
+    at once, where it answers requests, rather than in its pool of bot processes
+    (which a slower bot needs, so that it holds up no other request).
+    """
+
+    name: str
+    description: str
+    """What it does, in a sentence or two."""
+    play: Bot = field(repr=False)
+    budget: tuple[str, ...] = ()
+    quick: bool = False
+
+    @property
+    def distribution(self) -> str | None:
+        """The distribution it was loaded from (``foraccio`` for a built-in one); None for
+        one registered at run time."""
+        found = _distributions.get(id(self))
+        return found[1] if found is not None and found[0] is self else None
+
+
+_distributions: dict[int, tuple[BotPlugin, str]] = {}
+"""The distribution of each loaded bot, by the record's identity (as for variants)."""
+
+
+def loaded_from(plugin: BotPlugin, distribution: str) -> None:
+    """Note that ``plugin`` was loaded from ``distribution``."""
+    _distributions[id(plugin)] = (plugin, distribution)

@@ -2,22 +2,23 @@
 
 Each legal move is scored by what it gains minus what it risks:
 
-- gain: the worth of the cards it takes (the onori, the spade, the napoli
-  cards, and every card for the carte count) and the bonuses it earns at
-  once (a scopa, a colore: asked of the rules' own capture effects, so
-  house rules count);
+- gain: the worth of the cards it takes, by the variant's own score lines
+  (:mod:`bots.worth`: Foraccio's onori and napoli cards, Scopa's settebello and
+  sevens, whatever the variant scores), and the bonuses it earns at once (a
+  scopa, a colore: asked of the rules' own capture effects, so house rules
+  count);
 - risk: what the next opponent (the next seat of another team) may then take
-  from the table: a scopa when the table is a single card or adds up to 10 or
-  less, the whole table with a sweeping card (an ace in Foraccio, or a jolly
-  king in Zobelon), or a valuable card of a value they may hold; the odds come
+  from the table: a scopa (worth what the rules' capture effects give it) when
+  the table is a single card or adds up to 10 or less, the whole table with a
+  sweeping card (an ace in Foraccio, or a jolly king in Zobelon), or a valuable
+  card of a value they may hold; the odds come
   from the cards the seat has not seen (the other hands and the stock);
 - cost: a sweeping card is a sweep kept in hand; spending it on a poor table
   wastes it, less so as the hand runs out.
 
 Cards are judged by their capture value (``rules.values``), and which cards
-sweep or are jolly is read from the rules (:mod:`bots.traits`), so the bot plays
-any deck and seating. The worth of a card in the pile is Foraccio's (onori,
-spade, napoli, carte), a rough guide in other games.
+sweep or are jolly, and what each card and a scopa is worth, are read from the
+rules (:mod:`bots.traits`), so the bot plays any deck, seating and scoring.
 
 :func:`playout_move` and :class:`PlayoutPolicy` make the same moves for ISMCTS's
 playouts, from a deal rather than a view (the policy keeping its card counts up to
@@ -31,35 +32,12 @@ import random
 from collections.abc import Sequence
 from functools import lru_cache, partial
 
-from bots.base import Budget
+from bots.base import BotPlugin, Budget
 from bots.traits import LARGEST_SUM, Traits, traits_of
-from core.cards import DECK, RANK, SUIT
 from core.model import Move
 from core.registry import Rules, rules_for
 from core.rules import CaptureContext
 from core.view import SeatView, unseen_cards, view_legal_moves
-
-ONORI = frozenset(("2s", "11s", "10d"))
-"""Primo, secondo and terzo onore: a point each."""
-
-NAPOLI_WORTH = {1: 1.3, 2: 1.1, 3: 1.1, 4: 0.4, 5: 0.2}
-"""A napoli needs the asso, 2 and 3 of a suit and grows with the run above them."""
-
-
-def _worth(card: str) -> float:
-    worth = 0.15  # carte: 2 points for the larger half of 52 cards
-    if card in ONORI:
-        worth += 2.5
-    if SUIT[card] == "s":
-        worth += 0.3  # spade: 1 point for 7 of 13
-    return worth + NAPOLI_WORTH.get(RANK[card], 0.0)
-
-
-WORTH: dict[str, float] = {card: _worth(card) for card in DECK}
-"""What a card in the team's pile is worth, in points (rough, for comparing moves)."""
-
-LAY_GAIN: dict[str, float] = {card: -0.3 * WORTH[card] for card in DECK}
-"""What laying a card gains: less than nothing, the card may go to the other team."""
 
 SWEEP_COST = 2.0
 """What keeping a sweeping card (an ace, a jolly king) in hand for a rich table is worth."""
@@ -75,10 +53,20 @@ def heuristic_bot(view: SeatView, rng: random.Random, budget: Budget | None = No
     return moves[rng.choice([index for index, score in enumerate(scores) if score >= best - 1e-9])]
 
 
-def move_scores(view: SeatView, moves: tuple[Move, ...]) -> list[float]:
-    """Return the heuristic's score of each of ``moves`` (gain minus risk, in points)."""
+HEURISTIC = BotPlugin(
+    "heuristic",
+    "Takes what the variant's score lines value most and guards the table against the "
+    "next opponent's captures.",
+    heuristic_bot, quick=True)
+
+
+def move_scores(view: SeatView, moves: tuple[Move, ...],
+                traits: Traits | None = None) -> list[float]:
+    """Return the heuristic's score of each of ``moves`` (gain minus risk, in points);
+    ``traits`` are those of the rules played (by default, :func:`~bots.traits.traits_of`
+    them)."""
     rules = rules_for(view.variant, view.options, view.house_rules)
-    traits = traits_of(rules)
+    traits = traits or traits_of(rules)
     unseen = _Tally(traits, unseen_cards(view))
     held = view.hand_sizes[_next_opponent(traits, view.seat, view.hand_sizes)]
     odds = _Odds(unseen, _Tally(traits), held, traits)
@@ -150,10 +138,10 @@ class PlayoutPolicy:
 def greedy_move(moves: tuple[Move, ...], table: tuple[str, ...], capturing: int,
                 rng: random.Random, traits: Traits) -> Move:
     """A fast policy for playouts: the move taking the most worth (a table cleared
-    counts its last card's value) and leaving the least for a scopa, with a little
+    counts the scopa's points) and leaving the least for a scopa, with a little
     noise so playouts differ. No odds: every threat counts at a fixed rate.
     ``traits`` are those of the rules played (:func:`~bots.traits.traits_of`)."""
-    values, sweeps = traits.values, traits.sweeps
+    values, sweeps, worth = traits.values, traits.sweeps, traits.worth
     if rng.random() < 0.1:
         return rng.choice(moves)
     best, best_score = moves[0], -1e9
@@ -161,10 +149,11 @@ def greedy_move(moves: tuple[Move, ...], table: tuple[str, ...], capturing: int,
         card = move.card
         if index < capturing:
             take = move.take
-            score = sum(WORTH[c] for c in take) + 0.5 * WORTH[card]
+            score = sum(worth[c] for c in take) + 0.5 * worth[card]
             if len(take) == len(table):
                 if take and move.jolly != "sweep" and card not in sweeps:
-                    score += move.jolly if type(move.jolly) is int else values[card]
+                    score += traits.scopa_points.get(
+                        move.jolly if type(move.jolly) is int else values[card], 0.0)
                 elif card in sweeps or move.jolly is not None:
                     score -= SWEEP_COST
                 after: tuple[str, ...] = ()
@@ -173,7 +162,7 @@ def greedy_move(moves: tuple[Move, ...], table: tuple[str, ...], capturing: int,
                 if card in sweeps or move.jolly is not None:
                     score -= SWEEP_COST
         else:
-            score = -0.5 * WORTH[card]
+            score = -0.5 * worth[card]
             after = (*table, card)
         if after:
             score -= 0.4 * _scopable(after, values)
@@ -234,7 +223,8 @@ class _Odds(dict):
     about a few values only; ``sweep`` is the chance of a card that sweeps the table.
     """
 
-    __slots__ = ("_held", "_jolly", "_left", "_mine", "_unseen", "sweep", "values")
+    __slots__ = ("_held", "_jolly", "_left", "_mine", "_unseen", "scopa_points", "sweep",
+                 "values", "worth")
 
     def __init__(self, left: _Tally, mine: _Tally, held: int, traits: Traits) -> None:
         self._left, self._mine, self._held = left, mine, held
@@ -242,6 +232,8 @@ class _Odds(dict):
         self._jolly = left.jolly - mine.jolly
         self.sweep = _any_of(self._unseen, held, left.sweeps - mine.sweeps + self._jolly)
         self.values = traits.values
+        self.worth = traits.worth
+        self.scopa_points = traits.scopa_points
 
     def __missing__(self, value: int) -> float:
         left, mine = self._left, self._mine
@@ -278,7 +270,7 @@ def _scores(moves: tuple[Move, ...], table: tuple[str, ...], seat: int, held: in
             rules: Rules, traits: Traits, odds: _Odds, last_play: bool) -> list[float]:
     """Each move's gain less what it then risks (nothing, after the last play)."""
     laid = None if last_play else _LaidRisk(table, odds)
-    sweeps = traits.sweeps
+    sweeps, lay_gain = traits.sweeps, traits.lay_gain
     scores = []
     # Most moves of a playout lay a card: scored here, on the table's sums made once.
     for move in moves:
@@ -286,9 +278,9 @@ def _scores(moves: tuple[Move, ...], table: tuple[str, ...], seat: int, held: in
         if move.take or card in sweeps or move.jolly is not None:
             scores.append(_capture_score(move, table, seat, held, rules, traits, odds, laid))
         elif laid is None:
-            scores.append(LAY_GAIN[card])
+            scores.append(lay_gain[card])
         else:
-            scores.append(LAY_GAIN[card] - laid.risk(card))
+            scores.append(lay_gain[card] - laid.risk(card))
     return scores
 
 
@@ -298,7 +290,8 @@ def _capture_score(move: Move, table: tuple[str, ...], seat: int, held: int, rul
     taken = set(move.take)
     # Lists, not generators, for the sums: the same additions in the same order.
     after = tuple([c for c in table if c not in taken])
-    gain = sum([WORTH[c] for c in move.take]) + 0.5 * WORTH[card]
+    worth = traits.worth
+    gain = sum([worth[c] for c in move.take]) + 0.5 * worth[card]
     gain += _bonus_points(rules, seat, move, table, after, laid is None)
     if card in traits.sweeps or card in traits.jolly:
         gain -= SWEEP_COST * min(1.0, held / 6)
@@ -324,11 +317,11 @@ def _risk(table: tuple[str, ...], odds: _Odds) -> float:
     """What the next opponent may take from ``table``, in expected points."""
     if not table:
         return 0.0
-    values = odds.values
+    values, worth = odds.values, odds.worth
     # Sums over maps and lists: the same additions in the same order as generators,
     # so the same floats, only faster.
-    return _risk_of(sum(map(WORTH.__getitem__, table)), _scopable(table, values),
-                    sum([WORTH[c] * odds[values[c]] for c in table]), odds)
+    return _risk_of(sum(map(worth.__getitem__, table)), _scopable(table, values),
+                    sum([worth[c] * odds[values[c]] for c in table]), odds)
 
 
 def _risk_of(worth: float, scopa: int, by_value: float, odds: _Odds) -> float:
@@ -337,7 +330,7 @@ def _risk_of(worth: float, scopa: int, by_value: float, odds: _Odds) -> float:
     for ``by_value`` points."""
     risk = odds.sweep * 0.8 * worth
     if scopa:
-        risk += scopa * odds[scopa]
+        risk += odds.scopa_points[scopa] * odds[scopa]
     return risk + by_value
 
 
@@ -350,11 +343,11 @@ class _LaidRisk:
     __slots__ = ("by_value", "odds", "size", "total", "worth")
 
     def __init__(self, table: tuple[str, ...], odds: _Odds) -> None:
-        values = odds.values
+        values, worth = odds.values, odds.worth
         self.odds = odds
         self.size = len(table)
-        self.worth = sum(map(WORTH.__getitem__, table))
-        self.by_value = sum([WORTH[c] * odds[values[c]] for c in table])
+        self.worth = sum(map(worth.__getitem__, table))
+        self.by_value = sum([worth[c] * odds[values[c]] for c in table])
         # The sum of the values, None when a card too high to join a sum is there.
         on_table = list(map(values.__getitem__, table))
         self.total = None if max(on_table, default=0) > LARGEST_SUM else sum(on_table)
@@ -362,7 +355,7 @@ class _LaidRisk:
     def risk(self, card: str) -> float:
         """What the next opponent may take from the table after ``card`` is laid."""
         odds = self.odds
-        value, worth = odds.values[card], WORTH[card]
+        value, worth = odds.values[card], odds.worth[card]
         if not self.size:
             scopa = value  # a lone card: a card of its value takes it
         elif self.total is None or value > LARGEST_SUM or self.total + value > LARGEST_SUM:

@@ -41,7 +41,7 @@ import time
 from collections.abc import Callable
 
 from bots import limits
-from bots.base import Budget
+from bots.base import BotPlugin, Budget
 from bots.heuristic import PlayoutPolicy, greedy_move, move_scores, playout_move
 from bots.simulation import Playout
 from bots.traits import traits_of
@@ -83,6 +83,13 @@ def ismcts_bot(view: SeatView, rng: random.Random, budget: Budget | None = None)
     candidates = _candidates(view, moves)
     totals, _, alive = _search(view, candidates, rng, *_limits(budget, view))
     return candidates[max(alive, key=lambda index: (totals[index], -index))]
+
+
+ISMCTS = BotPlugin(
+    "ismcts",
+    "Information-set Monte Carlo search: plays the heuristic's best moves out on deals "
+    "of the cards it has not seen, keeping the best on average.",
+    ismcts_bot, budget=("iterations", "seconds"))
 
 
 def default_iterations(view: SeatView) -> int:

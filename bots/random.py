@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from bots.base import Budget
+from bots.base import BotPlugin, Budget
 from core.model import Move
 from core.view import SeatView, view_legal_moves
 
@@ -12,3 +12,6 @@ from core.view import SeatView, view_legal_moves
 def random_bot(view: SeatView, rng: random.Random, budget: Budget | None = None) -> Move:
     """Return one of the seat's legal moves, each as likely."""
     return rng.choice(view_legal_moves(view))
+
+
+RANDOM = BotPlugin("random", "Plays a uniformly random legal move.", random_bot, quick=True)

@@ -1,16 +1,19 @@
 """What the bots read of a rule set besides its legal moves: each card's capture value,
-which cards sweep the table, which are jolly cards, and who plays after each seat.
+which cards sweep the table, which are jolly cards, who plays after each seat, and
+what the cards and a scopa are worth.
 
 Nothing here names a variant: the sweeping and jolly cards are found by asking the
-rules' own play rule about a few tables (:func:`traits_of`), so a variant with other
-cards, values or seats is read the same way as Foraccio (aces sweep) and Zobelon
-(kings are jolly).
+rules' own play rule about a few tables (:func:`traits_of`), and the worth of the
+cards and of a scopa by asking its score lines and capture effects
+(:mod:`bots.worth`), so a variant with other cards, values, seats or scoring is read
+the same way as Foraccio (aces sweep) and Zobelon (kings are jolly).
 """
 
 from __future__ import annotations
 
 from typing import NamedTuple
 
+from bots.worth import card_worth, scopa_points
 from core.registry import Rules
 from core.rules import Seating
 
@@ -32,7 +35,20 @@ class Traits(NamedTuple):
     value_range: range
     """Every value a capture may need, from 1 to the highest card value or the largest
     sum, whichever is higher."""
+    worth: dict[str, float]
+    """What each card is worth in the team's pile, in hand points, by the variant's own
+    score lines (:func:`~bots.worth.card_worth`)."""
+    lay_gain: dict[str, float]
+    """What laying each card gains: less than nothing, the card may go to the other
+    team."""
+    scopa_points: dict[int, float]
+    """What a scopa made by a card of each capture value scores
+    (:func:`~bots.worth.scopa_points`)."""
 
+
+LAY_SHARE = -0.3
+"""A laid card's worth, as a share of its worth in the pile: it may go to the other
+team."""
 
 LARGEST_SUM = 10
 """No capture by sum takes more than 10 in the games the bots know (Foraccio, Scopa):
@@ -70,10 +86,14 @@ def _read(rules: Rules) -> Traits:
             jolly.add(card)
         elif any(len(move.take) == len(table) for move in captures):
             sweeps.add(card)
+    value_range = range(1, max(LARGEST_SUM, *values.values()) + 1)
+    worth = card_worth(rules)
+    scopas = scopa_points(rules)
     return Traits(values=values, sweeps=frozenset(sweeps), jolly=frozenset(jolly),
                   opponents=opponents_in_turn(rules.seating),
-                  special=frozenset(sweeps | jolly),
-                  value_range=range(1, max(LARGEST_SUM, *values.values()) + 1))
+                  special=frozenset(sweeps | jolly), value_range=value_range, worth=worth,
+                  lay_gain={card: LAY_SHARE * worth[card] for card in rules.deck},
+                  scopa_points={value: scopas.get(value, 0.0) for value in value_range})
 
 
 def _table_it_cannot_take(card: str, rules: Rules) -> tuple[str, ...] | None:

@@ -28,7 +28,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from bots import BOTS, SEARCHING, Budget, choose_move
+from bots import Budget, bot_plugins, choose_move
 from cli.arguments import add_match_arguments
 from core.engine import new_match, next_hand, play, rules_of
 from core.errors import EngineError
@@ -38,6 +38,7 @@ from core.view import seat_view
 from lab.play import match_seed
 from lab.progress import progress_console, run_with_progress
 from lab.runner import CHUNK, Tick, chunks, default_workers
+from lab.setups import slow as slow_bots
 
 MAX_HANDS = 200
 """A match not over after this many hands is stopped and counted as a draw."""
@@ -173,7 +174,7 @@ def simulate(variant: str, lineups: Sequence[Lineup], matches: int,
                          f"line-ups, not {len(lineups)}")
     lineups = tuple(map(tuple, lineups))
     work = Matches(variant, seed, dict(options or {}), tuple(house_rules), lineups, budget)
-    slow = any(bot in SEARCHING for lineup in lineups for bot in lineup)
+    slow = any(map(slow_bots, lineups))
     results = []
     for _, played in run_with_progress(progress, "simulate", matches, play_matches, work,
                                        chunks(matches, 1 if slow else CHUNK), hands=slow,
@@ -256,10 +257,11 @@ def _mean_ci(values: Sequence[int]) -> dict[str, Any]:
 def parse_bots(text: str) -> tuple[str, ...]:
     """Comma-separated bot names, each a known bot."""
     names = tuple(name.strip() for name in text.split(",") if name.strip())
-    unknown = [name for name in names if name not in BOTS]
+    known = bot_plugins()
+    unknown = [name for name in names if name not in known]
     if unknown:
         raise argparse.ArgumentTypeError(
-            f"unknown bot {unknown[0]!r}; known bots: {', '.join(sorted(BOTS))}")
+            f"unknown bot {unknown[0]!r}; known bots: {', '.join(sorted(known))}")
     if len(names) < 2:
         raise argparse.ArgumentTypeError("give a bot for each team, or for each seat")
     return names
@@ -287,9 +289,10 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
                                           "summary comes out (a table, or JSON).")
     add_match_arguments(sim)
     sim.add_argument("--bots", type=parse_bots, default=None,
-                     help="one bot per team (team 0's, team 1's, ...) or one per seat; the "
-                          "line-ups change teams from match to match (default: heuristic, "
-                          "then random for every other team)")
+                     help="one bot per team (team 0's, team 1's, ...) or one per seat, "
+                          f"among {', '.join(sorted(bot_plugins()))} (installed ones "
+                          "included); the line-ups change teams from match to match "
+                          "(default: heuristic, then random for every other team)")
     sim.add_argument("--matches", type=int, default=100,
                      help="how many matches to play (default: %(default)s)")
     sim.add_argument("--seed", type=int, default=0,

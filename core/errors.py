@@ -97,7 +97,8 @@ class PluginError(Exception):
 
     Not an :class:`EngineError`: the request was fine, the plugin was not, so the API
     answers 500 with code ``plugin_error``. ``kind`` is ``"variant"`` or
-    ``"house_rule"``; ``name`` the variant's or house rule's name; ``distribution`` the
+    ``"house_rule"`` (or ``"bot"``, for a bot's failure, :func:`bots.choose_move`);
+    ``name`` the variant's, house rule's or bot's name; ``distribution`` the
     installed distribution it came from (``None`` for one registered at run time);
     ``hook`` the hook whose implementation failed (or that returned the rule function
     that failed). ``problem`` says what was wrong with a malformed answer, and is None

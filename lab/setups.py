@@ -13,7 +13,7 @@ from typing import Any
 
 import msgspec
 
-from bots import SEARCHING, get_bot
+from bots import get_bot, get_bot_plugin
 from core.engine import new_match, rules_of
 from core.rules import Seating
 
@@ -34,9 +34,15 @@ def check_bot(name: str) -> None:
     get_bot(name)
 
 
+def slow(bots: Sequence[str]) -> bool:
+    """Whether one of ``bots`` is not quick (a search, or a third party's bot), so that it
+    may take long over each move."""
+    return any(not get_bot_plugin(bot).quick for bot in bots)
+
+
 def searching(setups: Sequence[Setup]) -> bool:
-    """Whether a bot of ``setups`` searches (and so takes long over each move)."""
-    return any(bot in SEARCHING for setup in setups for bot in setup.bots)
+    """Whether a bot of ``setups`` may take long over each move."""
+    return slow([bot for setup in setups for bot in setup.bots])
 
 
 def seating_of(variant: str, options: dict[str, Any], house_rules: Sequence[str]) -> Seating:

@@ -10,6 +10,8 @@ from types import SimpleNamespace
 import pytest
 
 from api.data_dir import DATA_DIR_VARIABLE
+from bots.registry import ENTRY_POINT_GROUP as BOT_ENTRY_POINT_GROUP
+from bots.registry import load_installed_bots
 from core.registry import (
     DISABLE_AUTOLOAD,
     ENTRY_POINT_GROUP,
@@ -78,11 +80,12 @@ def installed(monkeypatch):
     load those of installed distributions, in their place; the real ones are loaded
     again after the test."""
     monkeypatch.delenv(DISABLE_AUTOLOAD, raising=False)
+    real = metadata.entry_points
 
     def install(entry_points):
         def entry_points_of(group):
-            assert group == ENTRY_POINT_GROUP
-            return list(entry_points)
+            # The bots (group foraccio.bots) stay those installed.
+            return list(entry_points) if group == ENTRY_POINT_GROUP else real(group=group)
 
         monkeypatch.setattr(metadata, "entry_points", entry_points_of)
         return load_installed_plugins()
@@ -100,3 +103,25 @@ def table_shapes(registered):
 
     registered(*SHAPES)
     return {variant.name: variant for variant in SHAPES}
+
+
+@pytest.fixture
+def installed_bots(monkeypatch):
+    """Install fake bot entry points: ``installed_bots([...])`` loads them as
+    :mod:`bots.registry` would load those of installed distributions (group
+    ``foraccio.bots``), in their place; the real ones are loaded again after the test.
+    Only this process sees them: a server's bot pool, a fresh interpreter, does not."""
+    monkeypatch.delenv(DISABLE_AUTOLOAD, raising=False)
+    real = metadata.entry_points
+
+    def install(entry_points):
+        def entry_points_of(group):
+            # The variants and house rules stay those installed.
+            return list(entry_points) if group == BOT_ENTRY_POINT_GROUP else real(group=group)
+
+        monkeypatch.setattr(metadata, "entry_points", entry_points_of)
+        return load_installed_bots()
+
+    yield install
+    monkeypatch.undo()
+    load_installed_bots()

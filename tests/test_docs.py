@@ -90,6 +90,16 @@ def test_the_play_rules_worked_example_runs_as_shown():
     assert results.failed == 0
 
 
+def test_the_bot_section_shows_the_example_bot_as_shipped():
+    guide = GUIDE.read_text()
+    scopa = ROOT / "examples" / "scopa"
+
+    assert (scopa / "foraccio_scopa" / "greedy.py").read_text() in guide
+    entry_point = ('[project.entry-points."foraccio.bots"]\n'
+                   'greedy = "foraccio_scopa.greedy:GREEDY"\n')
+    assert entry_point in (scopa / "pyproject.toml").read_text() and entry_point in guide
+
+
 def test_the_readme_links_the_guide():
     assert "(docs/plugins.md)" in (ROOT / "README.md").read_text()
 

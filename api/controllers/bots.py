@@ -1,4 +1,5 @@
-"""``/games/bot-move`` and ``/games/autoplay``: bots that see only their seat's view.
+"""``/games/bot-move`` and ``/games/autoplay``: bots that see only their seat's view; and
+``GET /bots``: which bots there are.
 
 In a sealed game a bot acts only for the seat whose key came with the request:
 bots playing other seats would make the answer depend on those seats' hands.
@@ -6,16 +7,18 @@ bots playing other seats would make the answer depend on those seats' hands.
 The work a client's budget sets, a searching bot's move and every autoplay, runs
 in the server's pool of bot processes under its ceilings (:mod:`api.botpool`,
 :mod:`api.limits`), never in the event loop; a request is refused before it
-waits there if it is bound to fail. A move of a bot that does not search takes
-well under a millisecond, less than a trip to the pool, so it is computed here
-and never waits behind searches.
+waits there if it is bound to fail. A move of a quick bot (``random``,
+``heuristic``: :attr:`~bots.base.BotPlugin.quick`) takes well under a millisecond,
+less than a trip to the pool, so it is computed here and never waits behind
+searches; every other bot, an installed one included, plays in the pool.
 """
 
 from __future__ import annotations
 
 from typing import ClassVar
 
-from litestar import Controller, Request, post
+import msgspec
+from litestar import Controller, Request, get, post
 from litestar.di import NamedDependency
 from litestar.params import JSONBody
 
@@ -32,14 +35,20 @@ from api.schemas import (
     MAX_AUTOPLAY_PLAYS,
     Autoplayed,
     AutoplayRequest,
+    BotInfo,
+    BotList,
     BotMove,
     BotMoveRequest,
+    BudgetParameter,
     SealedAutoplayed,
+    SkippedPlugin,
 )
 from api.sealing import Sealer
-from bots import SEARCHING, ready_bot
+from bots import BotPlugin, bot_plugins, get_bot_plugin, ready_bot
 from bots.autoplay import check_autoplay
+from bots.base import MAX_SECONDS
 from bots.ismcts import DEFAULT_ITERATIONS
+from bots.registry import builtin_bots, skipped_bots
 from core.view import seat_view, with_kind
 
 UNKNOWN_BOT = ("unknown_bot", "There is no bot 'minimax'; known bots: heuristic, ismcts, random.")
@@ -68,12 +77,9 @@ class BotController(Controller):
                                "as `POST /games/play` takes it.",
           description="The move `bot` makes for the seat to play, chosen from that seat's view "
                       "only (its hand, the table, the cards played, the piles, the scores). "
-                      "Bots: `random` (a uniformly random legal move), `heuristic` (guards "
-                      "the onori, the napoli cards and the table against scopas), `ismcts` "
-                      "(information-set Monte Carlo search: playouts on deals of the unseen "
-                      "cards). The same `seed` gives the same move. `budget` bounds the "
-                      "search by `iterations`, playouts (default "
-                      f"{DEFAULT_ITERATIONS}, at most 1000), or `seconds` (at most 1; the "
+                      "`GET /bots` lists the bots. The same `seed` gives the same move. "
+                      "`budget` bounds the search of a bot that reads it by `iterations`, "
+                      f"playouts (`ismcts`'s default {DEFAULT_ITERATIONS}), or `seconds` (the "
                       "move then depends on the server's speed); the other bots ignore it. "
                       "A sealed game needs the key of the seat to play. " + LIMITS + " A "
                       "search that does not finish within the server's time limit answers "
@@ -101,11 +107,10 @@ class BotController(Controller):
         view = game.view(state) if game.sealed is not None else seat_view(state, state.turn or 0)
         ready_bot(data.bot, view)  # an unknown bot or no move to make: refused before any wait
         job = BotMoveJob(data.bot, view, data.seed, data.budget)
-        if data.bot in SEARCHING:
+        bot = get_bot_plugin(data.bot)
+        if bot.budget:
             bot_limits.check_budget(data.budget)
-            move = await bot_pool.run(job, request.receive)
-        else:
-            move = job.run()
+        move = job.run() if bot.quick else await bot_pool.run(job, request.receive)
         return BotMove(seat=state.turn, move=with_kind(view, move))
 
     @post("/autoplay", operation_id="autoplay", status_code=200,
@@ -164,3 +169,51 @@ class BotController(Controller):
         return SealedAutoplayed(**game.reseal(sealer, posted, result.state),
                                 view=game.view(result.state), events=result.events,
                                 plays=result.plays, done=result.done)
+
+
+BUDGET_DESCRIPTIONS = {
+    "iterations": "Playouts a move.",
+    "seconds": "Seconds a move (the move then depends on the server's speed).",
+}
+
+
+def describe(bot: BotPlugin, limits: BotLimits) -> BotInfo:
+    """The wire description of ``bot``, with the most of each budget field this server
+    accepts under ``limits``."""
+    most = {"iterations": limits.iterations, "seconds": min(MAX_SECONDS, limits.seconds)}
+    return BotInfo(name=bot.name, description=bot.description, distribution=bot.distribution,
+                   budget=tuple(BudgetParameter(name=name,
+                                                type="int" if name == "iterations" else "float",
+                                                description=BUDGET_DESCRIPTIONS[name],
+                                                maximum=most[name])
+                                for name in bot.budget))
+
+
+def _example() -> object:
+    # What a server with the built-in bots only and its default ceilings answers: the
+    # document must not depend on the distributions installed where it is generated.
+    return msgspec.to_builtins(BotList(bots=tuple(describe(bot, BotLimits())
+                                                  for bot in builtin_bots().bots.values())))
+
+
+class BotListController(Controller):
+    """The bots this server plays: built in, installed, or registered."""
+
+    path = "/bots"
+    tags: ClassVar[list[str]] = ["bots"]
+
+    @get("/", operation_id="listBots", summary="List the bots",
+         response_description="Every bot this server plays, with what it does and the "
+                              "budget it reads, and those it did not load.",
+         description="Every bot `POST /games/bot-move` and `POST /games/autoplay` may name, "
+                     "with what it does and the fields of `budget` it reads, each with the "
+                     "most this server accepts; `skipped` lists the bots this server did "
+                     "not load and why.",
+         operation_class=documented(response=lambda: {"built_in": _example()}))
+    async def list_bots(self, bot_limits: NamedDependency[BotLimits]) -> BotList:
+        """List every bot."""
+        return BotList(bots=tuple(describe(bot, bot_limits) for bot in bot_plugins().values()),
+                       skipped=tuple(SkippedPlugin(name=skip.name,
+                                                   distribution=skip.distribution,
+                                                   reason=skip.reason, kind=skip.kind)
+                                     for skip in skipped_bots()))

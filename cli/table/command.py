@@ -8,7 +8,7 @@ import sys
 
 from rich.console import Console
 
-from bots import BOTS
+from bots import bot_plugins
 from cli.arguments import add_match_arguments
 from cli.table.base import TableError
 from cli.table.choose import Quit
@@ -28,10 +28,11 @@ def parse_bots(text: str) -> tuple[str, ...]:
     as the match has seats, with the options chosen (a three-player Scopa has two other
     seats), is checked when it starts. Seat 0's entry is the person's and unused."""
     names = [name.strip() for name in text.split(",") if name.strip()]
-    unknown = [name for name in names if name not in BOTS]
+    known = bot_plugins()
+    unknown = [name for name in names if name not in known]
     if unknown:
         raise argparse.ArgumentTypeError(
-            f"unknown bot {unknown[0]!r}; known bots: {', '.join(sorted(BOTS))}")
+            f"unknown bot {unknown[0]!r}; known bots: {', '.join(sorted(known))}")
     if not names:
         raise argparse.ArgumentTypeError("give 1 bot (for every other seat) or one for each "
                                          "other seat")
@@ -56,7 +57,7 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
                       help="one bot for every other seat, or one for each other seat in seat "
                            "order (in Foraccio: right, partner, left; as many as the options "
                            "seat: two for a Scopa with --options '{\"players\": 3}') "
-                           f"({', '.join(sorted(BOTS))}; default: heuristic)")
+                           f"({', '.join(sorted(bot_plugins()))}; default: heuristic)")
     play.add_argument("--seed", type=int, default=None,
                       help="deals and bots of a local match (default: a random one, shown "
                            "at the start); not with --url, whose server deals")

@@ -69,8 +69,9 @@ logger = logging.getLogger("foraccio.plugins")
 class Skipped(NamedTuple):
     """A plugin that was not loaded, and why.
 
-    ``kind`` is ``"variant"`` or ``"house_rule"``, or None when it failed before
-    that could be told (it did not import): ``name`` is then its entry point's.
+    ``kind`` is ``"variant"`` or ``"house_rule"`` (or ``"bot"``, for the bots of
+    :mod:`bots.registry`), or None when it failed before that could be told (it did
+    not import): ``name`` is then its entry point's.
     """
 
     name: str

@@ -29,7 +29,7 @@ GAME_REQUESTS = {"legalMoves": "GameRequest", "scoreHand": "GameRequest", "play"
 """The operations whose request is about an open or a sealed match, and its body's name."""
 LITESTAR_DEFAULT_DESCRIPTION = "Request fulfilled, document follows"
 
-MAX_SIZE = 150_000
+MAX_SIZE = 155_000
 """Most bytes of the document as the server serves it (compact JSON, what a generator
 downloads); the committed copy is laid out for reading, a third larger. (Each move of
 the examples saying its kind took it past 150,000.)"""
@@ -96,7 +96,7 @@ def test_every_operation_is_named_summarised_and_described(document):
         assert operation.get("summary"), name
         assert operation.get("description"), name
         ids.append(operation["operationId"])
-    assert len(ids) == len(set(ids)) == 21
+    assert len(ids) == len(set(ids)) == 22
 
 
 def test_only_a_rooms_link_is_a_credential_and_the_license_is_stated(document):

@@ -28,7 +28,7 @@ VARIANTS = ("foraccio", "zobelon", "scopa")
 BOTS = ("heuristic", "random", "random", "heuristic")
 """The bots playing the walked matches (index = seat), from each seat's own view: one
 of each per team, so that the matches last."""
-SEEDS = {"foraccio": 2, "zobelon": 6, "scopa": 1}
+SEEDS = {"foraccio": 2, "zobelon": 6, "scopa": 2}
 """Seeds of matches of 8 and 5 hands, and of Scopa (two players, dealt in stages from a
 stock) of 5 hands."""
 SAMPLED = 0.25

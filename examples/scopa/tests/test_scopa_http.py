@@ -16,7 +16,7 @@ SECRET = "the secret of the foraccio-scopa tests"
 SEALER = Sealer(SECRET.encode())
 """The app of these tests seals with this secret, so the tests can look inside a token."""
 
-BOTS = ("random", "heuristic", "ismcts")
+BOTS = ("random", "heuristic", "ismcts", "greedy")
 BUDGET = {"iterations": 8}
 """A small search for the ismcts bot: enough to search, quick enough for a test."""
 

@@ -16,8 +16,8 @@ const LINES = {
   la_24: "La 24",
 };
 
-// The API lists no bots; these are the names `autoplay` and rooms take (docs/development.md,
-// "The engine in Python"), each with what it is.
+// The built-in bots, each with words for the form; `GET /bots` lists every bot a server
+// plays, installed ones included (which the form does not offer yet).
 export const BOTS = [
   ["heuristic", "Heuristic (guards what scores)"],
   ["random", "Random (any legal card)"],

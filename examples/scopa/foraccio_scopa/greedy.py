@@ -1,0 +1,45 @@
+"""The greedy bot: a third party's bot, declared as the distribution declares its
+variant, under an entry point (group ``foraccio.bots``) of its ``pyproject.toml``::
+
+    [project.entry-points."foraccio.bots"]
+    greedy = "foraccio_scopa.greedy:GREEDY"
+
+It takes as many cards as it can, the settebello first, and when it cannot take
+it lays its lowest card; it plays any variant of the usual cards, Scopa best. It
+sees only its seat's view and draws its ties from the generator it is given, so the
+same seed gives the same move.
+"""
+
+from __future__ import annotations
+
+import random
+
+from bots import BotPlugin, Budget
+from core.cards import RANK
+from core.model import Move
+from core.view import SeatView, view_legal_moves
+from foraccio_scopa.scoring.settebello import SETTEBELLO
+
+
+def greedy(view: SeatView, rng: random.Random, budget: Budget | None = None) -> Move:
+    """The move taking the most cards (the settebello counting as five more), else the
+    lay of the lowest card; ties broken by ``rng``."""
+    moves = view_legal_moves(view)
+
+    def gain(move: Move) -> float:
+        if not move.take:
+            return -RANK[move.card] / 100  # a lay: the lower, the better
+        return len(move.take) + 1 + 5 * (SETTEBELLO in (move.card, *move.take))
+
+    best = max(map(gain, moves))
+    return rng.choice([move for move in moves if gain(move) == best])
+
+
+GREEDY = BotPlugin(
+    name="greedy",
+    description="Takes as many cards as it can, the settebello first; when it cannot "
+                "take, lays its lowest card.",
+    play=greedy,
+)
+"""The bot as the entry point names it. It reads no budget; not ``quick``, so a server
+plays it in its pool of bot processes, as it does any bot it cannot vouch for."""
