@@ -29,7 +29,7 @@ GAME_REQUESTS = {"legalMoves": "GameRequest", "scoreHand": "GameRequest", "play"
 """The operations whose request is about an open or a sealed match, and its body's name."""
 LITESTAR_DEFAULT_DESCRIPTION = "Request fulfilled, document follows"
 
-MAX_SIZE = 155_000
+MAX_SIZE = 150_000
 """Most bytes of the document as the server serves it (compact JSON, what a generator
 downloads); the committed copy is laid out for reading, a third larger. (Each move of
 the examples saying its kind took it past 150,000.)"""
