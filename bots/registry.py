@@ -20,22 +20,20 @@ takes the service down, nor any other bot with it. Nothing installed is loaded w
 
 from __future__ import annotations
 
-import os
 import re
 from collections import Counter
 from collections.abc import Iterable
-from importlib import metadata
 from typing import NamedTuple
 
 from bots.base import BUDGET_PARAMETERS, BotPlugin, loaded_from
 from core.errors import UnknownBot
 from core.quoting import quote, shorten
 from core.registry.loading import (
-    DISABLE_AUTOLOAD,
     MAX_REASON,
     Candidate,
     Skipped,
     builtin_candidates,
+    installed_candidates,
     logger,
 )
 
@@ -75,17 +73,6 @@ def check(plugin: object) -> None:
     if not isinstance(plugin.budget, tuple) or not set(plugin.budget) <= set(BUDGET_PARAMETERS):
         raise ValueError(f"its budget is {shorten(repr(plugin.budget))}: a tuple of "
                          f"{', '.join(map(repr, BUDGET_PARAMETERS))}")
-
-
-def installed_candidates() -> list[Candidate]:
-    """The bots installed distributions declare, by distribution and entry point name."""
-    if os.environ.get(DISABLE_AUTOLOAD):
-        return []
-    return sorted((Candidate(entry_point.name,
-                             entry_point.dist.name if entry_point.dist else "unknown",
-                             entry_point.load)
-                   for entry_point in metadata.entry_points(group=ENTRY_POINT_GROUP)),
-                  key=lambda candidate: (candidate.distribution, candidate.name))
 
 
 def load(candidates: Iterable[Candidate], before: dict[str, BotPlugin] | None = None
@@ -154,7 +141,7 @@ class _Catalogue:
         if self.installed is None and not self._loading:
             self._loading = True
             try:
-                self.installed = load(installed_candidates(), self.builtin.bots)
+                self.installed = load(installed_candidates(ENTRY_POINT_GROUP), self.builtin.bots)
             finally:
                 self._loading = False
         installed = self.installed.bots if self.installed is not None else {}

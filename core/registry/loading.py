@@ -109,9 +109,10 @@ def builtin_candidates(names: Iterable[str] = DEFAULT_PLUGINS) -> list[Candidate
             for name in names]
 
 
-def installed_candidates() -> list[Candidate]:
-    """The plugins installed distributions declare, by distribution name and then entry
-    point name; none when ``FORACCIO_DISABLE_PLUGIN_AUTOLOAD`` is set."""
+def installed_candidates(group: str = ENTRY_POINT_GROUP) -> list[Candidate]:
+    """The plugins installed distributions declare in the entry-point ``group`` (the
+    variants' and house rules' by default), by distribution name and then entry point
+    name; none when ``FORACCIO_DISABLE_PLUGIN_AUTOLOAD`` is set."""
     if os.environ.get(DISABLE_AUTOLOAD):
         return []
     # Sorted: the order entry points are found in follows the file system, and which of
@@ -119,7 +120,7 @@ def installed_candidates() -> list[Candidate]:
     return sorted((Candidate(entry_point.name,
                              entry_point.dist.name if entry_point.dist else "unknown",
                              entry_point.load)
-                   for entry_point in metadata.entry_points(group=ENTRY_POINT_GROUP)),
+                   for entry_point in metadata.entry_points(group=group)),
                   key=lambda candidate: (candidate.distribution, candidate.name))
 
 

@@ -83,7 +83,7 @@ def test_an_installed_bot_is_listed_and_plays_and_a_broken_one_is_listed_apart(c
         ("bad", "bad-dist", "bot"), ("gone", "gone-dist", "bot")]
     assert "its name is 'Bad Name'" in listed["skipped"][0]["reason"]
     assert moved.status_code == 200, moved.text
-    assert msgspec.convert(moved.json()["move"], Move) == legal_moves(state)[0]
+    assert msgspec.convert(moved.json()["move"], Move) == legal_moves(state, kinds=True)[0]
     assert refused.status_code == 422 and refused.json()["code"] == "unknown_bot"
     assert refused.json()["detail"] == ("Bot 'gone' was not loaded: it failed to import: "
                                         "ImportError: No module named 'gone'.")

@@ -11,12 +11,13 @@ from __future__ import annotations
 import json
 import re
 import urllib.request
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from playwright.sync_api import Page
+from playwright.sync_api import Browser, Page
 
 SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
 """Where the tests leave screenshots of the table (git-ignored)."""
@@ -24,6 +25,38 @@ SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
 PERSON_STATES = ("your-turn", "hand-over", "game-over", "error")
 SAVED = "JSON.parse(localStorage.getItem('foraccio.table.match'))"
 """The match the page keeps in localStorage: its latest token and the seat keys."""
+DESKTOP = {"width": 1100, "height": 900}
+
+
+class Watched:
+    """A page whose requests and console are recorded."""
+
+    def __init__(self, page):
+        self.page = page
+        self.requests: list[str] = []
+        self.errors: list[str] = []
+        self.allowed: re.Pattern | None = None
+        page.on("request", lambda request: self.requests.append(request.url))
+        page.on("console", lambda message: message.type == "error" and self.errors.append(
+            message.text))
+        page.on("pageerror", lambda error: self.errors.append(f"uncaught: {error}"))
+
+    def allow(self, pattern: re.Pattern) -> None:
+        """Console errors matching ``pattern`` are expected in this test."""
+        self.allowed = pattern
+
+
+@contextmanager
+def watched_page(browser: Browser) -> Iterator[Watched]:
+    """A fresh page (its own localStorage) at a desktop size; afterwards, no error was
+    logged."""
+    context = browser.new_context(viewport=DESKTOP)
+    watch = Watched(context.new_page())
+    try:
+        yield watch
+    finally:
+        context.close()
+    assert not watch.errors, f"console errors: {watch.errors}"
 
 
 def state(page: Page) -> str:

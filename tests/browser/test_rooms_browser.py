@@ -26,8 +26,8 @@ from tests.browser.room import (
     rooms_seen,
     server_view,
 )
-from tests.browser.table import origin, screenshot, state, wait_for
-from tests.browser.test_web_table_browser import NO_SUCH_RESOURCE, Watched
+from tests.browser.table import Watched, origin, screenshot, state, wait_for
+from tests.browser.test_web_table_browser import NO_SUCH_RESOURCE
 
 pytestmark = pytest.mark.xdist_group("browser-rooms")
 

@@ -15,7 +15,9 @@ import pytest
 
 from tests.browser.conftest import api_server
 from tests.browser.table import (
+    DESKTOP,
     SAVED,
+    Watched,
     more_choices,
     origin,
     play_hand,
@@ -43,29 +45,11 @@ def server(tmp_path_factory):
         yield url
 
 
-class Watched:
-    """A page whose requests and console are recorded."""
-
-    def __init__(self, page):
-        self.page = page
-        self.requests: list[str] = []
-        self.errors: list[str] = []
-        self.allowed: re.Pattern | None = None
-        page.on("request", lambda request: self.requests.append(request.url))
-        page.on("console", lambda message: message.type == "error" and self.errors.append(
-            message.text))
-        page.on("pageerror", lambda error: self.errors.append(f"uncaught: {error}"))
-
-    def allow(self, pattern: re.Pattern) -> None:
-        """Console errors matching ``pattern`` are expected in this test."""
-        self.allowed = pattern
-
-
 @pytest.fixture
 def watched(browser, server):
     """A fresh page (its own localStorage) at a desktop size; afterwards, no request went
     to another origin and no error was logged."""
-    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    context = browser.new_context(viewport=DESKTOP)
     watch = Watched(context.new_page())
     try:
         yield watch

@@ -11,8 +11,7 @@ import re
 import pytest
 
 from tests.browser.conftest import api_server
-from tests.browser.table import more_choices, play_hand, seat_view, wait_for
-from tests.browser.test_web_table_browser import Watched
+from tests.browser.table import more_choices, play_hand, seat_view, wait_for, watched_page
 from tests.deal_effects import deal_effects_environment
 
 pytestmark = pytest.mark.xdist_group("browser-deal-effects")
@@ -29,14 +28,8 @@ def server(tmp_path_factory):
 
 @pytest.fixture
 def watched(browser, server):
-    """A fresh page at a desktop size; afterwards, no error was logged."""
-    context = browser.new_context(viewport={"width": 1100, "height": 900})
-    watch = Watched(context.new_page())
-    try:
+    with watched_page(browser) as watch:
         yield watch
-    finally:
-        context.close()
-    assert not watch.errors, f"console errors: {watch.errors}"
 
 
 def told(event: dict) -> str:

@@ -12,8 +12,14 @@ import pytest
 
 from tests.ace_sweeps import install_ace_sweeps
 from tests.browser.conftest import api_server
-from tests.browser.table import more_choices, play_hand, seat_view, state, wait_for
-from tests.browser.test_web_table_browser import Watched
+from tests.browser.table import (
+    more_choices,
+    play_hand,
+    seat_view,
+    state,
+    wait_for,
+    watched_page,
+)
 
 pytestmark = pytest.mark.xdist_group("browser-kinds")
 
@@ -29,14 +35,8 @@ def server(tmp_path_factory):
 
 @pytest.fixture
 def watched(browser, server):
-    """A fresh page at a desktop size; afterwards, no error was logged."""
-    context = browser.new_context(viewport={"width": 1100, "height": 900})
-    watch = Watched(context.new_page())
-    try:
+    with watched_page(browser) as watch:
         yield watch
-    finally:
-        context.close()
-    assert not watch.errors, f"console errors: {watch.errors}"
 
 
 def an_ace_of_two_ways(cards):

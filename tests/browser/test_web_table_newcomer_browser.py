@@ -18,6 +18,7 @@ import pytest
 from tests.browser.conftest import api_server
 from tests.browser.table import (
     SAVED,
+    Watched,
     more_choices,
     play_hand,
     screenshot,
@@ -26,7 +27,6 @@ from tests.browser.table import (
     state,
     wait_for,
 )
-from tests.browser.test_web_table_browser import Watched
 
 pytestmark = pytest.mark.xdist_group("browser-newcomer")
 

@@ -10,8 +10,7 @@ from __future__ import annotations
 import pytest
 
 from tests.browser.conftest import api_server
-from tests.browser.table import more_choices, screenshot, seat_view, wait_for
-from tests.browser.test_web_table_browser import Watched
+from tests.browser.table import Watched, more_choices, screenshot, seat_view, wait_for
 from tests.table_rules import table_rules_environment
 
 pytestmark = pytest.mark.xdist_group("browser-options")

@@ -20,8 +20,8 @@ from tests.browser.table import (
     sheet,
     state,
     wait_for,
+    watched_page,
 )
-from tests.browser.test_web_table_browser import Watched
 from tests.shapes import shapes_environment
 
 pytestmark = pytest.mark.xdist_group("browser-shapes")
@@ -35,14 +35,8 @@ def server(tmp_path_factory):
 
 @pytest.fixture
 def watched(browser, server):
-    """A fresh page at a desktop size; afterwards, no error was logged."""
-    context = browser.new_context(viewport={"width": 1100, "height": 900})
-    watch = Watched(context.new_page())
-    try:
+    with watched_page(browser) as watch:
         yield watch
-    finally:
-        context.close()
-    assert not watch.errors, f"console errors: {watch.errors}"
 
 
 def start(page, url: str, variant: str, seats: int, options: dict[str, str] | None = None

@@ -76,7 +76,7 @@ def test_it_plays_a_whole_match_by_autoplay_against_the_heuristic(client):  # no
 def test_foraccio_simulate_plays_it():
     run = subprocess.run([sys.executable, "-m", "cli.main", "simulate", "--variant", "scopa",
                           "--bots", "greedy,random", "--matches", "4", "--seed", "3",
-                          "--workers", "1", "--quiet"],
+                          "--workers", "1", "--quiet", "--json"],
                          capture_output=True, text=True, timeout=120, check=True)
     summary = json.loads(run.stdout)
 
