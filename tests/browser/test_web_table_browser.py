@@ -143,12 +143,15 @@ def test_a_whole_hand_of_zobelon_with_a_king_declared(watched, server):
     screenshot(page, "zobelon-score-sheet")
 
 
-def test_the_form_is_built_from_the_variants_and_house_rules(watched, server):
+def test_the_form_is_built_from_the_variants_house_rules_and_bots(watched, server):
     page = watched.page
     with urllib.request.urlopen(server + "/variants") as answer:
         variants = {v["name"]: v for v in json.load(answer)["variants"]}
     with urllib.request.urlopen(server + "/house-rules") as answer:
         rules = json.load(answer)["house_rules"]
+    with urllib.request.urlopen(server + "/bots") as answer:
+        bots = [bot["name"] for bot in json.load(answer)["bots"]]
+    assert "greedy" in bots  # the Scopa example's, an installed distribution's bot
     page.goto(server + "/")
     wait_for(page, "setup")
     screenshot(page, "setup", full_page=True)
@@ -159,6 +162,8 @@ def test_the_form_is_built_from_the_variants_and_house_rules(watched, server):
         offered = page.locator("input[name=house_rule]").evaluate_all(
             "boxes => boxes.map(b => b.value)")
         assert offered == [rule["name"] for rule in rules if name in rule["variants"]]
+        assert page.locator("#bot-1 option").evaluate_all(
+            "options => options.map(o => o.value)") == bots
 
     # An option set in the form reaches the match: a target of 1, which the first hand
     # reaches (unless it ties, and another is played), so the match's end shows.

@@ -1,7 +1,8 @@
 // The new-match form, built from what the server says it plays: `GET /variants` (each
 // variant's options with their types, choices, bounds and defaults) and
-// `GET /house-rules` (each with the variants it applies to). Nothing of it is written
-// into the page, so a server with another variant or house rule shows it as well.
+// `GET /house-rules` (each with the variants it applies to) and `GET /bots`. Nothing of
+// it is written into the page, so a server with another variant, house rule or bot
+// shows it as well.
 //
 // A bot is chosen for each seat but the person's, from the seats and teams
 // `GET /variants` lists for each variant: those of its default options, and in
@@ -13,7 +14,7 @@
 import {get} from "./api.js";
 import {element} from "./dom.js";
 import {offerSeats, readFriends, showSeats} from "./friends.js";
-import {BOTS, humanize, places, valueName, whereWords} from "./words.js";
+import {BOTS, humanize, offerBots, places, valueName, whereWords} from "./words.js";
 
 const NUMBERS = ["no", "one", "two", "three", "four", "five"];
 
@@ -128,7 +129,9 @@ function showMode(form) {
  * `setup.mode` is "bots" or "friends" (then with what `readFriends` reads).
  * `#bots[data-seats]` says how many seats the bot fields are for. */
 export async function buildSetup(form, onStart) {
-  const [{variants}, {house_rules: rules}] = await Promise.all([get("/variants"), get("/house-rules")]);
+  const [{variants}, {house_rules: rules}, {bots: listed}] = await Promise.all(
+    [get("/variants"), get("/house-rules"), get("/bots")]);
+  offerBots(listed);
   const select = form.querySelector("#variant");
   select.replaceChildren(...variants.map((v) => element("option", {value: v.name, text: v.title})));
   const bots = form.querySelector("#bots");

@@ -16,13 +16,22 @@ const LINES = {
   la_24: "La 24",
 };
 
-// The built-in bots, each with words for the form; `GET /bots` lists every bot a server
-// plays, installed ones included (which the form does not offer yet).
-export const BOTS = [
-  ["heuristic", "Heuristic (guards what scores)"],
-  ["random", "Random (any legal card)"],
-  ["ismcts", "ISMCTS (searches; slower, stronger)"],
-];
+// The bots the forms offer, each with words for them: the built-in ones until
+// `offerBots` puts in their place every bot the server lists (`GET /bots`), installed
+// ones included.
+const BUILT_IN_BOTS = {
+  heuristic: "Heuristic (guards what scores)",
+  random: "Random (any legal card)",
+  ismcts: "ISMCTS (searches; slower, stronger)",
+};
+export const BOTS = Object.entries(BUILT_IN_BOTS);
+
+/** Offer the bots of a `GET /bots` answer: the built-in ones in words, any other by its
+ * name and its own description. */
+export function offerBots(listed) {
+  BOTS.splice(0, BOTS.length, ...listed.map(({name, description}) =>
+    [name, BUILT_IN_BOTS[name] ?? `${name} (${description.replace(/\.$/, "")})`]));
+}
 
 export const rank = (card) => Number(card.slice(0, -1));
 export const suit = (card) => card.slice(-1);
