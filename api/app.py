@@ -31,6 +31,7 @@ from api.posted import Posted, Receipts
 from api.schemas import BODIES
 from api.sealing import sealer_from_environment
 from api.timeouts import timeouts_from_environment
+from bots.traits import read_default_traits
 from core.registry import installed_plugins
 from rooms.bodies import ROOM_BODIES
 from rooms.part import RoomsPart
@@ -70,7 +71,8 @@ def create_app() -> Litestar:
             "bot_limits": Provide(lambda: bot_limits, use_cache=True, sync_to_thread=False),
             "rooms_part": Provide(lambda: rooms_part, use_cache=True, sync_to_thread=False),
         },
-        on_startup=[bot_pool.start, rooms_part.start],
+        # The quick bots' traits of the usual rules, read before the first request asks.
+        on_startup=[read_default_traits, bot_pool.start, rooms_part.start],
         on_shutdown=[rooms_part.close, bot_pool.close],
         openapi_config=openapi_config(),
         cors_config=cors_config_from_environment(),

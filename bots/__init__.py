@@ -20,8 +20,10 @@ from random import Random
 from bots import limits
 from bots.base import Bot, BotPlugin, Budget
 from bots.registry import bot_plugins, get_bot_plugin, register_bot, unregister_bot
+from bots.traits import traits_known
 from core.errors import EngineError, IllegalMove, PluginError, Reason
 from core.model import Move, State
+from core.registry import Rules
 from core.view import SeatView, plays_made, seat_view, view_legal_moves
 
 
@@ -69,14 +71,22 @@ def __getattr__(name: str) -> object:
 
 
 __all__ = ["BOTS", "Bot", "BotPlugin", "Budget", "bot_plugins", "bot_rng",
-           "choose_move", "get_bot", "get_bot_plugin", "move_for_state", "ready_bot",
-           "register_bot", "unregister_bot"]
+           "choose_move", "get_bot", "get_bot_plugin", "move_for_state", "moves_at_once",
+           "ready_bot", "register_bot", "unregister_bot"]
 
 
 def get_bot(name: str) -> Bot:
     """Return the play function of the bot called ``name``, or raise
     :class:`~core.errors.UnknownBot`."""
     return get_bot_plugin(name).play
+
+
+def moves_at_once(name: str, rules: Rules) -> bool:
+    """Whether bot ``name`` may move where it is asked, with ``rules``, rather than in a
+    server's bot pool: a quick bot, once the traits of these rules are found (the first
+    move of a rule set finds them, tens of milliseconds: :func:`bots.traits.traits_known`;
+    a client choosing new options each time must not hold a server's event loop so)."""
+    return get_bot_plugin(name).quick and traits_known(rules)
 
 
 def bot_rng(name: str, view: SeatView, seed: int) -> Random:

@@ -14,7 +14,8 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from bots.worth import card_worth, scopa_points
-from core.registry import Rules
+from core.engine import new_match, rules_of
+from core.registry import Rules, variants
 from core.rules import Seating
 
 
@@ -68,6 +69,21 @@ def traits_of(rules: Rules) -> Traits:
 
 
 REMEMBERED = 256
+
+
+def traits_known(rules: Rules) -> bool:
+    """Whether the :class:`Traits` of ``rules`` are found already. Finding them takes tens
+    of milliseconds (the worth of the cards), too long for a server's event loop: a quick
+    bot's move waits for them in the bot pool instead (:func:`bots.moves_at_once`)."""
+    found = _TRAITS.get(id(rules))
+    return found is not None and found[0] is rules
+
+
+def read_default_traits() -> None:
+    """Find the traits of each variant's rules with its default options now (a server
+    does it at start), so that the quick bots move at once in the games most played."""
+    for name in variants():
+        traits_of(rules_of(new_match(name, 0)))
 """Rule sets whose traits are kept, as many as the engine keeps rule sets."""
 
 _TRAITS: dict[int, tuple[Rules, Traits]] = {}

@@ -26,7 +26,7 @@ from msgspec.structs import replace
 from api.botpool import BotPool
 from api.botwork import BotMoveJob
 from api.sealing import SealedGame, Sealer, new_game_id
-from bots import get_bot, get_bot_plugin
+from bots import get_bot, moves_at_once
 from core import engine
 from core.model import AnyEvent, Dealt, Move, State
 from core.registry import rules_for
@@ -272,7 +272,8 @@ class Rooms:
             # A bot's own seat, or a person's whose turn clock ran out: the heuristic's move.
             bot = room.seats[seat].bot if room.due_kind == "bot" else "heuristic"
             job = BotMoveJob(bot, seat_view(state, seat), version, None)
-            move = job.run() if get_bot_plugin(bot).quick else await self.pool.run(job)
+            at_once = moves_at_once(bot, engine.rules_of(state))
+            move = job.run() if at_once else await self.pool.run(job)
 
             def act(now: Room) -> tuple[Room, Entry]:
                 _current(now, version)

@@ -10,7 +10,8 @@ in the server's pool of bot processes under its ceilings (:mod:`api.botpool`,
 waits there if it is bound to fail. A move of a quick bot (``random``,
 ``heuristic``: :attr:`~bots.base.BotPlugin.quick`) takes well under a millisecond,
 less than a trip to the pool, so it is computed here and never waits behind
-searches; every other bot, an installed one included, plays in the pool.
+searches, once the bots have read the rule set (:func:`bots.moves_at_once`: until
+then, and for every other bot, an installed one included, it plays in the pool).
 """
 
 from __future__ import annotations
@@ -44,11 +45,12 @@ from api.schemas import (
     SkippedPlugin,
 )
 from api.sealing import Sealer
-from bots import BotPlugin, bot_plugins, get_bot_plugin, ready_bot
+from bots import BotPlugin, bot_plugins, get_bot_plugin, moves_at_once, ready_bot
 from bots.autoplay import check_autoplay
 from bots.base import MAX_SECONDS
 from bots.ismcts import DEFAULT_ITERATIONS
 from bots.registry import builtin_bots, skipped_bots
+from core.engine import rules_of
 from core.view import seat_view, with_kind
 
 UNKNOWN_BOT = ("unknown_bot", "There is no bot 'minimax'; known bots: heuristic, ismcts, random.")
@@ -110,7 +112,8 @@ class BotController(Controller):
         bot = get_bot_plugin(data.bot)
         if bot.budget:
             bot_limits.check_budget(data.budget)
-        move = job.run() if bot.quick else await bot_pool.run(job, request.receive)
+        at_once = moves_at_once(data.bot, rules_of(state))
+        move = job.run() if at_once else await bot_pool.run(job, request.receive)
         return BotMove(seat=state.turn, move=with_kind(view, move))
 
     @post("/autoplay", operation_id="autoplay", status_code=200,
