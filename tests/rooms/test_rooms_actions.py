@@ -13,6 +13,7 @@ from msgspec.structs import replace
 
 from api.botpool import BotPool
 from api.limits import BotLimits
+from bots.traits import read_default_traits
 from core.model import Move
 from core.view import seat_view, view_legal_moves
 from rooms.actions import Holder, RoomError, Rooms
@@ -39,6 +40,7 @@ def run(scenario):
     """Run ``scenario(rooms, clock)`` on rooms over a fresh SQLite store."""
 
     async def main(path):
+        read_default_traits()  # as a server does at start: the quick bots move at once
         clock = Clock()
         store = SqliteStore(str(path))
         rooms = Rooms(store, SEALER, RoomsConfig(most_open=3, finished_seconds=60,
