@@ -11,13 +11,13 @@ as an installed plugin (:func:`install_ace_sweeps`).
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 from core.cards import RANK
 from core.hookspecs import hookimpl
 from core.model import Move
-from core.registry import ENTRY_POINT_GROUP, HouseRule
+from core.registry import HouseRule
+from tests.installed import installed_environment
 
 
 class AceSweeps:
@@ -45,17 +45,10 @@ ACE_SWEEPS = HouseRule(
     plugins=(AceSweeps(),),
 )
 
-ROOT = Path(__file__).resolve().parents[1]
 
 
 def install_ace_sweeps(directory: Path) -> dict[str, str]:
     """Make ``directory`` hold an installed distribution whose entry point is
-    :data:`ACE_SWEEPS` (as tests/shapes.py installs its variants); return the
-    environment of a server process that loads it."""
-    info = directory / "foraccio_test_ace_sweeps-0.dist-info"
-    info.mkdir(parents=True, exist_ok=True)
-    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: foraccio-test-ace-sweeps\n"
-                                   "Version: 0\n")
-    (info / "entry_points.txt").write_text(
-        f"[{ENTRY_POINT_GROUP}]\nace-sweeps = tests.ace_sweeps:ACE_SWEEPS\n")
-    return {"PYTHONPATH": os.pathsep.join((str(directory), str(ROOT)))}
+    :data:`ACE_SWEEPS`; return the environment of a server process that loads it."""
+    return installed_environment(directory, "foraccio-test-ace-sweeps",
+                                 {"ace-sweeps": "tests.ace_sweeps:ACE_SWEEPS"})

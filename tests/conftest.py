@@ -79,20 +79,7 @@ def installed(monkeypatch):
     """Install fake entry points: ``installed([...])`` loads them as the registry would
     load those of installed distributions, in their place; the real ones are loaded
     again after the test."""
-    monkeypatch.delenv(DISABLE_AUTOLOAD, raising=False)
-    real = metadata.entry_points
-
-    def install(entry_points):
-        def entry_points_of(group):
-            # The bots (group foraccio.bots) stay those installed.
-            return list(entry_points) if group == ENTRY_POINT_GROUP else real(group=group)
-
-        monkeypatch.setattr(metadata, "entry_points", entry_points_of)
-        return load_installed_plugins()
-
-    yield install
-    monkeypatch.undo()
-    load_installed_plugins()
+    yield from _installing(monkeypatch, ENTRY_POINT_GROUP, load_installed_plugins)
 
 
 @pytest.fixture
@@ -111,17 +98,23 @@ def installed_bots(monkeypatch):
     :mod:`bots.registry` would load those of installed distributions (group
     ``foraccio.bots``), in their place; the real ones are loaded again after the test.
     Only this process sees them: a server's bot pool, a fresh interpreter, does not."""
+    yield from _installing(monkeypatch, BOT_ENTRY_POINT_GROUP, load_installed_bots)
+
+
+def _installing(monkeypatch, faked, load):
+    """Yield ``install(entry_points)``, which puts ``entry_points`` in the place of the
+    installed ones of group ``faked`` (the other groups' stay) and ``load()``s them; load
+    the real ones again afterwards."""
     monkeypatch.delenv(DISABLE_AUTOLOAD, raising=False)
     real = metadata.entry_points
 
     def install(entry_points):
-        def entry_points_of(group):
-            # The variants and house rules stay those installed.
-            return list(entry_points) if group == BOT_ENTRY_POINT_GROUP else real(group=group)
+        def entry_points_of(group=None):
+            return list(entry_points) if group == faked else real(group=group)
 
         monkeypatch.setattr(metadata, "entry_points", entry_points_of)
-        return load_installed_bots()
+        return load()
 
     yield install
     monkeypatch.undo()
-    load_installed_bots()
+    load()

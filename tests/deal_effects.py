@@ -12,7 +12,6 @@ A server in another process finds them as installed plugins (:func:`deal_effects
 
 from __future__ import annotations
 
-import os
 import re
 import types
 from pathlib import Path
@@ -21,11 +20,11 @@ from foraccio_scopa import SCOPA
 
 from core.hookspecs import hookimpl
 from core.model import Bonus
-from core.registry import ENTRY_POINT_GROUP, HouseRule, Variant
+from core.registry import HouseRule, Variant
 from core.rules import DealEffects
+from tests.installed import ROOT, installed_environment
 from variants.foraccio.dealing import deal_in_rounds
 
-ROOT = Path(__file__).resolve().parents[1]
 GUIDE = ROOT / "docs" / "plugins.md"
 
 
@@ -87,12 +86,7 @@ TAKING_SCOPA = Variant("taking-scopa", "Taking Scopa",
 def deal_effects_environment(directory: Path) -> dict[str, str]:
     """The environment of a server process that knows these variants and the house rule,
     installed in ``directory`` as an installed distribution's entry points."""
-    info = directory / "foraccio_test_deal_effects-0.dist-info"
-    info.mkdir(parents=True, exist_ok=True)
-    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: foraccio-test-deal-effects\n"
-                                   "Version: 0\n")
-    (info / "entry_points.txt").write_text(
-        f"[{ENTRY_POINT_GROUP}]\ndealers-fifteen = tests.deal_effects:DEALERS_FIFTEEN\n"
-        f"laying-scopa = tests.deal_effects:LAYING_SCOPA\n"
-        f"taking-scopa = tests.deal_effects:TAKING_SCOPA\n")
-    return {"PYTHONPATH": os.pathsep.join((str(directory), str(ROOT)))}
+    return installed_environment(directory, "foraccio-test-deal-effects", {
+        "dealers-fifteen": "tests.deal_effects:DEALERS_FIFTEEN",
+        "laying-scopa": "tests.deal_effects:LAYING_SCOPA",
+        "taking-scopa": "tests.deal_effects:TAKING_SCOPA"})

@@ -11,20 +11,20 @@ the web table):
   worth 1, the most cards 1; first to 11.
 
 Tests register them with the ``shapes`` fixture (tests/conftest.py); a server in
-another process finds them as installed plugins (:func:`install_shapes`).
+another process finds them as installed plugins (:func:`shapes_environment`).
 """
 
 from __future__ import annotations
 
-import os
 from itertools import combinations
 from pathlib import Path
 
 from core.cards import DECK, RANK
 from core.hookspecs import hookimpl
 from core.model import Bonus, Move, ScoreLine
-from core.registry import ENTRY_POINT_GROUP, Variant, get_variant
+from core.registry import Variant, get_variant
 from core.rules import LAY, seating
+from tests.installed import installed_environment
 from variants.foraccio import dealing
 from variants.foraccio.dealing import deal_in_rounds
 
@@ -144,24 +144,11 @@ TERZETTO = Variant("terzetto", "Terzetto",
 SHAPES = (DUET, TERZETTO)
 
 
-ROOT = Path(__file__).resolve().parents[1]
 
 
 def shapes_environment(directory: Path) -> dict[str, str]:
     """The environment of a server process (and of its bot processes) that plays
-    :data:`SHAPES`, installed in ``directory`` (:func:`install_shapes`)."""
-    return {"PYTHONPATH": os.pathsep.join((str(install_shapes(directory)), str(ROOT)))}
-
-
-def install_shapes(directory: Path) -> Path:
-    """Make ``directory`` hold an installed distribution whose entry points are
-    :data:`SHAPES` (as ``examples/napoli-to-ten`` is installed for the tests): a
-    Python process with ``directory`` on its path, and the project's root, loads them
-    like any installed plugin. Return ``directory``."""
-    info = directory / "foraccio_test_shapes-0.dist-info"
-    info.mkdir(parents=True, exist_ok=True)
-    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: foraccio-test-shapes\n"
-                                   "Version: 0\n")
-    (info / "entry_points.txt").write_text(
-        f"[{ENTRY_POINT_GROUP}]\nduet = tests.shapes:DUET\nterzetto = tests.shapes:TERZETTO\n")
-    return directory
+    :data:`SHAPES`, installed in ``directory``."""
+    return installed_environment(directory, "foraccio-test-shapes",
+                                 {"duet": "tests.shapes:DUET",
+                                  "terzetto": "tests.shapes:TERZETTO"})

@@ -9,15 +9,13 @@ A server in another process finds it as an installed plugin
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 from msgspec.structs import replace
 
 from core.hookspecs import hookimpl
-from core.registry import ENTRY_POINT_GROUP, HouseRule, OptionSpec
-
-ROOT = Path(__file__).resolve().parents[1]
+from core.registry import HouseRule, OptionSpec
+from tests.installed import installed_environment
 
 
 class DoubleScopa:
@@ -52,10 +50,5 @@ DOUBLE_SCOPA = HouseRule(
 def table_rules_environment(directory: Path) -> dict[str, str]:
     """The environment of a server process that knows :data:`DOUBLE_SCOPA` as an
     installed house rule, whose distribution is written in ``directory``."""
-    info = directory / "foraccio_test_table_rules-0.dist-info"
-    info.mkdir(parents=True, exist_ok=True)
-    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: foraccio-test-table-rules\n"
-                                   "Version: 0\n")
-    (info / "entry_points.txt").write_text(
-        f"[{ENTRY_POINT_GROUP}]\ndouble-scopa = tests.table_rules:DOUBLE_SCOPA\n")
-    return {"PYTHONPATH": os.pathsep.join((str(directory), str(ROOT)))}
+    return installed_environment(directory, "foraccio-test-table-rules",
+                                 {"double-scopa": "tests.table_rules:DOUBLE_SCOPA"})

@@ -20,6 +20,7 @@ from playwright.sync_api import Browser, sync_playwright
 
 from api.sealing import SECRET_VARIABLE
 from bench.server import HOST, serving
+from tests.browser.table import watched_page
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
@@ -37,6 +38,15 @@ def browser() -> Iterator[Browser]:
         launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         yield launched
         launched.close()
+
+
+@pytest.fixture
+def watched(browser, server):
+    """A fresh page at a desktop size on the module's ``server``; afterwards, no error was
+    logged (:func:`~tests.browser.table.watched_page`). Modules that watch more say so with
+    a ``watched`` of their own."""
+    with watched_page(browser) as watch:
+        yield watch
 
 
 @contextmanager

@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 from playwright.sync_api import Browser, Page
@@ -47,16 +48,19 @@ class Watched:
 
 
 @contextmanager
-def watched_page(browser: Browser) -> Iterator[Watched]:
-    """A fresh page (its own localStorage) at a desktop size; afterwards, no error was
-    logged."""
-    context = browser.new_context(viewport=DESKTOP)
-    watch = Watched(context.new_page())
+def watched_page(browser: Browser, **context: Any) -> Iterator[Watched]:
+    """A fresh page (its own localStorage) in a context of its own (``context``: its
+    options, by default a desktop's viewport); afterwards, no error was logged but those
+    the test allowed."""
+    opened = browser.new_context(**({"viewport": DESKTOP} | context))
+    watch = Watched(opened.new_page())
     try:
         yield watch
     finally:
-        context.close()
-    assert not watch.errors, f"console errors: {watch.errors}"
+        opened.close()
+    errors = [error for error in watch.errors
+              if not (watch.allowed and watch.allowed.search(error))]
+    assert not errors, f"console errors: {errors}"
 
 
 def state(page: Page) -> str:

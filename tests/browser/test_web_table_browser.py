@@ -15,9 +15,7 @@ import pytest
 
 from tests.browser.conftest import api_server
 from tests.browser.table import (
-    DESKTOP,
     SAVED,
-    Watched,
     more_choices,
     origin,
     play_hand,
@@ -28,6 +26,7 @@ from tests.browser.table import (
     state,
     totals,
     wait_for,
+    watched_page,
 )
 
 pytestmark = pytest.mark.xdist_group("browser-table")
@@ -49,17 +48,10 @@ def server(tmp_path_factory):
 def watched(browser, server):
     """A fresh page (its own localStorage) at a desktop size; afterwards, no request went
     to another origin and no error was logged."""
-    context = browser.new_context(viewport=DESKTOP)
-    watch = Watched(context.new_page())
-    try:
+    with watched_page(browser) as watch:
         yield watch
-    finally:
-        context.close()
     elsewhere = [url for url in watch.requests if origin(url) not in (server, None)]
     assert not elsewhere, f"requests left the server's origin: {elsewhere}"
-    errors = [error for error in watch.errors
-              if not (watch.allowed and watch.allowed.search(error))]
-    assert not errors, f"console errors: {errors}"
 
 
 def assert_sheet_is_the_hands(page, server, target):

@@ -11,7 +11,7 @@ import re
 import pytest
 
 from tests.browser.conftest import api_server
-from tests.browser.table import more_choices, play_hand, seat_view, wait_for, watched_page
+from tests.browser.table import more_choices, play_hand, seat_view, wait_for
 from tests.deal_effects import deal_effects_environment
 
 pytestmark = pytest.mark.xdist_group("browser-deal-effects")
@@ -24,12 +24,6 @@ def server(tmp_path_factory):
     with api_server(tmp_path_factory.mktemp("table") / "log",
                     **deal_effects_environment(tmp_path_factory.mktemp("deal"))) as url:
         yield url
-
-
-@pytest.fixture
-def watched(browser, server):
-    with watched_page(browser) as watch:
-        yield watch
 
 
 def told(event: dict) -> str:

@@ -18,7 +18,6 @@ from tests.browser.table import (
     seat_view,
     state,
     wait_for,
-    watched_page,
 )
 
 pytestmark = pytest.mark.xdist_group("browser-kinds")
@@ -31,12 +30,6 @@ def server(tmp_path_factory):
     with api_server(tmp_path_factory.mktemp("table") / "log",
                     **install_ace_sweeps(tmp_path_factory.mktemp("ace-sweeps"))) as url:
         yield url
-
-
-@pytest.fixture
-def watched(browser, server):
-    with watched_page(browser) as watch:
-        yield watch
 
 
 def an_ace_of_two_ways(cards):

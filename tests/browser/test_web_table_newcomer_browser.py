@@ -18,7 +18,6 @@ import pytest
 from tests.browser.conftest import api_server
 from tests.browser.table import (
     SAVED,
-    Watched,
     more_choices,
     play_hand,
     screenshot,
@@ -26,6 +25,7 @@ from tests.browser.table import (
     start_match,
     state,
     wait_for,
+    watched_page,
 )
 
 pytestmark = pytest.mark.xdist_group("browser-newcomer")
@@ -52,13 +52,8 @@ def size(request) -> str:
 def watched(browser, server, size):
     """A fresh page at ``size`` whose console stays clean. The page's
     Content-Security-Policy is bypassed only so that axe-core can be added to it."""
-    context = browser.new_context(bypass_csp=True, **SIZES[size])
-    watch = Watched(context.new_page())
-    try:
+    with watched_page(browser, bypass_csp=True, **SIZES[size]) as watch:
         yield watch
-    finally:
-        context.close()
-    assert not watch.errors, f"console errors: {watch.errors}"
 
 
 def assert_accessible(page, where: str) -> None:

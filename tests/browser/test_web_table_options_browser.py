@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from tests.browser.conftest import api_server
-from tests.browser.table import Watched, more_choices, screenshot, seat_view, wait_for
+from tests.browser.table import more_choices, screenshot, seat_view, wait_for
 from tests.table_rules import table_rules_environment
 
 pytestmark = pytest.mark.xdist_group("browser-options")
@@ -31,18 +31,12 @@ def server(tmp_path_factory):
 
 
 @pytest.fixture
-def page(browser, server):
-    """A fresh page at the form; afterwards, no error was logged."""
-    context = browser.new_context(viewport={"width": 1100, "height": 900})
-    watch = Watched(context.new_page())
-    watch.page.goto(server + "/")
-    wait_for(watch.page, "setup")
-    more_choices(watch.page)
-    try:
-        yield watch.page
-    finally:
-        context.close()
-    assert not watch.errors, f"console errors: {watch.errors}"
+def page(watched, server):
+    """A fresh page at the form, its choices unfolded; afterwards, no error was logged."""
+    watched.page.goto(server + "/")
+    wait_for(watched.page, "setup")
+    more_choices(watched.page)
+    return watched.page
 
 
 def texts(page, selector: str) -> list[str]:

@@ -20,7 +20,6 @@ from tests.browser.table import (
     sheet,
     state,
     wait_for,
-    watched_page,
 )
 from tests.shapes import shapes_environment
 
@@ -31,12 +30,6 @@ def server(tmp_path_factory):
     with api_server(tmp_path_factory.mktemp("table") / "log",
                     **shapes_environment(tmp_path_factory.mktemp("shapes"))) as url:
         yield url
-
-
-@pytest.fixture
-def watched(browser, server):
-    with watched_page(browser) as watch:
-        yield watch
 
 
 def start(page, url: str, variant: str, seats: int, options: dict[str, str] | None = None
