@@ -108,11 +108,11 @@ $(NGINX):
 PORT ?= 8000
 HOST = 127.0.0.1
 run: compiled
-	$(PY) -m api.serve --host $(HOST) --port $(PORT)
+	$(PY) -m foraccio.api.serve --host $(HOST) --port $(PORT)
 
 # One seeded random match in the terminal.
 demo: $(STAMP)
-	$(PY) -m cli.demo
+	$(PY) -m foraccio.cli.demo
 
 # Regenerate the web table's screenshots in docs/ (web-table.png, web-table-phone.png,
 # web-table-sheet.png) from a match a real server deals, played in Chromium
@@ -123,7 +123,7 @@ screenshots: $(STAMP) $(CHROMIUM)
 
 # Regenerate the committed OpenAPI document from the app (api/openapi_file.py).
 openapi: $(STAMP)
-	$(PY) -m api.openapi_file
+	$(PY) -m foraccio.api.openapi_file
 
 # Lint the committed document as tests/clients/test_lint.py does (redocly.yaml, .spectral.yaml).
 .PHONY: openapi-lint

@@ -1,4 +1,4 @@
-"""Builds the optional compiled engine (:mod:`core.compiled`) when ``FORACCIO_COMPILE=1``:
+"""Builds the optional compiled engine (:mod:`foraccio.core.compiled`) when ``FORACCIO_COMPILE=1``:
 ``FORACCIO_COMPILE=1 python setup.py build_ext --inplace`` (``make compiled``) builds it
 beside the sources, ``FORACCIO_COMPILE=1 pip install .`` into the installed package.
 Cython compiles each module from its Python source with Python's own semantics
@@ -14,10 +14,16 @@ from setuptools import setup
 ext_modules = []
 if os.environ.get("FORACCIO_COMPILE") == "1":
     from Cython.Build import cythonize
+    from setuptools import Extension
+
+    def source(module: str) -> str:
+        """The source file of ``module``: ``foraccio.core.engine`` is ``core/engine.py``
+        (pyproject.toml maps each folder onto its subpackage)."""
+        return module.removeprefix("foraccio.").replace(".", "/") + ".py"
 
     modules = runpy.run_path("core/compiled.py")["MODULES"]
     ext_modules = cythonize(
-        [f"{name.replace('.', '/')}.py" for name in modules],
+        [Extension(name, [source(name)]) for name in modules],
         build_dir="build/cython",
         compiler_directives={"language_level": 3, "annotation_typing": False},
         quiet=True,

@@ -2,5 +2,5 @@
 
 Every request carries the whole state of a match and every answer returns
 the new one: the server keeps nothing between requests. Build the app with
-:func:`api.app.create_app`.
+:func:`foraccio.api.app.create_app`.
 """

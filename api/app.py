@@ -1,42 +1,41 @@
 """The app factory: ``create_app()`` builds the whole service.
 
-Serve it with an ASGI server that calls the factory: ``python -m api.serve`` (``make
-run``) starts granian calling it, with the options this service needs (:mod:`api.serve`).
+Serve it with an ASGI server that calls the factory: ``python -m foraccio.api.serve`` (``make
+run``) starts granian calling it, with the options this service needs (:mod:`foraccio.api.serve`).
 """
 
 from __future__ import annotations
 
 import gc
 
+from foraccio.api.asgi import WholeBody
+from foraccio.api.botpool import BotPool
+from foraccio.api.controllers.bots import BotController, BotListController
+from foraccio.api.controllers.games import GameController
+from foraccio.api.controllers.health import health
+from foraccio.api.controllers.house_rules import HouseRuleController
+from foraccio.api.controllers.limits import limits
+from foraccio.api.controllers.variants import VariantController
+from foraccio.api.cors import PreflightRefusals, cors_config_from_environment
+from foraccio.api.decoding import MAX_BODY_SIZE
+from foraccio.api.errors import problem_details_plugin
+from foraccio.api.limits import limits_from_environment
+from foraccio.api.logging import REQUEST_ID_HEADER, RequestLog, structlog_plugin
+from foraccio.api.nosniff import NoSniff
+from foraccio.api.openapi import openapi_config, use_msgspec_schemas
+from foraccio.api.posted import Posted, Receipts
+from foraccio.api.schemas import BODIES
+from foraccio.api.sealing import sealer_from_environment
+from foraccio.api.timeouts import timeouts_from_environment
+from foraccio.bots.traits import read_default_traits
+from foraccio.core.registry import installed_plugins
+from foraccio.rooms.bodies import ROOM_BODIES
+from foraccio.rooms.part import RoomsPart
+from foraccio.rooms.routes import RoomController
+from foraccio.web.routes import table_router
 from litestar import Litestar
 from litestar.datastructures import ResponseHeader
 from litestar.di import Provide
-
-from api.asgi import WholeBody
-from api.botpool import BotPool
-from api.controllers.bots import BotController, BotListController
-from api.controllers.games import GameController
-from api.controllers.health import health
-from api.controllers.house_rules import HouseRuleController
-from api.controllers.limits import limits
-from api.controllers.variants import VariantController
-from api.cors import PreflightRefusals, cors_config_from_environment
-from api.decoding import MAX_BODY_SIZE
-from api.errors import problem_details_plugin
-from api.limits import limits_from_environment
-from api.logging import REQUEST_ID_HEADER, RequestLog, structlog_plugin
-from api.nosniff import NoSniff
-from api.openapi import openapi_config, use_msgspec_schemas
-from api.posted import Posted, Receipts
-from api.schemas import BODIES
-from api.sealing import sealer_from_environment
-from api.timeouts import timeouts_from_environment
-from bots.traits import read_default_traits
-from core.registry import installed_plugins
-from rooms.bodies import ROOM_BODIES
-from rooms.part import RoomsPart
-from rooms.routes import RoomController
-from web.routes import table_router
 
 
 def create_app() -> Litestar:
@@ -45,11 +44,11 @@ def create_app() -> Litestar:
     Installed plugins are loaded here, once per process, so that a broken one is
     reported when the service starts rather than on its first request; the secret
     that seals games is read here too (``FORACCIO_SECRET``, or the data directory's: see
-    :mod:`api.sealing`), and the origins whose pages may call the API
-    (``FORACCIO_CORS_ORIGINS``, see :mod:`api.cors`); so are the ceilings on bot work
-    (``FORACCIO_BOT_*``, see :mod:`api.limits`) and the time a client may take to send a
-    body (``FORACCIO_BODY_SECONDS``, see :mod:`api.timeouts`). The pool of bot processes
-    (:mod:`api.botpool`) starts with the app and stops with it; an app that is never
+    :mod:`foraccio.api.sealing`), and the origins whose pages may call the API
+    (``FORACCIO_CORS_ORIGINS``, see :mod:`foraccio.api.cors`); so are the ceilings on bot work
+    (``FORACCIO_BOT_*``, see :mod:`foraccio.api.limits`) and the time a client may take to send a
+    body (``FORACCIO_BODY_SECONDS``, see :mod:`foraccio.api.timeouts`). The pool of bot processes
+    (:mod:`foraccio.api.botpool`) starts with the app and stops with it; an app that is never
     started (the OpenAPI export) starts none.
     """
     installed_plugins()

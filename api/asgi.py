@@ -10,7 +10,7 @@ body is, the body is complete once that many bytes have arrived, and the
 middleware says so, so the app never asks for the empty chunk.
 
 It also bounds how long a client may take to send a body
-(``FORACCIO_BODY_SECONDS``, :mod:`api.timeouts`): granian bounds the time to
+(``FORACCIO_BODY_SECONDS``, :mod:`foraccio.api.timeouts`): granian bounds the time to
 send headers, not a body, so a client could hold a connection and a request
 open for ever by sending a byte now and then, or none. Past the deadline the
 request is answered 408 ``request_timeout``; the connection is then closed,
@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 
 class ClientGone(Exception):
     """The client disconnected before its answer was ready: while its body was on the way,
-    or while its request waited or its bot job ran (:mod:`api.botpool`, which cancels the
+    or while its request waited or its bot job ran (:mod:`foraccio.api.botpool`, which cancels the
     job)."""
 
 
@@ -57,7 +57,7 @@ class WholeBody:
             nonlocal received, whole
             if whole:
                 # The body is in; a handler may still wait here for a disconnection, as
-                # long as its work lasts (see api.botpool).
+                # long as its work lasts (see foraccio.api.botpool).
                 return await receive()
             try:
                 async with asyncio.timeout_at(deadline):

@@ -3,21 +3,21 @@
 Bot work is CPU work whose amount a client sets; done in the event loop it
 would hold every other request of the worker (``/health`` waited 48 s behind
 one autoplay), and threads would not help under the GIL. So it runs in a few
-worker processes (:mod:`api.botwork`), started once per server worker, at
+worker processes (:mod:`foraccio.api.botwork`), started once per server worker, at
 start-up or on first use, and stopped on shutdown:
 
 - **Bounded.** At most ``processes`` jobs run and ``queue`` more wait; one
   more is refused at once with :class:`Busy` (503 ``busy``), whose
   ``retry_after`` is when the first running job reaches its ceiling.
 - **Ceilings.** A process stops a job at the ceiling on seconds by itself and
-  says so (:class:`~api.botwork.Stopped`); should it not answer a little
+  says so (:class:`~foraccio.api.botwork.Stopped`); should it not answer a little
   after that, it is killed and replaced. Either way the request gets
   :class:`TimeLimit` (503 ``time_limit``), unless the job returned partial
   results first (an autoplay's plays so far).
 - **Cancellation.** While a request waits, its ASGI ``receive`` is watched for
   ``http.disconnect``: when the client goes, it leaves the queue, or its job
-  is cancelled (:data:`~api.botwork.CANCEL` down the process's socket, which
-  the bots look for between rounds of playouts, :mod:`bots.limits`), and
+  is cancelled (:data:`~foraccio.api.botwork.CANCEL` down the process's socket, which
+  the bots look for between rounds of playouts, :mod:`foraccio.bots.limits`), and
   the process is free again within milliseconds. The request ends with
   :class:`ClientGone`; the answer goes nowhere (the log shows 499).
 
@@ -26,7 +26,7 @@ another's. Jobs and answers cross it pickled, framed by their length; the event
 loop reads the server's end, so waiting costs no thread, and reads until the
 whole of an answer is in, however the loop hands it over (:class:`_Process`).
 
-A pool process is a fresh interpreter (``python -m api.botwork``, about 0.15 s
+A pool process is a fresh interpreter (``python -m foraccio.api.botwork``, about 0.15 s
 to start), not a fork of the server worker: granian runs threads of its own
 there, and a fork could copy a lock one of them holds; nor one of
 :mod:`multiprocessing`'s, which would import the server's ``__main__`` again.
@@ -48,11 +48,10 @@ from collections import deque
 from typing import TYPE_CHECKING, Any
 
 import structlog
-
-from api import botwork
-from api.asgi import ClientGone
-from api.limits import BotLimits
-from core.errors import EngineError, PluginError
+from foraccio.api import botwork
+from foraccio.api.asgi import ClientGone
+from foraccio.api.limits import BotLimits
+from foraccio.core.errors import EngineError, PluginError
 
 if TYPE_CHECKING:
     from litestar.types import Receive
@@ -62,7 +61,7 @@ STOP_GRACE = 2.0
 deadline) before it is killed and replaced. Rounds of playouts take milliseconds;
 this is for a bug, a machine under heavy load, or a huge pickle."""
 
-logger = structlog.get_logger("api.botpool")
+logger = structlog.get_logger("foraccio.api.botpool")
 
 
 class Busy(Exception):
@@ -97,7 +96,7 @@ class _Process:
         ours, theirs = socket.socketpair()
         with theirs:
             self.process = subprocess.Popen(
-                [sys.executable, "-m", "api.botwork", str(theirs.fileno()),
+                [sys.executable, "-m", "foraccio.api.botwork", str(theirs.fileno()),
                  repr(ceilings.seconds), str(ceilings.iterations)],
                 pass_fds=(theirs.fileno(),), stdin=subprocess.DEVNULL)
         # Non-blocking on every event loop alike (uvloop makes it so anyway).
@@ -209,7 +208,7 @@ class BotPool:
         Raise :class:`Busy` at once when no process is free and the queue is full,
         :class:`ClientGone` when ``receive`` (the request's ASGI receive) says the
         client disconnected, :class:`TimeLimit` at the ceiling on seconds, and the
-        job's :class:`~core.errors.EngineError` as the engine raised it.
+        job's :class:`~foraccio.core.errors.EngineError` as the engine raised it.
         """
         self.start()
         loop = asyncio.get_running_loop()

@@ -5,20 +5,20 @@ nothing of HTTP. A job holds only what its computation needs: a bot move gets
 the view of the seat to play, never the state; an autoplay gets the engine's
 state, which the engine needs to play the moves and deal the next hand (the
 bots in it still see only their seat's view); the check of a long posted state
-gets that state (:mod:`api.posted`). Answers are :class:`Done`,
+gets that state (:mod:`foraccio.api.posted`). Answers are :class:`Done`,
 :class:`Failed` (an engine error: its code and message, as the API answers
 them), :class:`Stopped` (a deadline or a cancellation stopped the work before
 it had a result), :class:`PluginFailed` (a variant's, house rule's or bot's code
 failed: answered as ``plugin_error``) or :class:`Crashed` (a bug: its traceback,
 for the server's log).
 
-The process, ``python -m api.botwork FD SECONDS ITERATIONS``, reads one pickled
+The process, ``python -m foraccio.api.botwork FD SECONDS ITERATIONS``, reads one pickled
 job at a time from the socket ``FD`` and writes one pickled answer back
 (:func:`serve`). While a job runs the server may send :data:`CANCEL` (a client
 that went away); the job's deadline is the server's ceiling
 (``FORACCIO_BOT_SECONDS``), counted from when the process takes the job. Both
 are checked by the bots between rounds of playouts and between plays
-(:mod:`bots.limits`), so work stops within a few milliseconds of either.
+(:mod:`foraccio.bots.limits`), so work stops within a few milliseconds of either.
 """
 
 from __future__ import annotations
@@ -33,16 +33,16 @@ from collections.abc import Sequence
 from multiprocessing.connection import Connection
 from typing import Literal, NamedTuple
 
-from bots import Budget, choose_move
-from bots.autoplay import Autoplay, autoplay
-from bots.limits import Interrupted, Reason, limited
-from bots.registry import installed_bots
-from core.errors import EngineError, PluginError
-from core.model import Move, State
-from core.registry import installed_plugins
-from core.validation import validate_state
-from core.view import SeatView
-from core.wire import State as WireState
+from foraccio.bots import Budget, choose_move
+from foraccio.bots.autoplay import Autoplay, autoplay
+from foraccio.bots.limits import Interrupted, Reason, limited
+from foraccio.bots.registry import installed_bots
+from foraccio.core.errors import EngineError, PluginError
+from foraccio.core.model import Move, State
+from foraccio.core.registry import installed_plugins
+from foraccio.core.validation import validate_state
+from foraccio.core.view import SeatView
+from foraccio.core.wire import State as WireState
 
 CANCEL = b"cancel"
 """What the server sends to stop the job in progress. One that comes when no job runs
@@ -85,8 +85,8 @@ class AutoplayJob(NamedTuple):
 
 class CheckJob(NamedTuple):
     """Check a posted open ``state`` the server did not make: whether the engine reaches
-    it (:func:`~core.validation.validate_state`). The answer is None, or the
-    :class:`~core.errors.InvalidState` as :class:`Failed`."""
+    it (:func:`~foraccio.core.validation.validate_state`). The answer is None, or the
+    :class:`~foraccio.core.errors.InvalidState` as :class:`Failed`."""
 
     state: WireState
 
@@ -115,7 +115,7 @@ class Crashed(NamedTuple):
 
 
 class PluginFailed(NamedTuple):
-    """A plugin's code failed (:class:`~core.errors.PluginError`): its arguments, to raise
+    """A plugin's code failed (:class:`~foraccio.core.errors.PluginError`): its arguments, to raise
     it again in the server, and the traceback of what it raised, for the server's log."""
 
     args: tuple
@@ -126,7 +126,8 @@ Answer = Done | Failed | Stopped | Crashed | PluginFailed
 
 
 class Ceilings(NamedTuple):
-    """What a pool process needs of the server's ceilings (:class:`api.limits.BotLimits`)."""
+    """What a pool process needs of the server's ceilings
+    (:class:`foraccio.api.limits.BotLimits`)."""
 
     seconds: float
     iterations: int
@@ -181,7 +182,8 @@ def serve(connection: Connection, ceilings: Ceilings) -> None:
 
 
 def main(argv: Sequence[str]) -> None:
-    """The process: ``FD SECONDS ITERATIONS``, as :class:`api.botpool.BotPool` starts it."""
+    """The process: ``FD SECONDS ITERATIONS``, as :class:`foraccio.api.botpool.BotPool`
+    starts it."""
     descriptor, seconds, iterations = argv
     # Ctrl-C in `make run` reaches the whole process group: the server shuts the pool
     # down, and a pool process that also stopped would print a traceback for nothing.
@@ -194,7 +196,7 @@ def main(argv: Sequence[str]) -> None:
 
 if __name__ == "__main__":
     # Run the module's importable copy, not this ``__main__`` one: the answers it
-    # pickles must name ``api.botwork`` classes, which the server can unpickle.
-    from api.botwork import main as main_of_module
+    # pickles must name ``foraccio.api.botwork`` classes, which the server can unpickle.
+    from foraccio.api.botwork import main as main_of_module
 
     main_of_module(sys.argv[1:])

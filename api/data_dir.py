@@ -1,6 +1,6 @@
 """The data directory: where the service keeps what must outlive its processes.
 
-It holds the server secret that seals games (:mod:`api.secret_file`); whatever
+It holds the server secret that seals games (:mod:`foraccio.api.secret_file`); whatever
 else the service comes to keep on disk belongs here too. Its path is, in order:
 
 ``FORACCIO_DATA_DIR``

@@ -16,7 +16,7 @@ An object that names a key twice is refused (400 ``invalid_body``), wherever it 
 msgspec, like most decoders, keeps the last value, while a relay or a log that
 reads the first would see another request than the one the service carries out.
 
-Error messages quote the body only up to a short bound (:mod:`core.quoting`).
+Error messages quote the body only up to a short bound (:mod:`foraccio.core.quoting`).
 How large a body may be at all is the app's ``request_max_body_size``,
 :data:`MAX_BODY_SIZE`.
 
@@ -29,10 +29,9 @@ import json
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import msgspec
+from foraccio.core.quoting import quote, shorten
 from litestar.dto import AbstractDTO
 from litestar.exceptions import ClientException, ValidationException
-
-from core.quoting import quote, shorten
 
 if TYPE_CHECKING:
     from collections.abc import Collection, Generator, Iterable

@@ -3,12 +3,12 @@
 Engine errors know nothing of HTTP; here each gets a status and a
 ``code`` (the engine's own code, e.g. ``capture_required`` or
 ``invalid_state``). Litestar's HTTP errors (a malformed body, an unknown
-path) get a ``code`` too. A plugin's failure (:class:`~core.errors.PluginError`)
+path) get a ``code`` too. A plugin's failure (:class:`~foraccio.core.errors.PluginError`)
 is a 500 problem with code ``plugin_error`` that names the plugin and the hook,
 and anything else unexpected a 500 ``internal_error``: both are logged with
 their stack trace, and neither tells the client anything internal.
 
-Messages quote what a client sent only up to a short bound (:mod:`core.quoting`);
+Messages quote what a client sent only up to a short bound (:mod:`foraccio.core.quoting`);
 as a last line of defence, :func:`problem` also cuts any ``detail`` to
 :data:`MAX_DETAIL` characters, so no message can echo a large body back.
 """
@@ -18,6 +18,15 @@ from __future__ import annotations
 from http import HTTPStatus
 
 import structlog
+from foraccio.api.asgi import ClientGone
+from foraccio.api.botpool import Busy, TimeLimit
+from foraccio.api.decoding import MAX_BODY_SIZE, unsupported_media_type
+from foraccio.api.limits import BudgetOverLimit
+from foraccio.api.openapi import PROBLEM_JSON
+from foraccio.api.schemas import Problem
+from foraccio.api.sealing import SealingError
+from foraccio.core.errors import EngineError, PluginError
+from foraccio.core.quoting import shorten
 from litestar.exceptions import HTTPException
 from litestar.openapi.datastructures import ResponseSpec
 from litestar.openapi.spec import Example
@@ -26,16 +35,6 @@ from litestar.plugins.problem_details import (
     ProblemDetailsException,
     ProblemDetailsPlugin,
 )
-
-from api.asgi import ClientGone
-from api.botpool import Busy, TimeLimit
-from api.decoding import MAX_BODY_SIZE, unsupported_media_type
-from api.limits import BudgetOverLimit
-from api.openapi import PROBLEM_JSON
-from api.schemas import Problem
-from api.sealing import SealingError
-from core.errors import EngineError, PluginError
-from core.quoting import shorten
 
 CODES_BY_STATUS = {400: "invalid_body", 413: "body_too_large", 500: "internal_error"}
 """The code of Litestar's own HTTP errors; other statuses use their phrase (``not_found``,
@@ -50,7 +49,7 @@ BODY_TOO_LARGE = ("body_too_large", f"The request body is larger than the {MAX_B
 UNSUPPORTED_MEDIA_TYPE = ("unsupported_media_type", unsupported_media_type(b"text/plain").detail)
 NOT_FOUND = "Not Found."
 
-logger = structlog.get_logger("api.errors")
+logger = structlog.get_logger("foraccio.api.errors")
 
 
 def problem(status: int, code: str, detail: str, headers: dict[str, str] | None = None,
@@ -73,7 +72,8 @@ def sealing_problem(error: SealingError) -> ProblemDetailsException:
 
 
 def budget_problem(error: BudgetOverLimit) -> ProblemDetailsException:
-    """A budget over the server's ceilings (:mod:`api.limits`): 422 ``budget_over_limit``."""
+    """A budget over the server's ceilings (:mod:`foraccio.api.limits`): 422
+    ``budget_over_limit``."""
     return problem(422, error.code, error.message)
 
 
@@ -158,7 +158,7 @@ def _internal_problem() -> ProblemDetailsException:
 def _detail(error: HTTPException) -> str:
     detail = error.detail
     # Litestar's validation errors put the specifics in ``extra``. Bodies are
-    # decoded by api.decoding, so the only body error Litestar itself finds is
+    # decoded by foraccio.api.decoding, so the only body error Litestar itself finds is
     # a missing body.
     if isinstance(error.extra, list) and error.extra and isinstance(error.extra[0], dict):
         first = error.extra[0]
@@ -210,7 +210,7 @@ def problem_responses(examples: dict[int, list[tuple[str, str]]],
     described as :data:`_DESCRIPTIONS` says unless ``descriptions`` says otherwise.
 
     An operation that documents 400 ``invalid_body`` takes a body, so it is also
-    documented to answer 413 and 415 (see :mod:`api.decoding`).
+    documented to answer 413 and 415 (see :mod:`foraccio.api.decoding`).
     """
     if any(code == "invalid_body" for code, _ in examples.get(400, ())):
         examples = {**examples, 413: [BODY_TOO_LARGE], 415: [UNSUPPORTED_MEDIA_TYPE]}

@@ -22,9 +22,8 @@ from functools import cache
 from typing import Any, NamedTuple
 
 import msgspec
-
-from api.posted import Receipts
-from api.schemas import (
+from foraccio.api.posted import Receipts
+from foraccio.api.schemas import (
     Autoplayed,
     AutoplayRequest,
     BotMove,
@@ -40,10 +39,10 @@ from api.schemas import (
     SealedState,
     StateBody,
 )
-from api.sealing import SealedGame, Sealer
-from bots import Budget, move_for_state
-from bots.autoplay import autoplay
-from core.engine import (
+from foraccio.api.sealing import SealedGame, Sealer
+from foraccio.bots import Budget, move_for_state
+from foraccio.bots.autoplay import autoplay
+from foraccio.core.engine import (
     hand_points,
     legal_moves,
     moves_of,
@@ -52,10 +51,10 @@ from core.engine import (
     play,
     score_hand,
 )
-from core.model import Captured, Move, State
-from core.view import seat_view, with_kind
-from core.wire import State as WireState
-from core.wire import to_wire
+from foraccio.core.model import Captured, Move, State
+from foraccio.core.view import seat_view, with_kind
+from foraccio.core.wire import State as WireState
+from foraccio.core.wire import to_wire
 
 VARIANT = "foraccio"
 SEED = 7

@@ -1,14 +1,14 @@
 """The server's ceilings on bot work, read from the environment at start-up.
 
 Bots are the only requests whose cost a client sets (a search budget, how far
-to autoplay), so they run in a pool of worker processes (:mod:`api.botpool`)
+to autoplay), so they run in a pool of worker processes (:mod:`foraccio.api.botpool`)
 under these ceilings, each from an environment variable:
 
 ``FORACCIO_BOT_PROCESSES`` (default 1)
     Worker processes of the pool, per server worker: bot requests computed at
     once. The total is ``FORACCIO_WORKERS`` times this. One by default, so that on
     a two-core machine one core stays for serving every other request (the
-    pool's processes also run at a lower CPU priority, see :mod:`api.botwork`);
+    pool's processes also run at a lower CPU priority, see :mod:`foraccio.api.botwork`);
     raise it on larger machines, up to the cores less the server workers.
 ``FORACCIO_BOT_QUEUE`` (default 4)
     Bot requests that may wait for a free process beyond those computed; one
@@ -39,9 +39,9 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from api.environment import number
-from api.schemas import MAX_AUTOPLAY_PLAYS
-from bots.base import MAX_ITERATIONS, Budget
+from foraccio.api.environment import number
+from foraccio.api.schemas import MAX_AUTOPLAY_PLAYS
+from foraccio.bots.base import MAX_ITERATIONS, Budget
 
 PROCESSES = "FORACCIO_BOT_PROCESSES"
 QUEUE = "FORACCIO_BOT_QUEUE"
@@ -50,7 +50,7 @@ ITERATIONS = "FORACCIO_BOT_ITERATIONS"
 PLAYS = "FORACCIO_AUTOPLAY_PLAYS"
 
 MOST_ITERATIONS = MAX_ITERATIONS
-"""The API's own bound on ``budget.iterations`` (:class:`~bots.base.Budget`):
+"""The API's own bound on ``budget.iterations`` (:class:`~foraccio.bots.base.Budget`):
 a ceiling above it would change nothing."""
 
 

@@ -37,7 +37,7 @@ def structlog_plugin() -> StructlogPlugin:
     Litestar's own request logging is off (:class:`RequestLog` writes one line
     instead of two, without bodies), and so is its exception logging: handled
     client errors need no stack trace, and unexpected errors are logged with
-    theirs by :mod:`api.errors`.
+    theirs by :mod:`foraccio.api.errors`.
     """
     as_json = not sys.stdout.isatty()
     return StructlogPlugin(StructlogConfig(
@@ -81,7 +81,7 @@ class RequestLog:
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
-        self.logger = structlog.get_logger("api.request")
+        self.logger = structlog.get_logger("foraccio.api.request")
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":

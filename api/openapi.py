@@ -11,6 +11,10 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 import msgspec
+from foraccio.api import docs_ui
+from foraccio.api.openapi_kinds import name_answers, split_requests
+from foraccio.api.openapi_links import add_links
+from foraccio.api.openapi_portable import PROBLEM_JSON, portable
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.plugins import JsonRenderPlugin
 from litestar.openapi.spec import (
@@ -27,17 +31,12 @@ from litestar.openapi.spec import (
 )
 from litestar.openapi.spec.base import BaseSchemaObject
 
-from api import docs_ui
-from api.openapi_kinds import name_answers, split_requests
-from api.openapi_links import add_links
-from api.openapi_portable import PROBLEM_JSON, portable
-
 JSON = "application/json"
 
 
 def openapi_config() -> OpenAPIConfig:
     """The document's metadata, served at ``/schema/openapi.json``; Swagger UI at ``/schema``
-    and Redoc at ``/schema/redoc`` (see :mod:`api.docs_ui`).
+    and Redoc at ``/schema/redoc`` (see :mod:`foraccio.api.docs_ui`).
 
     ``security`` is empty by default on purpose: the stateless API takes no credentials
     (a sealed game's seat key travels in the body, see ``POST /games``), and saying so
@@ -76,10 +75,10 @@ def openapi_config() -> OpenAPIConfig:
 
 @dataclass
 class PortableOpenAPI(OpenAPI):
-    """The app's document, its open and sealed forms spelled out (:mod:`api.openapi_kinds`),
-    its links added (:mod:`api.openapi_links`) and rewritten by
-    :func:`api.openapi_portable.portable` whenever it is turned into JSON: what the app
-    serves and ``make openapi`` commits."""
+    """The app's document, its open and sealed forms spelled out
+    (:mod:`foraccio.api.openapi_kinds`), its links added (:mod:`foraccio.api.openapi_links`)
+    and rewritten by :func:`foraccio.api.openapi_portable.portable` whenever it is turned
+    into JSON: what the app serves and ``make openapi`` commits."""
 
     def to_schema(self) -> dict[str, Any]:
         document = super().to_schema()

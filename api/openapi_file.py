@@ -1,6 +1,6 @@
 """The committed OpenAPI document, ``openapi/openapi.json``: ``make openapi`` writes it.
 
-``python -m api.openapi_file`` generates the document from the app and writes
+``python -m foraccio.api.openapi_file`` generates the document from the app and writes
 it in the layout of :func:`text`: keys sorted, two spaces of indent, and any
 array or object that fits on a line written on one, as a person would (a
 hand's cards, an event, an enum of three values). Written one value a line,
@@ -44,7 +44,7 @@ def _layout(value: Any, indent: str, prefix: str) -> str:
 
 def main() -> None:
     """Write the app's document to :data:`PATH`."""
-    from api.app import create_app
+    from foraccio.api.app import create_app
 
     PATH.write_text(text(create_app().openapi_schema.to_schema()), encoding="utf-8")
 

@@ -1,7 +1,7 @@
 """Open and sealed matches in the OpenAPI document: each request about a match as the
 ``oneOf`` of its two forms, each answer that may be either as a named, discriminated union.
 
-The server decodes one permissive body per operation (:class:`api.schemas.GameRequest`
+The server decodes one permissive body per operation (:class:`foraccio.api.schemas.GameRequest`
 and its subclasses: ``state``, ``token`` and ``seat_key`` all optional) because msgspec
 decodes no untagged union of two Structs, and it refuses both or neither with 422
 ``state_or_token``. A generated client should not let its user build such a body, so
@@ -11,13 +11,13 @@ required) and ``Sealed<Name>`` (``token`` and ``seat_key`` required), each with 
 operation's own fields, and keeps ``<Name>`` as that union, so operations keep
 referring to it.
 
-Answers are tagged by ``kind`` (:class:`api.schemas.OpenAnswer`,
-:class:`api.schemas.SealedAnswer`); Litestar writes a handler that returns either as an
+Answers are tagged by ``kind`` (:class:`foraccio.api.schemas.OpenAnswer`,
+:class:`foraccio.api.schemas.SealedAnswer`); Litestar writes a handler that returns either as an
 inline ``oneOf`` without a discriminator, which generators name ``Play200Response`` and
 clients narrow by guessing from fields. :func:`name_answers` names each such union after
 its operation (``PlayAnswer``) with a ``discriminator`` on ``kind``.
 
-Both work on the document's dict in place, before :func:`api.openapi_portable.portable`.
+Both work on the document's dict in place, before :func:`foraccio.api.openapi_portable.portable`.
 """
 
 from __future__ import annotations

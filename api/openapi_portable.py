@@ -42,10 +42,9 @@ from http import HTTPStatus
 from typing import Any, get_args
 
 import msgspec
-
-from api.schemas import SeatKey, Token
-from core.cards import CARD_PATTERN, DECK
-from core.model import AnyEvent
+from foraccio.api.schemas import SeatKey, Token
+from foraccio.core.cards import CARD_PATTERN, DECK
+from foraccio.core.model import AnyEvent
 
 PROBLEM_JSON = "application/problem+json"
 SCHEMAS = "#/components/schemas/"
@@ -73,7 +72,7 @@ METHOD_NOT_ALLOWED = {
             "status": 405, "detail": "Method Not Allowed.", "code": "method_not_allowed"}}},
     }},
 }
-"""The 405 answer of every path (Litestar's own, as :mod:`api.errors` renders it)."""
+"""The 405 answer of every path (Litestar's own, as :mod:`foraccio.api.errors` renders it)."""
 
 
 def portable(document: dict[str, Any]) -> dict[str, Any]:

@@ -2,7 +2,7 @@
 full check of states the server did not make.
 
 Every open request carries the whole match, which may be a hundred hands long. Checking
-it by replaying the match (:func:`core.validation.validate_state`) costs as much as the
+it by replaying the match (:func:`foraccio.core.validation.validate_state`) costs as much as the
 match: tens of milliseconds of the event loop that answers every other request of the
 worker. So the work a posted state costs is bounded whatever it holds:
 
@@ -10,16 +10,16 @@ worker. So the work a posted state costs is bounded whatever it holds:
   rest of the state under a key derived from the server secret, which every worker of a
   deployment shares. A state posted back with its receipt intact is the server's own:
   it is not replayed, only rebuilt from where its current hand began
-  (:func:`core.reachable.resumed`: one deal and the hand's plays, whatever the match's
+  (:func:`foraccio.core.reachable.resumed`: one deal and the hand's plays, whatever the match's
   length), and the rebuilt position must match the posted one. A state changed in any
   way, the receipt included, is no longer the server's and is checked in full.
 - **Recent answers.** The engine states of the last answers of this worker are kept by
   receipt, and those of sealed games by token: a client posting back what it was just
   answered costs a MAC (or the token's decryption) and a lookup. A sealed game's token
-  is rebuilt like a receipted state (:meth:`~api.sealing.SealedGame.engine_state`).
+  is rebuilt like a receipted state (:meth:`~foraccio.api.sealing.SealedGame.engine_state`).
 - **States the server did not make** (no receipt, or a broken one) are checked in full:
   in the worker when they record at most :data:`INLINE_PLAYS` plays (about a
-  millisecond), in the pool of bot processes otherwise (:mod:`api.botpool`), under its
+  millisecond), in the pool of bot processes otherwise (:mod:`foraccio.api.botpool`), under its
   ceilings: its queue bounds how many wait, its time limit how long one may take, and
   the event loop goes on answering meanwhile.
 """
@@ -33,17 +33,16 @@ from collections import OrderedDict
 from typing import NamedTuple
 
 import msgspec
+from foraccio.api.botpool import BotPool
+from foraccio.api.botwork import CheckJob
+from foraccio.api.sealing import SealedGame
+from foraccio.core.errors import EngineError
+from foraccio.core.model import State
+from foraccio.core.reachable import hand_start, resumed
+from foraccio.core.validation import validate_state
+from foraccio.core.wire import HandLog, to_wire
+from foraccio.core.wire import State as WireState
 from msgspec.structs import replace
-
-from api.botpool import BotPool
-from api.botwork import CheckJob
-from api.sealing import SealedGame
-from core.errors import EngineError
-from core.model import State
-from core.reachable import hand_start, resumed
-from core.validation import validate_state
-from core.wire import HandLog, to_wire
-from core.wire import State as WireState
 
 INLINE_PLAYS = 64
 """Most plays a state without a valid receipt may record to be checked in the worker: a
@@ -140,8 +139,8 @@ class Posted:
         return state
 
     async def match(self, wire: WireState) -> Match:
-        """The match of the posted ``wire``; raise :class:`~core.errors.InvalidState` if
-        the engine cannot reach it (and :class:`~api.botpool.Busy` when its check must
+        """The match of the posted ``wire``; raise :class:`~foraccio.core.errors.InvalidState` if
+        the engine cannot reach it (and :class:`~foraccio.api.botpool.Busy` when its check must
         wait for the pool and the pool is full)."""
         if self.receipts.valid(wire):
             known = self.recent.get(wire.receipt)

@@ -1,9 +1,9 @@
 """Request and response bodies of the API.
 
-The engine's values (:class:`~core.wire.State`, :class:`~core.model.Move`,
+The engine's values (:class:`~foraccio.core.wire.State`, :class:`~foraccio.core.model.Move`,
 the events) are already frozen msgspec Structs that reject unknown fields, so
 they travel as they are; the bodies here only wrap them. Every body derives
-from :class:`core.model.Wire`, the same strict base.
+from :class:`foraccio.core.model.Wire`, the same strict base.
 """
 
 from __future__ import annotations
@@ -11,10 +11,9 @@ from __future__ import annotations
 from typing import Annotated, Literal
 
 import msgspec
-
-from api.sealing import MAX_TOKEN_LENGTH
-from bots.base import Budget
-from core.model import (
+from foraccio.api.sealing import MAX_TOKEN_LENGTH
+from foraccio.bots.base import Budget
+from foraccio.core.model import (
     MAX_SAFE_INTEGER,
     ONE_PER_SEAT_OR_TEAM,
     AnyEvent,
@@ -26,8 +25,8 @@ from core.model import (
     Teams,
     Wire,
 )
-from core.view import SeatView
-from core.wire import State
+from foraccio.core.view import SeatView
+from foraccio.core.wire import State
 
 MAX_SEED = MAX_SAFE_INTEGER
 """Largest seed: every seed survives a round trip through a JavaScript number."""

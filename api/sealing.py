@@ -8,7 +8,7 @@ another key derived from the secret, so the server stores nothing and a
 request proves which seat it speaks for.
 
 The secret comes from ``FORACCIO_SECRET``, else from the data directory, where the
-first start makes it (:mod:`api.secret_file`), so tokens outlive a restart and every
+first start makes it (:mod:`foraccio.api.secret_file`), so tokens outlive a restart and every
 process of one machine opens the others'.
 
 What a seat holding one key must never learn is where the cards it cannot
@@ -33,7 +33,7 @@ what that seat may see:
 
 A token holds no position at all, only where the current hand began (the hand
 number, its dealer, cut and deck, the scores before it) and the hand's moves:
-the token proves they are the server's own, so :func:`core.reachable.resumed`
+the token proves they are the server's own, so :func:`foraccio.core.reachable.resumed`
 deals that deck and plays the moves again. The finished hands
 are not kept, so a token's length stays the same at hand 1 and hand 100: about
 1 KB.
@@ -58,13 +58,12 @@ import msgspec
 import structlog
 from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
-
-from api.data_dir import data_dir
-from api.secret_file import stored_secret
-from core.model import Card, OptionValue
-from core.model import State as EngineState
-from core.reachable import HandStart, resumed
-from core.registry import rules_for
+from foraccio.api.data_dir import data_dir
+from foraccio.api.secret_file import stored_secret
+from foraccio.core.model import Card, OptionValue
+from foraccio.core.model import State as EngineState
+from foraccio.core.reachable import HandStart, resumed
+from foraccio.core.registry import rules_for
 
 SECRET_VARIABLE = "FORACCIO_SECRET"
 """The environment variable holding the server secret (any string; it is hashed)."""
@@ -95,7 +94,7 @@ SEED_BYTES = 16
 """A sealed match's seed: 128 random bits, beyond any search of the seeds that could
 have dealt a seat's cards."""
 
-logger = structlog.get_logger("api.sealing")
+logger = structlog.get_logger("foraccio.api.sealing")
 
 
 class SealingError(Exception):
@@ -158,7 +157,7 @@ class SealedGame(msgspec.Struct, frozen=True, array_like=True, gc=False):
 
     Nothing else: the token is the server's own (its tag proves it), so the position
     is rebuilt by dealing the hand's deck and playing its moves again
-    (:func:`core.reachable.resumed`), and the finished hands need not be kept at all,
+    (:func:`foraccio.core.reachable.resumed`), and the finished hands need not be kept at all,
     only the scores they left. So a token's length does not grow with the match, and
     it follows from public facts only: the options, the scores, the moves played and
     the deck's cards (each once, in an order only the server reads).
@@ -215,7 +214,7 @@ class Sealer:
         root = hashlib.sha256(secret).digest()
         self._aead = AESGCM(_derive(root, b"token-key"))
         self.receipt_key = _derive(root, b"receipt-key")
-        """The key of open states' receipts (:class:`api.posted.Receipts`)."""
+        """The key of open states' receipts (:class:`foraccio.api.posted.Receipts`)."""
         # Keyed once; each seat key copies it (hmac.new per call costs several times more).
         self._seat_mac = hmac.new(_derive(root, b"seat-key"), digestmod=hashlib.sha256)
         self._encoder = msgspec.msgpack.Encoder()
@@ -286,7 +285,7 @@ def new_game_id() -> bytes:
 
 def sealer_from_environment() -> Sealer:
     """Return the sealer of the secret in ``FORACCIO_SECRET``, or else of the secret kept
-    in the data directory (:mod:`api.secret_file`, made there on the first start).
+    in the data directory (:mod:`foraccio.api.secret_file`, made there on the first start).
 
     The log says where the secret came from, never the secret.
     """

@@ -1,10 +1,10 @@
 """The server secret kept in the data directory: made once, then read at every start.
 
 Sealed games are tokens only this server can open, under keys derived from
-its secret (:mod:`api.sealing`). A secret that changed at each start would
+its secret (:mod:`foraccio.api.sealing`). A secret that changed at each start would
 end every match at a restart, so unless ``FORACCIO_SECRET`` gives one the
 server keeps its secret in the file ``secret`` of the data directory
-(:mod:`api.data_dir`): 32 random bytes written as 64 hexadecimal digits and a
+(:mod:`foraccio.api.data_dir`): 32 random bytes written as 64 hexadecimal digits and a
 newline, readable by its owner only (mode 0600). The file's text is a secret as
 ``FORACCIO_SECRET`` takes it: setting the variable to it on another machine
 seals and opens the same tokens.

@@ -1,17 +1,17 @@
-"""Serve the app with granian: ``python -m api.serve [--host H] [--port P] [--workers N]``.
+"""Serve the app with granian: ``python -m foraccio.api.serve [--host H] [--port P] [--workers N]``.
 
 The one place that spells out the server's command line: ``make run``, the
 benchmarks and the tests' servers (:func:`bench.server.serving`) all start it
 here, so each runs with the same options:
 
-- ``--interface asgi --factory api.app:create_app``: granian's own default
+- ``--interface asgi --factory foraccio.api.app:create_app``: granian's own default
   interface (RSGI) would answer every request with a 500;
 - ``--http 1``: HTTP/1.1 only. granian's default (``auto``) tells HTTP/1.1 from
   cleartext HTTP/2 by a connection's first bytes, and runs no timer while it
   waits for them (hyper-util's protocol detection), so a connection that sends
   nothing was held open for ever. Browsers speak HTTP/2 only over TLS, which a
   proxy in front of the service ends;
-- ``--http1-header-read-timeout``: ``FORACCIO_HEADER_SECONDS`` (:mod:`api.timeouts`),
+- ``--http1-header-read-timeout``: ``FORACCIO_HEADER_SECONDS`` (:mod:`foraccio.api.timeouts`),
   also the idle limit of a kept-alive connection;
 - ``--workers``: ``FORACCIO_WORKERS`` (default 1) unless given;
 - ``--workers-kill-timeout``: :data:`STOP_SECONDS`. On SIGTERM granian lets open
@@ -31,10 +31,10 @@ import os
 import sys
 from collections.abc import Mapping, Sequence
 
-from api.environment import number
-from api.timeouts import Timeouts, timeouts_from_environment
+from foraccio.api.environment import number
+from foraccio.api.timeouts import Timeouts, timeouts_from_environment
 
-APP = "api.app:create_app"
+APP = "foraccio.api.app:create_app"
 STOP_SECONDS = 5
 """Seconds a stopping worker has to finish its open requests before it is killed."""
 WORKERS = "FORACCIO_WORKERS"
@@ -57,7 +57,7 @@ def workers_from_environment(environ: Mapping[str, str] | None = None) -> int:
 
 def main(argv: Sequence[str] | None = None) -> None:
     """Parse the command line and become granian serving the app."""
-    parser = argparse.ArgumentParser(prog="python -m api.serve",
+    parser = argparse.ArgumentParser(prog="python -m foraccio.api.serve",
                                      description="Serve the app with granian.")
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on "
                         "(default 127.0.0.1)")

@@ -9,11 +9,11 @@ ever. Two ceilings, each from an environment variable:
     To send a request's headers, counted from when the connection opens or the
     previous answer is sent: so it is also how long a kept-alive connection may
     stay idle. Past it granian closes the connection without an answer (there is
-    no request to answer). Enforced by granian (:mod:`api.serve`).
+    no request to answer). Enforced by granian (:mod:`foraccio.api.serve`).
 ``FORACCIO_BODY_SECONDS`` (default 30)
     To send the whole body, counted from when the headers arrived. Past it the
     server answers 408 ``request_timeout`` and closes the connection. Enforced by
-    the app (:class:`api.asgi.WholeBody`): granian has no such setting.
+    the app (:class:`foraccio.api.asgi.WholeBody`): granian has no such setting.
 
 A value that is not a number in its range stops the server at start-up with a
 message naming the variable.
@@ -25,7 +25,7 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from api.environment import number
+from foraccio.api.environment import number
 
 HEADER_SECONDS = "FORACCIO_HEADER_SECONDS"
 BODY_SECONDS = "FORACCIO_BODY_SECONDS"

@@ -11,14 +11,13 @@ import random
 from functools import cache
 
 import msgspec
-
-from api.posted import Receipts
-from api.sealing import SealedGame, Sealer, new_game_id
-from core.engine import legal_moves
-from core.model import State
-from core.testing import Step, random_playout
-from core.wire import State as WireState
-from core.wire import to_wire
+from foraccio.api.posted import Receipts
+from foraccio.api.sealing import SealedGame, Sealer, new_game_id
+from foraccio.core.engine import legal_moves
+from foraccio.core.model import State
+from foraccio.core.testing import Step, random_playout
+from foraccio.core.wire import State as WireState
+from foraccio.core.wire import to_wire
 
 VARIANTS = ("foraccio", "zobelon")
 SEED = 5

@@ -43,10 +43,15 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-import bench.foraccio_minded
-from bots import choose_move
-from bots.ismcts import DEFAULT_ITERATIONS, MAX_ITERATIONS, _playout, engine_playout, search_stats
-from cli.simulate import (
+from foraccio.bots import choose_move
+from foraccio.bots.ismcts import (
+    DEFAULT_ITERATIONS,
+    MAX_ITERATIONS,
+    _playout,
+    engine_playout,
+    search_stats,
+)
+from foraccio.cli.simulate import (
     MatchJob,
     MatchResult,
     _mean_ci,
@@ -57,11 +62,13 @@ from cli.simulate import (
     simulate,
     summarize,
 )
-from core import compiled
-from core.engine import new_match, play, rules_of
-from core.errors import UnknownVariant
-from core.registry import get_variant
-from core.view import plays_made, seat_view
+from foraccio.core import compiled
+from foraccio.core.engine import new_match, play, rules_of
+from foraccio.core.errors import UnknownVariant
+from foraccio.core.registry import get_variant
+from foraccio.core.view import plays_made, seat_view
+
+import bench.foraccio_minded
 
 WORKERS = int(os.environ.get("BENCH_WORKERS", os.cpu_count() or 1))
 SEED = 2026
@@ -171,7 +178,7 @@ def ismcts_speed(variant: str, positions: int = 16, playouts: bool = False) -> d
             if not plays_made(view):
                 at_start.append(fast[-1])
     found = {"variant": variant,
-             "engine": "compiled" if "bots.simulation" in compiled.active() else "source",
+             "engine": "compiled" if "foraccio.bots.simulation" in compiled.active() else "source",
              "positions": len(views),
              "seconds_per_move_median": round(statistics.median(per_move), 4),
              "seconds_per_move_max": round(max(per_move), 4)}

@@ -12,7 +12,7 @@ measures the same for a few seconds before the bots start. Last, how each
 autoplay request ended (status, plays, ``done``, seconds).
 
 The ceilings are the server's defaults unless the environment sets them
-(``FORACCIO_BOT_*``, see :mod:`api.limits`); ``--bot-seconds`` sets the ceiling
+(``FORACCIO_BOT_*``, see :mod:`foraccio.api.limits`); ``--bot-seconds`` sets the ceiling
 on seconds for a shorter run. The server is stopped at the end.
 
 Run with ``python -m bench.busy`` (``make bench`` runs it after ``bench.http``).
@@ -68,10 +68,9 @@ def call(url: str, method: str, path: str, body: bytes | None = None,
 def bodies() -> tuple[bytes, dict]:
     """The play body (the documented example) and the start of a match for the bots."""
     import msgspec
-
-    from api.examples import examples
-    from core.engine import new_match
-    from core.wire import to_wire
+    from foraccio.api.examples import examples
+    from foraccio.core.engine import new_match
+    from foraccio.core.wire import to_wire
 
     play = msgspec.json.encode(examples().play)
     return play, msgspec.to_builtins(to_wire(new_match("foraccio", 3)))

@@ -24,10 +24,11 @@ import sys
 import time
 from pathlib import Path
 
+from foraccio.core import compiled
+from foraccio.core.engine import legal_moves, new_match, next_hand, play
+from foraccio.core.registry import variants
+
 from bench import naive
-from core import compiled
-from core.engine import legal_moves, new_match, next_hand, play
-from core.registry import variants
 
 CHECKOUT = Path(__file__).resolve().parent.parent
 
@@ -88,7 +89,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--variant", action="append", help="variant to measure (default: all)")
     args = parser.parse_args(argv)
     names = args.variant or sorted(variants())
-    engine = ("the compiled engine" if "core.engine" in compiled.active()
+    engine = ("the compiled engine" if "foraccio.core.engine" in compiled.active()
               else "the engine's Python source")
     print(f"Random playouts on {engine}, {args.runs} runs of {args.seconds:g} s per variant, "
           f"one core")

@@ -4,7 +4,7 @@ and a scopa by the value of the card making it, as Foraccio scores it. Kept for
 ``bench.bots`` to measure the heuristic that reads the variant's own score lines
 against it; not a bot of the product.
 
-It is the heuristic with these values in place of those :mod:`bots.worth` reads, so
+It is the heuristic with these values in place of those :mod:`foraccio.bots.worth` reads, so
 it plays as the heuristic bot played then, move for move.
 """
 
@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import random
 
-from bots import BotPlugin, Budget, register_bot
-from bots.heuristic import move_scores
-from bots.traits import traits_of
-from core.cards import DECK, RANK, SUIT
-from core.model import Move
-from core.registry import rules_for
-from core.view import SeatView, view_legal_moves
+from foraccio.bots import BotPlugin, Budget, register_bot
+from foraccio.bots.heuristic import move_scores
+from foraccio.bots.traits import traits_of
+from foraccio.core.cards import DECK, RANK, SUIT
+from foraccio.core.model import Move
+from foraccio.core.registry import rules_for
+from foraccio.core.view import SeatView, view_legal_moves
 
 NAME = "foraccio-minded"
 """The name it plays under in ``bench.bots`` (registered when this module is imported)."""

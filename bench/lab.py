@@ -25,11 +25,12 @@ import tempfile
 import time
 from pathlib import Path
 
+from foraccio.core import compiled
+from foraccio.lab.compare import compare
+from foraccio.lab.runner import default_workers
+from foraccio.lab.setups import Setup
+
 from bench.dask_cluster import dask_cluster
-from core import compiled
-from lab.compare import compare
-from lab.runner import default_workers
-from lab.setups import Setup
 
 SETUPS = [Setup(name=name, variant="foraccio", options={}, house_rules=rules,
                 bots=("heuristic",) * 4) for name, rules in (("baseline", ()),
@@ -80,7 +81,7 @@ def main() -> None:
                         help="seeds per measurement (default: %(default)s)")
     args = parser.parse_args()
     cores = default_workers()
-    engine = ("the compiled engine" if "core.engine" in compiled.active()
+    engine = ("the compiled engine" if "foraccio.core.engine" in compiled.active()
               else "the engine's Python source")
     print(f"The lab, heuristic bots, {args.seeds} seeds x {len(SETUPS)} setups per "
           f"measurement, on {engine}, {cores} cores:")

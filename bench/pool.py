@@ -4,7 +4,7 @@ The pool's tests (``tests/api/test_bot_pool.py``) check that a client that goes
 stops its job and frees its process, and that work over its ceiling on seconds is
 stopped, with bounds loose enough for a machine ten times slower than this one;
 here is how fast it is. Each case runs a few times on a pool of one process
-(:class:`api.botpool.BotPool`, as a server worker has) and prints the median and
+(:class:`foraccio.api.botpool.BotPool`, as a server worker has) and prints the median and
 the slowest run beside its goal:
 
 - a client hangs up during an autoplay of 1000-playout searches (minutes of work):
@@ -24,14 +24,13 @@ import statistics
 import time
 
 import structlog
-
-from api.asgi import ClientGone
-from api.botpool import BotPool, TimeLimit
-from api.botwork import AutoplayJob, BotMoveJob
-from api.limits import BotLimits
-from bots import Budget
-from core.engine import new_match
-from core.view import seat_view
+from foraccio.api.asgi import ClientGone
+from foraccio.api.botpool import BotPool, TimeLimit
+from foraccio.api.botwork import AutoplayJob, BotMoveJob
+from foraccio.api.limits import BotLimits
+from foraccio.bots import Budget
+from foraccio.core.engine import new_match
+from foraccio.core.view import seat_view
 
 RUNS = 5
 GOAL_SECONDS = 1.0

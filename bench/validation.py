@@ -1,9 +1,9 @@
 """What checking a posted open state costs: in-process medians, in microseconds.
 
-The API takes a state it answered on its receipt (:mod:`api.posted`): from the
+The API takes a state it answered on its receipt (:mod:`foraccio.api.posted`): from the
 worker's recent answers if it answered it itself, else rebuilt from the start of
 its current hand. A state without a receipt is replayed in full
-(:func:`core.validation.validate_state`), in the bot pool when it is long. Each
+(:func:`foraccio.core.validation.validate_state`), in the bot pool when it is long. Each
 cost is measured at the same point of a hand (:data:`bench.bodies.PLAYS_IN`
 plays in), so hand 1 and hand 100 differ only by the match behind them.
 """
@@ -15,14 +15,15 @@ import time
 from collections.abc import Callable, Coroutine
 from typing import Any
 
-from api.botpool import BotPool
-from api.limits import BotLimits
-from api.posted import Posted, Receipts
-from api.sealing import Sealer
+from foraccio.api.botpool import BotPool
+from foraccio.api.limits import BotLimits
+from foraccio.api.posted import Posted, Receipts
+from foraccio.api.sealing import Sealer
+from foraccio.core import reachable
+from foraccio.core.validation import validate_state
+from foraccio.core.wire import to_wire
+
 from bench.bodies import BENCH_SECRET, mid_hand
-from core import reachable
-from core.validation import validate_state
-from core.wire import to_wire
 
 
 def costs(hand: int = 1, repeats: int = 300) -> dict[str, float]:

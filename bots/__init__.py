@@ -1,6 +1,6 @@
-"""Bots: players that see only their seat (a :class:`~core.view.SeatView`).
+"""Bots: players that see only their seat (a :class:`~foraccio.core.view.SeatView`).
 
-:mod:`bots.registry` knows them by name, each a :class:`BotPlugin`: the built-in
+:mod:`foraccio.bots.registry` knows them by name, each a :class:`BotPlugin`: the built-in
 ``random``, ``heuristic`` and ``ismcts``, those installed distributions declare
 (entry-point group ``foraccio.bots``) and those registered at run time;
 :func:`choose_move` asks one for the move of the seat to play. Every bot draws its
@@ -14,23 +14,23 @@ from __future__ import annotations
 import warnings
 from collections.abc import Iterator, MutableMapping
 
-# Not ``import random``: the submodule bots.random would shadow it here.
+# Not ``import random``: the submodule foraccio.bots.random would shadow it here.
 from random import Random
 
-from bots import limits
-from bots.base import Bot, BotPlugin, Budget
-from bots.registry import bot_plugins, get_bot_plugin, register_bot, unregister_bot
-from bots.traits import traits_known
-from core.errors import EngineError, IllegalMove, PluginError, Reason
-from core.model import Move, State
-from core.registry import Rules
-from core.view import SeatView, plays_made, seat_view, view_legal_moves
+from foraccio.bots import limits
+from foraccio.bots.base import Bot, BotPlugin, Budget
+from foraccio.bots.registry import bot_plugins, get_bot_plugin, register_bot, unregister_bot
+from foraccio.bots.traits import traits_known
+from foraccio.core.errors import EngineError, IllegalMove, PluginError, Reason
+from foraccio.core.model import Move, State
+from foraccio.core.registry import Rules
+from foraccio.core.view import SeatView, plays_made, seat_view, view_legal_moves
 
 
 class _Bots(MutableMapping[str, Bot]):
-    """Every known bot's play function by name (:func:`~bots.registry.bot_plugins`),
+    """Every known bot's play function by name (:func:`~foraccio.bots.registry.bot_plugins`),
     built-in, installed and registered. Setting a name registers a function as a bot
-    (:func:`~bots.registry.register_bot`, with a description saying no more);
+    (:func:`~foraccio.bots.registry.register_bot`, with a description saying no more);
     deleting one forgets a bot registered so."""
 
     def __getitem__(self, name: str) -> Bot:
@@ -55,14 +55,14 @@ class _Bots(MutableMapping[str, Bot]):
 
 
 BOTS: MutableMapping[str, Bot] = _Bots()
-"""Every bot's play function by name, as it has always been; :func:`~bots.registry.
+"""Every bot's play function by name, as it has always been; :func:`~foraccio.bots.registry.
 bot_plugins` gives each bot's whole record."""
 
 
 def __getattr__(name: str) -> object:
     # SEARCHING named the bots a budget sets when the built-in ones were all there were.
     if name == "SEARCHING":
-        warnings.warn("bots.SEARCHING is deprecated: a bot's record says which budget "
+        warnings.warn("foraccio.bots.SEARCHING is deprecated: a bot's record says which budget "
                       "fields it reads, get_bot_plugin(name).budget, and whether it is "
                       "quick enough to run without the bot pool, .quick",
                       DeprecationWarning, stacklevel=2)
@@ -77,14 +77,14 @@ __all__ = ["BOTS", "Bot", "BotPlugin", "Budget", "bot_plugins", "bot_rng",
 
 def get_bot(name: str) -> Bot:
     """Return the play function of the bot called ``name``, or raise
-    :class:`~core.errors.UnknownBot`."""
+    :class:`~foraccio.core.errors.UnknownBot`."""
     return get_bot_plugin(name).play
 
 
 def moves_at_once(name: str, rules: Rules) -> bool:
     """Whether bot ``name`` may move where it is asked, with ``rules``, rather than in a
     server's bot pool: a quick bot, once the traits of these rules are found (the first
-    move of a rule set finds them, tens of milliseconds: :func:`bots.traits.traits_known`;
+    move of a rule set finds them, tens of milliseconds: :func:`foraccio.bots.traits.traits_known`;
     a client choosing new options each time must not hold a server's event loop so)."""
     return get_bot_plugin(name).quick and traits_known(rules)
 
@@ -97,10 +97,10 @@ def bot_rng(name: str, view: SeatView, seed: int) -> Random:
 def choose_move(name: str, view: SeatView, seed: int = 0, budget: Budget | None = None) -> Move:
     """Return the move bot ``name`` makes for ``view.seat``, whose turn it must be.
 
-    Raise :class:`~core.errors.UnknownBot` for an unknown name, and
-    :class:`~core.errors.IllegalMove` when no hand is in play or it is
+    Raise :class:`~foraccio.core.errors.UnknownBot` for an unknown name, and
+    :class:`~foraccio.core.errors.IllegalMove` when no hand is in play or it is
     another seat's turn. A bot that raises, or answers anything but one of the seat's
-    legal moves, raises :class:`~core.errors.PluginError` naming it (kind ``bot``),
+    legal moves, raises :class:`~foraccio.core.errors.PluginError` naming it (kind ``bot``),
     its own exception as the cause.
     """
     bot = ready_bot(name, view)

@@ -5,17 +5,17 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from typing import Literal, NamedTuple
 
-from bots import Budget, choose_move, get_bot, limits
-from core.engine import next_hand, play, rules_of
-from core.errors import UnknownBot, WrongPhase
-from core.model import AnyEvent, State
-from core.view import seat_view
+from foraccio.bots import Budget, choose_move, get_bot, limits
+from foraccio.core.engine import next_hand, play, rules_of
+from foraccio.core.errors import UnknownBot, WrongPhase
+from foraccio.core.model import AnyEvent, State
+from foraccio.core.view import seat_view
 
 
 class Autoplay(NamedTuple):
     """Where the bots stopped: the state, the events in order, the plays made, and
     whether they reached the phase asked for (false when ``max_plays`` or the limits of
-    :mod:`bots.limits` stopped them, or a seat they do not play for was to play)."""
+    :mod:`foraccio.bots.limits` stopped them, or a seat they do not play for was to play)."""
 
     state: State
     events: tuple[AnyEvent, ...]
@@ -32,14 +32,14 @@ def autoplay(state: State, bots: Sequence[str], until: Literal["hand_over", "gam
     cut; its deal is among the events. The bots play only for ``seats`` (None: every
     seat of the match): when another seat is to play, they stop there (``done``
     false). ``bots`` names a bot for each seat of the match (more are ignored).
-    Raise :class:`~core.errors.WrongPhase` on a match already over and
-    :class:`~core.errors.UnknownBot` on a bad name or a seat without a bot.
+    Raise :class:`~foraccio.core.errors.WrongPhase` on a match already over and
+    :class:`~foraccio.core.errors.UnknownBot` on a bad name or a seat without a bot.
 
-    The limits set from outside (:mod:`bots.limits`) are checked before each
+    The limits set from outside (:mod:`foraccio.bots.limits`) are checked before each
     play and during a search. When they stop the bots after at least one play,
     the plays made so far are returned (``done`` false; the move being searched
     is dropped, so they are the very plays an unlimited run starts with);
-    before any, :class:`~bots.limits.Interrupted` is raised.
+    before any, :class:`~foraccio.bots.limits.Interrupted` is raised.
     """
     check_autoplay(state, bots)
     if seats is None:

@@ -8,9 +8,8 @@ from dataclasses import dataclass, field
 from typing import Annotated, Protocol
 
 import msgspec
-
-from core.model import Move, Wire
-from core.view import SeatView
+from foraccio.core.model import Move, Wire
+from foraccio.core.view import SeatView
 
 MAX_ITERATIONS = 1000
 """The most playouts a :class:`Budget` may ask for."""

@@ -3,7 +3,7 @@
 Each legal move is scored by what it gains minus what it risks:
 
 - gain: the worth of the cards it takes, by the variant's own score lines
-  (:mod:`bots.worth`: Foraccio's onori and napoli cards, Scopa's settebello and
+  (:mod:`foraccio.bots.worth`: Foraccio's onori and napoli cards, Scopa's settebello and
   sevens, whatever the variant scores), and the bonuses it earns at once (a
   scopa, a colore: asked of the rules' own capture effects, so house rules
   count);
@@ -18,7 +18,7 @@ Each legal move is scored by what it gains minus what it risks:
 
 Cards are judged by their capture value (``rules.values``), and which cards
 sweep or are jolly, and what each card and a scopa is worth, are read from the
-rules (:mod:`bots.traits`), so the bot plays any deck, seating and scoring.
+rules (:mod:`foraccio.bots.traits`), so the bot plays any deck, seating and scoring.
 
 :func:`playout_move` and :class:`PlayoutPolicy` make the same moves for ISMCTS's
 playouts, from a deal rather than a view (the policy keeping its card counts up to
@@ -32,12 +32,12 @@ import random
 from collections.abc import Sequence
 from functools import lru_cache, partial
 
-from bots.base import BotPlugin, Budget
-from bots.traits import LARGEST_SUM, Traits, traits_of
-from core.model import Move
-from core.registry import Rules, rules_for
-from core.rules import CaptureContext
-from core.view import SeatView, unseen_cards, view_legal_moves
+from foraccio.bots.base import BotPlugin, Budget
+from foraccio.bots.traits import LARGEST_SUM, Traits, traits_of
+from foraccio.core.model import Move
+from foraccio.core.registry import Rules, rules_for
+from foraccio.core.rules import CaptureContext
+from foraccio.core.view import SeatView, unseen_cards, view_legal_moves
 
 SWEEP_COST = 2.0
 """What keeping a sweeping card (an ace, a jolly king) in hand for a rich table is worth."""
@@ -63,7 +63,7 @@ HEURISTIC = BotPlugin(
 def move_scores(view: SeatView, moves: tuple[Move, ...],
                 traits: Traits | None = None) -> list[float]:
     """Return the heuristic's score of each of ``moves`` (gain minus risk, in points);
-    ``traits`` are those of the rules played (by default, :func:`~bots.traits.traits_of`
+    ``traits`` are those of the rules played (by default, :func:`~foraccio.bots.traits.traits_of`
     them)."""
     rules = rules_for(view.variant, view.options, view.house_rules)
     traits = traits or traits_of(rules)
@@ -140,7 +140,7 @@ def greedy_move(moves: tuple[Move, ...], table: tuple[str, ...], capturing: int,
     """A fast policy for playouts: the move taking the most worth (a table cleared
     counts the scopa's points) and leaving the least for a scopa, with a little
     noise so playouts differ. No odds: every threat counts at a fixed rate.
-    ``traits`` are those of the rules played (:func:`~bots.traits.traits_of`)."""
+    ``traits`` are those of the rules played (:func:`~foraccio.bots.traits.traits_of`)."""
     values, sweeps, worth = traits.values, traits.sweeps, traits.worth
     if rng.random() < 0.1:
         return rng.choice(moves)
@@ -309,7 +309,7 @@ def _bonus_points(rules: Rules, seat: int, move: Move, table, after, last_play: 
 
 
 _capture_context = partial(tuple.__new__, CaptureContext)
-"""A :class:`~core.rules.CaptureContext` from the tuple of its fields, without the Python
+"""A :class:`~foraccio.core.rules.CaptureContext` from the tuple of its fields, without the Python
 frame of a named tuple's ``__new__``."""
 
 

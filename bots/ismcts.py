@@ -8,7 +8,7 @@ how many the stock does; in Foraccio no rule reveals more, such as a void), and
 plays the hand
 out from there once per candidate move, every seat playing as the heuristic
 bot would from its own seat of that deal
-(:class:`~bots.heuristic.PlayoutPolicy`: the heuristic's scores, found
+(:class:`~foraccio.bots.heuristic.PlayoutPolicy`: the heuristic's scores, found
 from the deal without building a view, its counts of the unseen cards kept up to
 date as the cards are played). Every candidate meets the same deal
 and the same playout chances (common random numbers), so the hand-point
@@ -27,10 +27,10 @@ playouts get shorter, so every move gets about the same time.
 This is the information-set search restricted to the root (the seat's next
 decision): it samples information sets, never the true hidden hands, and it
 knows nothing of any variant: the playouts run on
-:class:`~bots.simulation.Playout`, a mutable copy of the hand played with the
+:class:`~foraccio.bots.simulation.Playout`, a mutable copy of the hand played with the
 rule functions the engine assembled and scored by the engine's own code, so it
 plays every variant and house rule, and each playout ends as it would with
-:func:`~core.engine.play` (:func:`engine_playout`, which
+:func:`~foraccio.core.engine.play` (:func:`engine_playout`, which
 tests/core/test_simulation.py and ``bench.bots`` compare it with), only faster.
 """
 
@@ -40,16 +40,16 @@ import random
 import time
 from collections.abc import Callable
 
-from bots import limits
-from bots.base import BotPlugin, Budget
-from bots.heuristic import PlayoutPolicy, greedy_move, move_scores, playout_move
-from bots.simulation import Playout
-from bots.traits import traits_of
-from core.engine import play, rules_of
-from core.model import DealtMore, HandRecord, HandScored, Move, State
-from core.plays import plays_of
-from core.registry import rules_for
-from core.view import SeatView, unseen_cards, view_legal_moves
+from foraccio.bots import limits
+from foraccio.bots.base import BotPlugin, Budget
+from foraccio.bots.heuristic import PlayoutPolicy, greedy_move, move_scores, playout_move
+from foraccio.bots.simulation import Playout
+from foraccio.bots.traits import traits_of
+from foraccio.core.engine import play, rules_of
+from foraccio.core.model import DealtMore, HandRecord, HandScored, Move, State
+from foraccio.core.plays import plays_of
+from foraccio.core.registry import rules_for
+from foraccio.core.view import SeatView, unseen_cards, view_legal_moves
 
 DEFAULT_ITERATIONS = 150
 """Playouts at the start of a hand by default (:func:`default_iterations`): about
@@ -69,7 +69,7 @@ hand points a deal against the heuristic, not +3.5), 3 and 4 alike within noise.
 
 HEURISTIC_PLIES: int | None = None
 """After the candidate move, this many plays use the heuristic bot's policy
-(:func:`~bots.heuristic.playout_move`) and the rest the cheaper greedy
+(:func:`~foraccio.bots.heuristic.playout_move`) and the rest the cheaper greedy
 policy; None: the heuristic plays every seat to the end of the hand."""
 
 
@@ -152,7 +152,7 @@ def _candidates(view: SeatView, moves: tuple[Move, ...]) -> tuple[Move, ...]:
 
 
 def _limits(budget: Budget | None, view: SeatView) -> tuple[int, float | None]:
-    # Whoever runs the bot may cap the playouts (bots.limits): the default budget
+    # Whoever runs the bot may cap the playouts (foraccio.bots.limits): the default budget
     # and a time budget promise no count, so they stop there. An explicit count is
     # left alone, so that it gives the same move everywhere; a server refuses one
     # over its cap instead.
@@ -182,8 +182,8 @@ def _search(view: SeatView, candidates: tuple[Move, ...], rng: random.Random, it
     candidate stays in and rounds are played until the deadline or the iterations.
 
     Before each round the limits set from outside are checked
-    (:func:`bots.limits.check`), which may stop the search with
-    :class:`~bots.limits.Interrupted`: a round makes a few playouts, a few
+    (:func:`foraccio.bots.limits.check`), which may stop the search with
+    :class:`~foraccio.bots.limits.Interrupted`: a round makes a few playouts, a few
     milliseconds, so a search stops that quickly."""
     playout = playout or _playout
     totals = [0.0] * len(candidates)
@@ -209,9 +209,9 @@ def _search(view: SeatView, candidates: tuple[Move, ...], rng: random.Random, it
 
 def _playout(state: State, move: Move, seat: int, rng: random.Random) -> int:
     """Play ``move``, then the hand to its end (on the fast
-    :class:`~bots.simulation.Playout`, which plays as the engine does, every seat
-    choosing as :func:`~bots.heuristic.playout_move` would, through a
-    :class:`~bots.heuristic.PlayoutPolicy` kept up to date); return the seat's team's
+    :class:`~foraccio.bots.simulation.Playout`, which plays as the engine does, every seat
+    choosing as :func:`~foraccio.bots.heuristic.playout_move` would, through a
+    :class:`~foraccio.bots.heuristic.PlayoutPolicy` kept up to date); return the seat's team's
     point lead over the best of the other teams."""
     playout = Playout(state)
     rules = playout.rules
@@ -246,8 +246,8 @@ def _play(playout: Playout, policy: PlayoutPolicy, move: Move) -> None:
 
 
 def engine_playout(state: State, move: Move, seat: int, rng: random.Random) -> int:
-    """:func:`_playout` on the public engine (:func:`~core.engine.play` on frozen
-    states), every move found afresh (:func:`~bots.heuristic.playout_move`, which
+    """:func:`_playout` on the public engine (:func:`~foraccio.core.engine.play` on frozen
+    states), every move found afresh (:func:`~foraccio.bots.heuristic.playout_move`, which
     counts the unseen cards again each time): slower, the same result; the reference
     the tests and ``bench.bots`` compare the fast playout with."""
     rules = rules_of(state)

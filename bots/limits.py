@@ -2,14 +2,14 @@
 cap on playouts per move.
 
 A server runs bots for clients that may give up or ask for too much. The bots
-themselves take only a :class:`~bots.base.Budget` (what the client asked
+themselves take only a :class:`~foraccio.bots.base.Budget` (what the client asked
 for), so whoever runs them sets the outer limits here, for everything run
 inside :func:`limited`:
 
 - the ISMCTS search calls :func:`check` between rounds of playouts and caps
   the playouts of its default budget, and of a ``seconds`` budget, at
   :func:`iteration_cap`;
-- :func:`~bots.autoplay.autoplay` calls :func:`check` between plays.
+- :func:`~foraccio.bots.autoplay.autoplay` calls :func:`check` between plays.
 
 :func:`check` raises :class:`Interrupted` once the deadline has passed or the
 flag says cancelled. Outside :func:`limited` there are no limits, and a check

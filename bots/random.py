@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import random
 
-from bots.base import BotPlugin, Budget
-from core.model import Move
-from core.view import SeatView, view_legal_moves
+from foraccio.bots.base import BotPlugin, Budget
+from foraccio.core.model import Move
+from foraccio.core.view import SeatView, view_legal_moves
 
 
 def random_bot(view: SeatView, rng: random.Random, budget: Budget | None = None) -> Move:

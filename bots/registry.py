@@ -1,8 +1,8 @@
 """The bots known by name: the built-in ones, those installed distributions declare, and
 those registered at run time; and those skipped.
 
-Bots are plugins as variants are (:mod:`core.registry.loading`): each name,
-``module:attribute``, gives one :class:`~bots.base.BotPlugin`. The built-in bots
+Bots are plugins as variants are (:mod:`foraccio.core.registry.loading`): each name,
+``module:attribute``, gives one :class:`~foraccio.bots.base.BotPlugin`. The built-in bots
 are named in :data:`DEFAULT_BOTS`; an installed distribution declares its own under
 the entry-point group ``foraccio.bots``, e.g. in its ``pyproject.toml``::
 
@@ -11,7 +11,7 @@ the entry-point group ``foraccio.bots``, e.g. in its ``pyproject.toml``::
 
 A bot is skipped, with its reason logged (logger ``foraccio.plugins``, naming its
 distribution) and kept in :func:`skipped_bots`, when it fails to import, names
-anything but a :class:`~bots.base.BotPlugin`, is malformed (:func:`check`), or is
+anything but a :class:`~foraccio.bots.base.BotPlugin`, is malformed (:func:`check`), or is
 named like a bot loaded before it (an installed one like a built-in one) or like
 another of the same batch (every one of that name is skipped). So a broken bot never
 takes the service down, nor any other bot with it. Nothing installed is loaded when
@@ -25,10 +25,10 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import NamedTuple
 
-from bots.base import BUDGET_PARAMETERS, BotPlugin, loaded_from
-from core.errors import UnknownBot
-from core.quoting import quote, shorten
-from core.registry.loading import (
+from foraccio.bots.base import BUDGET_PARAMETERS, BotPlugin, loaded_from
+from foraccio.core.errors import UnknownBot
+from foraccio.core.quoting import quote, shorten
+from foraccio.core.registry.loading import (
     MAX_REASON,
     Candidate,
     Skipped,
@@ -37,7 +37,11 @@ from core.registry.loading import (
     logger,
 )
 
-DEFAULT_BOTS = ("bots.random:RANDOM", "bots.heuristic:HEURISTIC", "bots.ismcts:ISMCTS")
+DEFAULT_BOTS = (
+    "foraccio.bots.random:RANDOM",
+    "foraccio.bots.heuristic:HEURISTIC",
+    "foraccio.bots.ismcts:ISMCTS",
+)
 """The built-in bots, each as ``module:attribute``, in the order they are listed."""
 
 ENTRY_POINT_GROUP = "foraccio.bots"
@@ -57,10 +61,10 @@ class LoadedBots(NamedTuple):
 
 def check(plugin: object) -> None:
     """Raise :class:`ValueError` saying what is wrong when ``plugin`` is no well-formed
-    :class:`~bots.base.BotPlugin` (its name, description, play function or budget)."""
+    :class:`~foraccio.bots.base.BotPlugin` (its name, description, play function or budget)."""
     if not isinstance(plugin, BotPlugin):
         raise ValueError(f"the entry point names {shorten(repr(plugin))}, which is not a "
-                         f"bots.BotPlugin")
+                         f"foraccio.bots.BotPlugin")
     if not isinstance(plugin.name, str) or not NAME.fullmatch(plugin.name):
         raise ValueError(f"its name is {shorten(repr(plugin.name))}: a bot's name is 1 to 40 "
                          f"lower-case letters, digits, '-' or '_', starting with a letter or "
@@ -161,7 +165,7 @@ def bot_plugins() -> dict[str, BotPlugin]:
 
 
 def get_bot_plugin(name: str) -> BotPlugin:
-    """Return the bot called ``name``, or raise :class:`~core.errors.UnknownBot` (saying
+    """Return the bot called ``name``, or raise :class:`~foraccio.core.errors.UnknownBot` (saying
     why, when a bot of that name was skipped)."""
     known = _catalogue.known()
     try:

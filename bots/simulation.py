@@ -1,11 +1,11 @@
 """A fast, mutable playout of the rest of a hand, for the bots' searches.
 
-The engine's :func:`~core.engine.play` keeps every state frozen: each move builds a
-new :class:`~core.model.State`, a longer event tuple and the hand's notation, which a
+The engine's :func:`~foraccio.core.engine.play` keeps every state frozen: each move builds a
+new :class:`~foraccio.core.model.State`, a longer event tuple and the hand's notation, which a
 search playing thousands of hands out to their end never reads. :class:`Playout`
 plays the same moves on a mutable copy instead (hands and piles in lists, the new
 events in a list) with the same rule functions of the same assembled rules
-(``rules.play`` through :func:`~core.plays.plays_of`, ``rules.effects``, the deal
+(``rules.play`` through :func:`~foraccio.core.plays.plays_of`, ``rules.effects``, the deal
 and deal-effect hooks for the later stages of a deal), so house rules and third-party
 variants play as in the engine. When the hand is over it builds one engine state and ends the hand
 with the engine's own code (table collection, score lines, hand points), so every
@@ -18,9 +18,7 @@ from __future__ import annotations
 
 from bisect import bisect
 
-from msgspec.structs import replace
-
-from core.engine import (
+from foraccio.core.engine import (
     deal_effects,
     deal_stage,
     end_hand,
@@ -28,16 +26,26 @@ from core.engine import (
     next_seat_with_cards,
     rules_of,
 )
-from core.model import AnyEvent, Captured, DealCaptured, DealtMore, HandScored, Laid, Move, State
-from core.plays import plays_of
-from core.rules import CaptureContext
+from foraccio.core.model import (
+    AnyEvent,
+    Captured,
+    DealCaptured,
+    DealtMore,
+    HandScored,
+    Laid,
+    Move,
+    State,
+)
+from foraccio.core.plays import plays_of
+from foraccio.core.rules import CaptureContext
+from msgspec.structs import replace
 
 
 class Playout:
     """The rest of the hand of ``state`` (a hand in play), played move by move.
 
     :meth:`plays` lists the legal moves of the seat to play (``turn``) as
-    :func:`~core.engine.legal_moves` does, :meth:`play` plays one of them; once
+    :func:`~foraccio.core.engine.legal_moves` does, :meth:`play` plays one of them; once
     ``turn`` is None the hand is over and :attr:`final` is the engine's state after
     it (scored), :meth:`points` its hand points.
     """

@@ -5,7 +5,7 @@ what the cards and a scopa are worth.
 Nothing here names a variant: the sweeping and jolly cards are found by asking the
 rules' own play rule about a few tables (:func:`traits_of`), and the worth of the
 cards and of a scopa by asking its score lines and capture effects
-(:mod:`bots.worth`), so a variant with other cards, values, seats or scoring is read
+(:mod:`foraccio.bots.worth`), so a variant with other cards, values, seats or scoring is read
 the same way as Foraccio (aces sweep) and Zobelon (kings are jolly).
 """
 
@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from bots.worth import card_worth, scopa_points
-from core.engine import new_match, rules_of
-from core.registry import Rules, variants
-from core.rules import Seating
+from foraccio.bots.worth import card_worth, scopa_points
+from foraccio.core.engine import new_match, rules_of
+from foraccio.core.registry import Rules, variants
+from foraccio.core.rules import Seating
 
 
 class Traits(NamedTuple):
@@ -38,13 +38,13 @@ class Traits(NamedTuple):
     sum, whichever is higher."""
     worth: dict[str, float]
     """What each card is worth in the team's pile, in hand points, by the variant's own
-    score lines (:func:`~bots.worth.card_worth`)."""
+    score lines (:func:`~foraccio.bots.worth.card_worth`)."""
     lay_gain: dict[str, float]
     """What laying each card gains: less than nothing, the card may go to the other
     team."""
     scopa_points: dict[int, float]
     """What a scopa made by a card of each capture value scores
-    (:func:`~bots.worth.scopa_points`)."""
+    (:func:`~foraccio.bots.worth.scopa_points`)."""
 
 
 LAY_SHARE = -0.3
@@ -74,7 +74,7 @@ REMEMBERED = 256
 def traits_known(rules: Rules) -> bool:
     """Whether the :class:`Traits` of ``rules`` are found already. Finding them takes tens
     of milliseconds (the worth of the cards), too long for a server's event loop: a quick
-    bot's move waits for them in the bot pool instead (:func:`bots.moves_at_once`)."""
+    bot's move waits for them in the bot pool instead (:func:`foraccio.bots.moves_at_once`)."""
     found = _TRAITS.get(id(rules))
     return found is not None and found[0] is rules
 

@@ -1,2 +1,2 @@
-"""The ``foraccio`` command (:mod:`cli.main`): ``simulate`` plays bots against each other,
+"""The ``foraccio`` command (:mod:`foraccio.cli.main`): ``simulate`` plays bots against each other,
 ``play`` sits a person at a terminal table."""

@@ -20,18 +20,17 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from foraccio.bots import Budget
+from foraccio.cli.arguments import names
+from foraccio.core.errors import EngineError
+from foraccio.lab.compare import compare
+from foraccio.lab.html import page
+from foraccio.lab.progress import progress_console
+from foraccio.lab.report import table
+from foraccio.lab.results import ResumeError
+from foraccio.lab.runner import default_workers
+from foraccio.lab.setups import Setup, searching, seat_bots, seating_of
 from rich.console import Console
-
-from bots import Budget
-from cli.arguments import names
-from core.errors import EngineError
-from lab.compare import compare
-from lab.html import page
-from lab.progress import progress_console
-from lab.report import table
-from lab.results import ResumeError
-from lab.runner import default_workers
-from lab.setups import Setup, searching, seat_bots, seating_of
 
 
 class _Change(argparse.Action):

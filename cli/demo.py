@@ -1,9 +1,9 @@
 """Play one seeded match between random players and print each hand's score sheet.
 
-The hands are told in the terminal table's words (:mod:`cli.table.words`), as someone
+The hands are told in the terminal table's words (:mod:`foraccio.cli.table.words`), as someone
 watching the table would read them: seats by number, teams by their seats.
 
-Run with ``python -m cli.demo [--variant NAME] [--seed N]``.
+Run with ``python -m foraccio.cli.demo [--variant NAME] [--seed N]``.
 """
 
 from __future__ import annotations
@@ -12,12 +12,11 @@ import argparse
 import random
 
 import msgspec
+from foraccio.cli.table.places import places
+from foraccio.cli.table.render import score_sheet
+from foraccio.cli.table.words import event_words, match_won
+from foraccio.core.engine import legal_moves, new_match, next_hand, play, rules_of
 from rich.console import Console
-
-from cli.table.places import places
-from cli.table.render import score_sheet
-from cli.table.words import event_words, match_won
-from core.engine import legal_moves, new_match, next_hand, play, rules_of
 
 PLAYER = "random"
 """Who plays every seat: a uniformly random choice among the legal moves."""

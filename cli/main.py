@@ -9,10 +9,11 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
-from importlib import metadata
 
-from cli import compare, simulate
-from cli.table import command as play
+from foraccio.cli import compare, simulate
+from foraccio.cli.table import command as play
+
+from foraccio import __version__
 
 
 def parser() -> argparse.ArgumentParser:
@@ -20,9 +21,9 @@ def parser() -> argparse.ArgumentParser:
     root = argparse.ArgumentParser(
         prog="foraccio", description="Play Foraccio and Zobelon: bots against bots, or a "
                                      "person against bots at a terminal table.")
-    # The installed distribution's version, so that it is the one pyproject.toml gave.
+    # The release (foraccio.__version__), which the document and the answers also give.
     root.add_argument("--version", action="version",
-                      version=f"%(prog)s {metadata.version('foraccio')}")
+                      version=f"%(prog)s {__version__}")
     commands = root.add_subparsers(dest="command", required=True, metavar="COMMAND")
     simulate.add_parser(commands)
     compare.add_parser(commands)

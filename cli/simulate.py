@@ -9,7 +9,7 @@ ones). Every
 match's seed (for the deals and the bots) is derived from ``--seed`` and the
 match's number, so the summary is the same whatever plays the matches: ``--workers``
 local processes or a Dask cluster (``--dask``), on the lab's machinery
-(:mod:`lab.runner`). The summary is a table on standard output (``--json``: one JSON
+(:mod:`foraccio.lab.runner`). The summary is a table on standard output (``--json``: one JSON
 object); progress (a ``rich`` bar with the rate and the time left) goes to standard
 error when it is a terminal.
 """
@@ -24,21 +24,20 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
+from foraccio.bots import Budget, bot_plugins, choose_move
+from foraccio.cli.arguments import add_match_arguments
+from foraccio.core.engine import new_match, next_hand, play, rules_of
+from foraccio.core.errors import EngineError
+from foraccio.core.model import HandScored
+from foraccio.core.rules import Seating
+from foraccio.core.view import seat_view
+from foraccio.lab.play import match_seed
+from foraccio.lab.progress import progress_console, run_with_progress
+from foraccio.lab.runner import CHUNK, Tick, chunks, default_workers
+from foraccio.lab.setups import slow as slow_bots
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
-
-from bots import Budget, bot_plugins, choose_move
-from cli.arguments import add_match_arguments
-from core.engine import new_match, next_hand, play, rules_of
-from core.errors import EngineError
-from core.model import HandScored
-from core.rules import Seating
-from core.view import seat_view
-from lab.play import match_seed
-from lab.progress import progress_console, run_with_progress
-from lab.runner import CHUNK, Tick, chunks, default_workers
-from lab.setups import slow as slow_bots
 
 MAX_HANDS = 200
 """A match not over after this many hands is stopped and counted as a draw."""
@@ -97,7 +96,7 @@ def seat_bots(seating: Seating, lineups: Sequence[Lineup], lineup_of_team: Seque
 
 def play_match(job: MatchJob, tick: Tick | None = None) -> MatchResult:
     """Play one match between the line-ups, each bot seeing only its seat; ``tick(0, 1)``
-    is called after each hand (:mod:`lab.runner`)."""
+    is called after each hand (:mod:`foraccio.lab.runner`)."""
     state = new_match(job.variant, job.seed, job.options, job.house_rules)
     seating = rules_of(state).seating
     teams = len(seating.teams)
@@ -132,7 +131,7 @@ def play_match(job: MatchJob, tick: Tick | None = None) -> MatchResult:
 
 
 class Matches(NamedTuple):
-    """A run's matches, as a chunk of them is played (:mod:`lab.runner`)."""
+    """A run's matches, as a chunk of them is played (:mod:`foraccio.lab.runner`)."""
 
     variant: str
     seed: int

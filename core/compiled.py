@@ -23,17 +23,17 @@ from importlib.util import find_spec, spec_from_file_location
 from pathlib import Path
 
 MODULES = (
-    "bots.heuristic",
-    "bots.ismcts",
-    "bots.simulation",
-    "core.engine",
-    "core.notation",
-    "core.plays",
-    "core.registry.rule_guards",
-    "variants.foraccio.capture_options",
-    "variants.foraccio.scopa_effect",
-    "variants.zobelon.colore_effect",
-    "variants.zobelon.jolly_moves",
+    "foraccio.bots.heuristic",
+    "foraccio.bots.ismcts",
+    "foraccio.bots.simulation",
+    "foraccio.core.engine",
+    "foraccio.core.notation",
+    "foraccio.core.plays",
+    "foraccio.core.registry.rule_guards",
+    "foraccio.variants.foraccio.capture_options",
+    "foraccio.variants.foraccio.scopa_effect",
+    "foraccio.variants.zobelon.colore_effect",
+    "foraccio.variants.zobelon.jolly_moves",
 )
 """The modules of the compiled engine, by import name."""
 

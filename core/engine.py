@@ -9,12 +9,12 @@
 A simulation that plays a hand its own way (the bots' fast playout) deals, seats and
 ends it with the engine's own steps: :func:`deal_stage`, :func:`deal_effects`,
 :func:`next_seat_with_cards`, :func:`in_table_order` and :func:`end_hand`; a match
-rebuilt from one of its hands (:func:`core.reachable.resumed`) starts it with
+rebuilt from one of its hands (:func:`foraccio.core.reachable.resumed`) starts it with
 :func:`first_dealer`, :func:`dealt_deck` and :func:`start_hand`.
 
 The match is over when ``state.phase == "game_over"``; ``state.winner`` is
 the winning team. No function mutates its input; a refused move raises a
-typed error from :mod:`core.errors` and the caller keeps the state it had.
+typed error from :mod:`foraccio.core.errors` and the caller keeps the state it had.
 """
 
 from __future__ import annotations
@@ -26,11 +26,9 @@ from itertools import filterfalse
 from random import Random
 from typing import Any
 
-from msgspec.structs import replace
-
-from core.cards import DECK
-from core.errors import IllegalMove, InvalidCut, Reason, WrongPhase
-from core.model import (
+from foraccio.core.cards import DECK
+from foraccio.core.errors import IllegalMove, InvalidCut, Reason, WrongPhase
+from foraccio.core.model import (
     AnyEvent,
     Captured,
     DealCaptured,
@@ -46,13 +44,14 @@ from core.model import (
     State,
     TableCollected,
 )
-from core.notation import write
-from core.plays import Plays, index_of, kinded
-from core.quoting import quote
-from core.registry import Rules, get_variant, house_rules_for, resolve_options, rules_for
-from core.registry.catalogue import on_change
-from core.rng import generator
-from core.rules import LAY, MAX_SEATS, CaptureContext, Deal, DealContext, Seating
+from foraccio.core.notation import write
+from foraccio.core.plays import Plays, index_of, kinded
+from foraccio.core.quoting import quote
+from foraccio.core.registry import Rules, get_variant, house_rules_for, resolve_options, rules_for
+from foraccio.core.registry.catalogue import on_change
+from foraccio.core.rng import generator
+from foraccio.core.rules import LAY, MAX_SEATS, CaptureContext, Deal, DealContext, Seating
+from msgspec.structs import replace
 
 _NO_CARDS: tuple[str, ...] = ()
 
@@ -72,10 +71,10 @@ def new_match(variant: str, seed: int, options: Mapping[str, Any] | None = None,
     ``seed`` decides every shuffle and cut of the match. ``options`` override
     the defaults of the variant's options and of its house rules' (named
     ``"<house rule>.<option>"``); unknown options or bad values raise
-    :class:`~core.errors.InvalidOptions`. ``house_rules`` names the house rules
+    :class:`~foraccio.core.errors.InvalidOptions`. ``house_rules`` names the house rules
     to play with, layered in that order; an unknown one raises
-    :class:`~core.errors.UnknownHouseRule`, one that does not apply to
-    ``variant`` (or is named twice) :class:`~core.errors.IncompatibleHouseRule`.
+    :class:`~foraccio.core.errors.UnknownHouseRule`, one that does not apply to
+    ``variant`` (or is named twice) :class:`~foraccio.core.errors.IncompatibleHouseRule`.
     """
     found = get_variant(variant)
     layered = house_rules_for(found, house_rules)
@@ -152,7 +151,7 @@ def dealt_deck(rules: Rules, seed: int, hand: int, cut: int | None = None
                ) -> tuple[int, tuple[str, ...]]:
     """Return the cut and the deck of hand ``hand`` of the match of ``seed``, shuffled by
     the match's seeded generator and cut at ``cut`` (when None, where the generator
-    cuts); raise :class:`~core.errors.InvalidCut` for a cut out of range."""
+    cuts); raise :class:`~foraccio.core.errors.InvalidCut` for a cut out of range."""
     rng = generator(seed, hand)
     deck = _shuffled(rng, rules.deck)
     if cut is None:
@@ -254,7 +253,7 @@ def _deal_more(state: State, rules: Rules, seat: int) -> tuple[State, tuple[AnyE
 def deal_effects(rules: Rules, hand: int, stage: int, dealer: int, laid: tuple[str, ...],
                  table: tuple[str, ...]) -> tuple[AnyEvent, ...]:
     """Return the events of what stage ``stage`` of hand ``hand``'s deal does besides
-    placing the cards (``foraccio_deal_effects``): a :class:`~core.model.DealCaptured`
+    placing the cards (``foraccio_deal_effects``): a :class:`~foraccio.core.model.DealCaptured`
     for the table cards a team takes, then the bonuses earned; none when the variant's
     deal does nothing more. ``laid`` are the cards the stage laid face up (in the order
     dealt) and ``table`` the whole table after it (in table order)."""
@@ -406,7 +405,7 @@ def play(state: State, move: Move, seat: int | None = None) -> tuple[State, tupl
 _LAID: tuple[dict[str, tuple[Laid]], ...] = tuple(
     {card: (Laid(seat, card),) for card in DECK} for seat in range(MAX_SEATS))
 """The events of each seat laying each card, made once: events are immutable values, so
-every lay of a card by a seat can share one (as :data:`core.rules.LAY` shares moves)."""
+every lay of a card by a seat can share one (as :data:`foraccio.core.rules.LAY` shares moves)."""
 
 _capture_context = partial(tuple.__new__, CaptureContext)
 """Build a :class:`CaptureContext` from the tuple of its fields, without the Python frame

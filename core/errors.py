@@ -78,7 +78,7 @@ class InvalidState(EngineError):
     """A state that no sequence of legal plays can produce: cards missing or doubled,
     hands out of step with the turn, a phase that contradicts the rest, and so on.
 
-    Raised by :func:`core.validation.validate_state` on a state that comes from
+    Raised by :func:`foraccio.core.validation.validate_state` on a state that comes from
     outside the engine; the message names the first problem found.
     """
 
@@ -97,7 +97,7 @@ class PluginError(Exception):
 
     Not an :class:`EngineError`: the request was fine, the plugin was not, so the API
     answers 500 with code ``plugin_error``. ``kind`` is ``"variant"`` or
-    ``"house_rule"`` (or ``"bot"``, for a bot's failure, :func:`bots.choose_move`);
+    ``"house_rule"`` (or ``"bot"``, for a bot's failure, :func:`foraccio.bots.choose_move`);
     ``name`` the variant's, house rule's or bot's name; ``distribution`` the
     installed distribution it came from (``None`` for one registered at run time);
     ``hook`` the hook whose implementation failed (or that returned the rule function

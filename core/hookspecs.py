@@ -1,20 +1,20 @@
 """Hook specifications: every point where a variant or a house rule shapes the game.
 
 A variant is an ordered list of plugins implementing these hooks (see
-:mod:`core.registry`); a house rule's plugins are registered after the variant's,
+:mod:`foraccio.core.registry`); a house rule's plugins are registered after the variant's,
 house rule after house rule in the order the match names them, so a later one
 overrides or wraps the earlier ones (that order is part of the contract). Hooks
 are grouped by the phases of a match. Every hook takes keyword arguments; an
 implementation may accept fewer arguments than the spec lists, so specs can
 grow without breaking plugins. ``options`` holds the variant's options by name
 and each house rule's as ``"<house rule>.<option>"``; ``seating`` is the
-match's :class:`~core.rules.Seating` (seats, teams, turn order), which the
+match's :class:`~foraccio.core.rules.Seating` (seats, teams, turn order), which the
 variant decides through :func:`foraccio_seating`.
 
 Each docstring says what an answer must be. The engine checks it where the
-plugin returns it (:mod:`core.registry.guards`): a malformed answer, or an
+plugin returns it (:mod:`foraccio.core.registry.guards`): a malformed answer, or an
 exception raised by the implementation or by a rule function it returned, is a
-:class:`~core.errors.PluginError` naming the plugin and the hook (the API's 500
+:class:`~foraccio.core.errors.PluginError` naming the plugin and the hook (the API's 500
 ``plugin_error``), never a failure later in another plugin.
 
 Calling conventions, chosen per hook:
@@ -39,9 +39,8 @@ from collections.abc import Sequence
 from random import Random
 
 import pluggy
-
-from core.model import ScoreLine, State
-from core.rules import (
+from foraccio.core.model import ScoreLine, State
+from foraccio.core.rules import (
     CaptureEffect,
     CardValues,
     Deal,
@@ -70,8 +69,8 @@ def foraccio_seating(options: Options) -> Seating | None:
     in which order they play.
 
     Called once when the rules of a variant with given options are assembled.
-    Build the answer with :func:`core.rules.seating`: ``seating(4, ((0, 2), (1, 3)))``
-    is Foraccio's table (:data:`core.rules.PARTNERS_OPPOSITE`), ``seating(2)`` two
+    Build the answer with :func:`foraccio.core.rules.seating`: ``seating(4, ((0, 2), (1, 3)))``
+    is Foraccio's table (:data:`foraccio.core.rules.PARTNERS_OPPOSITE`), ``seating(2)`` two
     players each for themselves. Seats are numbered ``0`` to ``seats - 1``; hands,
     seat keys and views follow the seats, piles and scores the teams.
 
@@ -84,7 +83,7 @@ def foraccio_seating(options: Options) -> Seating | None:
 @hookspec(firstresult=True)
 def foraccio_build_deck(options: Options) -> Sequence[str] | None:
     """Return the cards of the deck, in their order before the shuffle: any of the 52
-    card codes of :data:`core.cards.DECK`, each at most once (Scopa's 40 leave out the
+    card codes of :data:`foraccio.core.cards.DECK`, each at most once (Scopa's 40 leave out the
     8s, 9s and 10s).
 
     Called once when the rules of a variant with given options are assembled.
@@ -126,7 +125,7 @@ def foraccio_first_dealer(deck: Sequence[str], rng: Random, options: Options,
     :param options: The match's options.
     :param seating: The match's seating.
 
-    Return a :class:`~core.rules.FirstDealer` with the dealer's seat and the
+    Return a :class:`~foraccio.core.rules.FirstDealer` with the dealer's seat and the
     draws that decided it. Stops at the first non-None result.
     """
 
@@ -184,7 +183,7 @@ def foraccio_deal(deck: Sequence[str], dealer: int, options: Options, seating: S
     :param stage: 0 for the deal that starts the hand, then 1, 2, ...
     :param variant: The variant's name.
 
-    Return a :class:`~core.rules.Deal`: one hand per seat (index = seat), the
+    Return a :class:`~foraccio.core.rules.Deal`: one hand per seat (index = seat), the
     cards laid face up on the table, and the stock kept back (top card first).
     Every card of ``deck`` must end up in exactly one of them; a stage after the
     first must give some seat a card. Stops at the first non-None result.
@@ -205,18 +204,18 @@ def foraccio_deal_effects(deal: DealContext, options: Options,
     plugin implements it: then a deal only places cards, as it always did.
 
     :param deal: The stage just dealt, as anyone at the table sees it (a
-        :class:`~core.rules.DealContext`): the hand and stage, the dealer, the cards
+        :class:`~foraccio.core.rules.DealContext`): the hand and stage, the dealer, the cards
         ``laid`` face up by this stage, the whole ``table`` and the card ``values``.
         It holds no hand and no stock, so the answer can never depend on a hidden card.
     :param options: The match's options.
     :param seating: The match's seating: ``seating.team_of[seat]`` is a seat's team.
 
-    Return a :class:`~core.rules.DealEffects`: the ``seat`` whose team takes the table
+    Return a :class:`~foraccio.core.rules.DealEffects`: the ``seat`` whose team takes the table
     cards ``take`` (each on the table, each once; none to take nothing), and the
-    :class:`~core.model.Bonus` events earned, each for a seat and that seat's team,
+    :class:`~foraccio.core.model.Bonus` events earned, each for a seat and that seat's team,
     worth an int from 0 points, scored at the end of the hand by their ``name`` as
     a capture's bonuses are. Return None for a deal that does nothing more. The
-    engine records a :class:`~core.model.DealCaptured` event for the cards taken,
+    engine records a :class:`~foraccio.core.model.DealCaptured` event for the cards taken,
     then the bonuses. Stops at the first non-None result: a house rule overrides the
     variant's deal effects, or adjusts them with ``wrapper=True``.
     """
@@ -233,7 +232,7 @@ def foraccio_play_rule(options: Options) -> PlayRule | None:
     which cards may be laid on the table.
 
     The function is called as ``play_rule(hand, table)`` and returns a pair
-    ``(captures, lays)`` of sequences of :class:`~core.model.Move`:
+    ``(captures, lays)`` of sequences of :class:`~foraccio.core.model.Move`:
 
     - ``captures``: for every card of ``hand``, every capture it can make on
       ``table`` (``take`` lists the table cards it takes, ``jolly`` the jolly
@@ -241,14 +240,14 @@ def foraccio_play_rule(options: Options) -> PlayRule | None:
       itself, as a Foraccio ace meeting an empty table does: a capturing move
       with an empty ``take`` (where the card is simply laid, it is a lay).
     - ``lays``: a move ``Move(card)`` for every card that may be laid on the
-      table instead (use :data:`core.rules.LAY`). In Foraccio these are the
+      table instead (use :data:`foraccio.core.rules.LAY`). In Foraccio these are the
       cards that cannot capture, because capture is compulsory.
 
     Every card of the hand must be played by at least one move, and no move
     may be in both lists. The function gets the whole hand at once so that it
     analyses the table once per play, not once per card.
 
-    The list a move is in is its kind (:data:`~core.model.MoveKind`), which
+    The list a move is in is its kind (:data:`~foraccio.core.model.MoveKind`), which
     the engine says on each legal move when asked
     (``legal_moves(state, kinds=True)``) and the API on every move it
     answers: a move of ``captures`` is a ``"capture"``, also when its
@@ -271,8 +270,8 @@ def foraccio_capture_effects(options: Options, seating: Seating) -> CaptureEffec
     """Return a function giving the bonus events of a capture (scopa, colore, ...).
 
     Every plugin may contribute one function, called as ``effect(context)``
-    with a :class:`~core.rules.CaptureContext` after each capture; it returns
-    the :class:`~core.model.Bonus` events the capture earns (usually none).
+    with a :class:`~foraccio.core.rules.CaptureContext` after each capture; it returns
+    the :class:`~foraccio.core.model.Bonus` events the capture earns (usually none).
     Bonus points are scored at the end of the hand by their ``name``.
 
     A house rule that changes another plugin's bonuses implements this hook
@@ -284,7 +283,7 @@ def foraccio_capture_effects(options: Options, seating: Seating) -> CaptureEffec
     :param seating: The match's seating: ``seating.team_of[seat]`` is a seat's team.
 
     Returns a function, or None to contribute nothing. All results are used,
-    in plugin order. Each :class:`~core.model.Bonus` an effect returns is for a
+    in plugin order. Each :class:`~foraccio.core.model.Bonus` an effect returns is for a
     seat of the match and that seat's team, worth an int from 0 points.
     """
 
@@ -334,7 +333,7 @@ def foraccio_score_lines(state: State, options: Options,
     :param options: The match's options.
     :param seating: The match's seating.
 
-    Returns a sequence of :class:`~core.model.ScoreLine`, each for a team of the
+    Returns a sequence of :class:`~foraccio.core.model.ScoreLine`, each for a team of the
     match and worth an int from 0 points, or None. All results are used, in plugin
     order. The built-in lines' names are listed in docs/plugins.md.
     """

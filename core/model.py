@@ -3,7 +3,7 @@
 Every type is a frozen msgspec Struct that rejects unknown fields: moves
 and events are also the API's wire form, decoded straight from what a client
 posts, and no value can be changed in place. The state travels in a shorter
-form of its own (:mod:`core.wire`).
+form of its own (:mod:`foraccio.core.wire`).
 """
 
 from __future__ import annotations
@@ -11,11 +11,10 @@ from __future__ import annotations
 from typing import Annotated, Literal
 
 import msgspec
-
-from core.cards import Card
+from foraccio.core.cards import Card
 
 Seat = Annotated[int, msgspec.Meta(ge=0, le=5)]
-"""A seat, 0 to 5: a variant seats 2 to 6 players (:class:`core.rules.Seating`). In
+"""A seat, 0 to 5: a variant seats 2 to 6 players (:class:`foraccio.core.rules.Seating`). In
 Foraccio seats 0-3 play in that order and partners sit opposite (docs/rules.md §2.1,
 §2.2)."""
 
@@ -64,7 +63,7 @@ class Wire(msgspec.Struct, frozen=True, forbid_unknown_fields=True, gc=False):
 
 def team_of(seat: int) -> int:
     """Return the team of ``seat`` at Foraccio's table, where partners sit opposite each
-    other; any variant's is ``seating.team_of[seat]`` (:class:`core.rules.Seating`)."""
+    other; any variant's is ``seating.team_of[seat]`` (:class:`foraccio.core.rules.Seating`)."""
     return seat % 2
 
 
@@ -219,7 +218,7 @@ AnyEvent = (
 class HandRecord(Wire):
     """What replays one hand without the seed: who dealt, the cut, the deck as
     dealt (after the cut, top card first), and, once the hand is over, its
-    moves in order (also in the short notation of :mod:`core.notation`) and
+    moves in order (also in the short notation of :mod:`foraccio.core.notation`) and
     its points per team."""
 
     dealer: Seat
@@ -234,7 +233,7 @@ class State(Wire):
     """A whole match at one moment; the engine's functions take one and return a new one.
 
     This is the engine's own value, with every event and dealt deck; the API
-    sends a shorter form of it (:class:`core.wire.State`), from which the
+    sends a shorter form of it (:class:`foraccio.core.wire.State`), from which the
     engine rebuilds this one.
 
     ``hands`` holds one hand per seat; ``piles`` and ``scores`` one per team.
@@ -242,7 +241,7 @@ class State(Wire):
     points are added when it ends (docs/rules.md §9.2). ``record`` holds one
     :class:`HandRecord` per hand dealt, the current hand last; the current
     hand's moves are in ``events`` until it ends. A state the server rebuilt
-    from a hand it made (:func:`core.reachable.resumed`) records the hands from
+    from a hand it made (:func:`foraccio.core.reachable.resumed`) records the hands from
     that one on: its earlier hands are kept by whoever holds the match (the
     wire form's record, a sealed game's scores). ``house_rules`` names the
     house rules the match is played with, in the order they are layered on the
@@ -266,7 +265,7 @@ class State(Wire):
     record: tuple[HandRecord, ...]
     house_rules: tuple[str, ...] = ()
     notation: str = ""
-    """The current hand's moves so far, in the short notation of :mod:`core.notation`."""
+    """The current hand's moves so far, in the short notation of :mod:`foraccio.core.notation`."""
     stock: tuple[Card, ...] = ()
     """The cards of the current hand kept back for a later stage of its deal, top first."""
     stage: Count = 0

@@ -24,7 +24,7 @@ import re
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from core.model import Jolly, Move
+from foraccio.core.model import Jolly, Move
 
 SWEEP = "*"
 """How a jolly sweep is written after ``=``."""

@@ -1,12 +1,12 @@
 """The legal moves of a hand on a table, and the refusal of any other move.
 
 The variant's play rule answers them as :data:`Plays` (``rules.plays``, see
-:class:`~core.registry.Rules`; :func:`plays_of` remembers its last answer): its
+:class:`~foraccio.core.registry.Rules`; :func:`plays_of` remembers its last answer): its
 capturing moves come first, then the moves laying a card. ``legal_moves`` lists them
 and ``play`` looks the played move up among them, so a move is accepted exactly when
 it is listed.
 
-Which of the two a move is, its kind (:data:`~core.model.MoveKind`), is where the play
+Which of the two a move is, its kind (:data:`~foraccio.core.model.MoveKind`), is where the play
 rule listed it: :func:`kinded` says it on each move. A move's card, ``take`` and
 ``jolly`` alone say which move it is (no move is in both of the rule's lists), so a
 move played with a kind is looked up without it, and refused when that is not its kind.
@@ -16,11 +16,10 @@ from __future__ import annotations
 
 from typing import Any, NoReturn
 
+from foraccio.core.errors import IllegalMove, Reason
+from foraccio.core.model import Move, MoveKind
+from foraccio.core.quoting import quote, shorten
 from msgspec.structs import replace
-
-from core.errors import IllegalMove, Reason
-from core.model import Move, MoveKind
-from core.quoting import quote, shorten
 
 Plays = tuple[tuple[Move, ...], int]
 """The legal moves of a hand on a table, and how many of them (the first ones) capture."""
@@ -39,7 +38,7 @@ def plays_of(rules: Any, hand: tuple[str, ...], table: tuple[str, ...]) -> Plays
     return plays
 
 
-# In a list, not a global rebound on every call, as in core.engine: a compiled module
+# In a list, not a global rebound on every call, as in foraccio.core.engine: a compiled module
 # caches its global lookups until its globals change.
 _last: list[tuple[Any, Any, Any, Any]] = [(None, None, None, None)]
 
@@ -73,7 +72,7 @@ def position(moves: tuple[Move, ...], move: Move) -> int | None:
 def index_of(plays: Plays, move: Move, hands: tuple[tuple[str, ...], ...], turn: int,
              table: tuple[str, ...]) -> int:
     """Return the position of ``move`` among ``plays``, the cards of ``take`` in any
-    order; raise :class:`~core.errors.IllegalMove` saying why it is not there, or why
+    order; raise :class:`~foraccio.core.errors.IllegalMove` saying why it is not there, or why
     it is not of the kind it says."""
     moves, capturing = plays
     index = position(moves, move)

@@ -1,6 +1,6 @@
 """The state the engine itself reaches from what a posted state says happened.
 
-A wire state (:mod:`core.wire`) names its variant, options, house rules and
+A wire state (:mod:`foraccio.core.wire`) names its variant, options, house rules and
 seed, and records every hand's cut and moves. :func:`reached` deals and plays
 exactly that with the engine's own verbs and returns the engine's state; a
 posted state is one the engine can reach exactly when it equals the wire form
@@ -27,9 +27,7 @@ from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
-from msgspec.structs import replace
-
-from core.engine import (
+from foraccio.core.engine import (
     before_first_hand,
     dealt_deck,
     first_dealer,
@@ -38,12 +36,13 @@ from core.engine import (
     play,
     start_hand,
 )
-from core.errors import EngineError, InvalidState
-from core.model import OptionValue, State
-from core.notation import find_move, read, words
-from core.plays import plays_of
-from core.registry import Rules, rules_for
-from core.wire import State as WireState
+from foraccio.core.errors import EngineError, InvalidState
+from foraccio.core.model import OptionValue, State
+from foraccio.core.notation import find_move, read, words
+from foraccio.core.plays import plays_of
+from foraccio.core.registry import Rules, rules_for
+from foraccio.core.wire import State as WireState
+from msgspec.structs import replace
 
 MEMO_SIZE = 4096
 """States remembered per process: a few MB, enough for many matches in progress."""
@@ -58,7 +57,7 @@ def reached(state: WireState) -> State:
     """Return the engine's state after dealing and playing what ``state`` records.
 
     The inputs are ``state``'s variant, options, house rules and seed, and each
-    recorded hand's cut and moves. Raise :class:`~core.errors.InvalidState`
+    recorded hand's cut and moves. Raise :class:`~foraccio.core.errors.InvalidState`
     naming the first recorded cut or move the engine refuses, or a hand
     recorded as finished that is not.
     """
@@ -183,7 +182,7 @@ def resumed(start: HandStart, moves: str) -> State:
     these facts are the server's own. Only the current hand is dealt and played again,
     so the work does not grow with the match, and the state's ``record`` holds that
     hand only: the finished hands are the caller's to keep (a wire state's record, see
-    :func:`core.wire.to_wire`).
+    :func:`foraccio.core.wire.to_wire`).
     """
     rules = rules_for(start.variant, start.options, start.house_rules)
     deck = start.deck

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from core.engine import before_first_hand, moves_of, play, rules_of, start_hand
-from core.model import Dealt, State
+from foraccio.core.engine import before_first_hand, moves_of, play, rules_of, start_hand
+from foraccio.core.model import Dealt, State
 
 
 def replay(state: State) -> State:

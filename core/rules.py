@@ -1,7 +1,7 @@
 """Values the hooks exchange with the engine, and the rule functions' types.
 
 The hooks of the play phase are called once per rule set and return plain
-functions (see :mod:`core.hookspecs` for why); their types are defined here.
+functions (see :mod:`foraccio.core.hookspecs` for why); their types are defined here.
 """
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from operator import itemgetter
 from typing import NamedTuple
 
-from core.cards import DECK
-from core.model import Bonus, Draw, Jolly, Move, OptionValue
+from foraccio.core.cards import DECK
+from foraccio.core.model import Bonus, Draw, Jolly, Move, OptionValue
 
 Options = Mapping[str, OptionValue]
 """A match's options, every default filled in."""

@@ -21,9 +21,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, NamedTuple
 
 import msgspec
-from msgspec.structs import replace
-
-from core.engine import (
+from foraccio.core.engine import (
     before_first_hand,
     hand_points,
     legal_moves,
@@ -33,8 +31,8 @@ from core.engine import (
     play,
     rules_of,
 )
-from core.errors import EngineError, IllegalMove, Reason
-from core.model import (
+from foraccio.core.errors import EngineError, IllegalMove, Reason
+from foraccio.core.model import (
     AnyEvent,
     Bonus,
     DealCaptured,
@@ -46,7 +44,7 @@ from core.model import (
     OptionValue,
     State,
 )
-from core.registry import (
+from foraccio.core.registry import (
     HouseRule,
     Variant,
     applicable_variants,
@@ -56,10 +54,11 @@ from core.registry import (
     resolve_options,
     rules_for,
 )
-from core.replay import replay
-from core.validation import validate_state
-from core.wire import State as WireState
-from core.wire import to_wire
+from foraccio.core.replay import replay
+from foraccio.core.validation import validate_state
+from foraccio.core.wire import State as WireState
+from foraccio.core.wire import to_wire
+from msgspec.structs import replace
 
 
 def scenario(
@@ -234,21 +233,21 @@ def check_random_match(
     and any house rules.
 
     ``house_rules`` names the house rules to play with (see
-    :func:`~core.engine.new_match`); :func:`compatible_house_rules` lists those
+    :func:`~foraccio.core.engine.new_match`); :func:`compatible_house_rules` lists those
     that apply to a variant.
 
     Before every play: each card of the hand's recorded deck is in exactly one
     place (the stock included); the state survives a JSON round trip, and so
     does its wire form, which the API's validation
-    (:func:`~core.validation.validate_state`) accepts and turns back into the very
+    (:func:`~foraccio.core.validation.validate_state`) accepts and turns back into the very
     same state; the legal moves are listed
-    once each, and each is accepted by :func:`~core.engine.play` (its take in
+    once each, and each is accepted by :func:`~foraccio.core.engine.play` (its take in
     any order), while sampled unlisted moves are refused with an
-    :class:`~core.errors.IllegalMove`; no play, accepted or refused, changes
+    :class:`~foraccio.core.errors.IllegalMove`; no play, accepted or refused, changes
     the state it was given. At the end of every hand its record and score
     agree, and, without house rules, every line scored is one its variant's
     ``awards`` declare (when it declares them). At the end of every hand and at
-    random points, :func:`~core.replay.replay` rebuilds the state, also under
+    random points, :func:`~foraccio.core.replay.replay` rebuilds the state, also under
     another seed.
     At the end the match has a winner at or above the target, and the same
     seed and moves give the very same states again.

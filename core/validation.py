@@ -2,15 +2,15 @@
 
 The engine trusts its input: every state it returns is consistent by
 construction. A state a client posts back (in the wire form of
-:mod:`core.wire`) may have been edited, truncated or made up.
+:mod:`foraccio.core.wire`) may have been edited, truncated or made up.
 :func:`validate_state` accepts it exactly when the engine itself reaches it
 from the state's seed and recorded cuts and moves, and returns the engine's
-own state; otherwise it raises :class:`~core.errors.InvalidState` naming the
+own state; otherwise it raises :class:`~foraccio.core.errors.InvalidState` naming the
 problem.
 
 Quick checks come first and name the common problems precisely (a card
 missing or doubled, hands out of step with the turn, a match over but still
-played); then :func:`core.reachable.reached` deals and plays what the state
+played); then :func:`foraccio.core.reachable.reached` deals and plays what the state
 records and the result must equal the state, field for field. The API calls
 it on every request that carries a state; the replay is remembered, so a
 state the server answered costs at most one play to check.
@@ -23,19 +23,18 @@ from functools import lru_cache
 from typing import NamedTuple, NoReturn
 
 import msgspec
-
-from core.errors import EngineError, InvalidState
-from core.model import State as EngineState
-from core.reachable import reached
-from core.registry import Variant, get_variant, house_rules_for, resolve_options, rules_for
-from core.registry.catalogue import on_change
-from core.rules import Seating
-from core.wire import VERSION, State, to_wire
+from foraccio.core.errors import EngineError, InvalidState
+from foraccio.core.model import State as EngineState
+from foraccio.core.reachable import reached
+from foraccio.core.registry import Variant, get_variant, house_rules_for, resolve_options, rules_for
+from foraccio.core.registry.catalogue import on_change
+from foraccio.core.rules import Seating
+from foraccio.core.wire import VERSION, State, to_wire
 
 
 def validate_state(state: State) -> EngineState:
     """Return the engine's state that ``state`` is the wire form of; raise
-    :class:`~core.errors.InvalidState` if the engine cannot reach it.
+    :class:`~foraccio.core.errors.InvalidState` if the engine cannot reach it.
 
     The checks run in this order and the first failing one is reported:
     version; variant; options; house rules (known, applying to the variant,

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from core.model import (
+from foraccio.core.model import (
     ONE_PER_SEAT_OR_TEAM,
     AnyEvent,
     Captured,
@@ -30,8 +30,8 @@ from core.model import (
     Teams,
     Wire,
 )
-from core.plays import kinded, plays_of, position
-from core.registry import rules_for
+from foraccio.core.plays import kinded, plays_of, position
+from foraccio.core.registry import rules_for
 
 
 class PublicView(Wire):
@@ -113,7 +113,7 @@ def view_legal_moves(view: SeatView, kinds: bool = False) -> tuple[Move, ...]:
     """Return the moves ``view.seat`` may make: none unless it is the seat to play.
 
     Legal moves depend only on the seat's hand and the table, so the view is
-    enough; they are exactly those :func:`core.engine.legal_moves` lists, and
+    enough; they are exactly those :func:`foraccio.core.engine.legal_moves` lists, and
     with ``kinds`` each says its kind as it does.
     """
     if view.phase != "playing" or view.turn != view.seat:

@@ -1,13 +1,13 @@
 """The state as it travels: what a client holds and posts back.
 
-The engine's :class:`core.model.State` carries everything it knows: every
+The engine's :class:`foraccio.core.model.State` carries everything it knows: every
 event of the hand, every dealt deck, every move as a value. Sent whole it
 grew by about 2.4 KB a hand. :class:`State` here carries only what the seed
 cannot rebuild: the position (hands, table, piles, scores, whose turn) and,
 per hand dealt, where the deck was cut, its moves in the short notation of
-:mod:`core.notation` and, once over, its points. From that the engine deals
+:mod:`foraccio.core.notation` and, once over, its points. From that the engine deals
 and plays the match again and arrives at its own state
-(:func:`core.reachable.reached`); a whole twelve-hand match stays under 4 KB
+(:func:`foraccio.core.reachable.reached`); a whole twelve-hand match stays under 4 KB
 of JSON, and any client can replay and check it.
 
 Version 2 of the wire form; version 1 (the engine's state as it was, with
@@ -19,8 +19,7 @@ from __future__ import annotations
 from typing import Annotated
 
 import msgspec
-
-from core.model import (
+from foraccio.core.model import (
     Card,
     CardLists,
     Count,
@@ -32,8 +31,8 @@ from core.model import (
     Teams,
     Wire,
 )
-from core.model import State as EngineState
-from core.registry import rules_for
+from foraccio.core.model import State as EngineState
+from foraccio.core.registry import rules_for
 
 VERSION = 2
 """Version of the state's wire form; bumped on any change a client must know of."""
@@ -103,7 +102,7 @@ def to_wire(state: EngineState, earlier: tuple[HandLog, ...] = ()) -> State:
 
     ``earlier`` are the logs of the hands before those ``state.record`` holds, when it
     does not hold them all (a state rebuilt from its current hand,
-    :func:`core.reachable.resumed`): one per hand, so that the wire's record has one
+    :func:`foraccio.core.reachable.resumed`): one per hand, so that the wire's record has one
     log per hand dealt.
     """
     if len(earlier) + len(state.record) != state.hand:

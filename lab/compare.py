@@ -1,5 +1,5 @@
 """A comparison: every setup plays the same seeds, chunk by chunk, on whatever runs them,
-kept in a results file, then reported (:mod:`lab.report`)."""
+kept in a results file, then reported (:mod:`foraccio.lab.report`)."""
 
 from __future__ import annotations
 
@@ -8,15 +8,14 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 import msgspec
+from foraccio.bots import Budget
+from foraccio.lab import results
+from foraccio.lab.play import Match, Work, matches_of, play_chunk
+from foraccio.lab.progress import run_with_progress
+from foraccio.lab.report import summary
+from foraccio.lab.runner import CHUNK, chunks
+from foraccio.lab.setups import Setup, searching, seating_of
 from rich.console import Console
-
-from bots import Budget
-from lab import results
-from lab.play import Match, Work, matches_of, play_chunk
-from lab.progress import run_with_progress
-from lab.report import summary
-from lab.runner import CHUNK, chunks
-from lab.setups import Setup, searching, seating_of
 
 
 class Outcome(NamedTuple):
@@ -41,7 +40,7 @@ def compare(setups: Sequence[Setup], matches: int, seed: int, *,
     The report is the same whatever ``workers`` or ``dask`` is. With ``results_file``,
     each chunk is written there as it is done; with ``resume``, the chunks already
     there are kept and only the missing ones played (raise
-    :class:`~lab.results.ResumeError` when the file is another run's). A
+    :class:`~foraccio.lab.results.ResumeError` when the file is another run's). A
     KeyboardInterrupt stops the run: what was played is reported (``stopped``).
     """
     setups = tuple(setups)

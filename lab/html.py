@@ -3,7 +3,7 @@ findings, and plots drawn here as inline SVG (histograms of match length and han
 points, bars per score line with their intervals). The page loads nothing: no script,
 no style sheet, no font, no image from anywhere.
 
-It is made from the JSON report alone (:func:`lab.report.summary`), so the same report
+It is made from the JSON report alone (:func:`foraccio.lab.report.summary`), so the same report
 gives the same page byte for byte.
 """
 
@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from html import escape
 from typing import Any, NamedTuple
 
-from lab.report import interval, show
+from foraccio.lab.report import interval, show
 
 COLOURS = ("#1f6f8b", "#e07a1f", "#3c9d4e", "#a63d6b", "#6b5ca5", "#8c6d31")
 """One colour per setup, in order (then again)."""

@@ -12,13 +12,12 @@ import hashlib
 from collections.abc import Sequence
 
 import msgspec
-
-from bots import Budget, choose_move
-from core.engine import new_match, next_hand, play, rules_of
-from core.model import HandScored
-from core.view import seat_view
-from lab.runner import Tick
-from lab.setups import Setup
+from foraccio.bots import Budget, choose_move
+from foraccio.core.engine import new_match, next_hand, play, rules_of
+from foraccio.core.model import HandScored
+from foraccio.core.view import seat_view
+from foraccio.lab.runner import Tick
+from foraccio.lab.setups import Setup
 
 MAX_HANDS = 200
 """A match not over after this many hands is stopped and counted as a draw."""
@@ -84,7 +83,7 @@ def play_match(setup: Setup, seed: int, budget: Budget | None = None,
 def play_chunk(work: Work, start: int, stop: int,
                tick: Tick | None = None) -> list[list[Match]]:
     """Play matches ``start`` to ``stop - 1`` in every setup: one list per match, one
-    :class:`Match` per setup in order. ``tick`` (:mod:`lab.runner`) hears of each hand,
+    :class:`Match` per setup in order. ``tick`` (:mod:`foraccio.lab.runner`) hears of each hand,
     and of each match once every setup has played it."""
     played = []
     for index in range(start, stop):

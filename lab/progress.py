@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any
 
+from foraccio.lab.runner import Chunk, ChunkFn, run_chunks
 from rich.console import Console
 from rich.progress import (
     BarColumn,
@@ -17,8 +18,6 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 from rich.text import Text
-
-from lab.runner import Chunk, ChunkFn, run_chunks
 
 
 class RateColumn(ProgressColumn):
@@ -58,7 +57,7 @@ def run_with_progress(console: Console | None, description: str, total: int, fn:
                       work: Any, todo: Sequence[Chunk], *, done: int = 0, hands: bool = False,
                       workers: int = 1, dask: str | None = None
                       ) -> Iterator[tuple[Chunk, Any]]:
-    """:func:`~lab.runner.run_chunks` with a bar of ``total`` matches on ``console``
+    """:func:`~foraccio.lab.runner.run_chunks` with a bar of ``total`` matches on ``console``
     (``done`` of them played before), counting each match as it is played on this
     machine (each chunk as it comes back from Dask) and, with ``hands``, the hands."""
     with match_progress(console) as bar:

@@ -5,7 +5,7 @@ Every figure is an average over matches of a value each match gives (a match is 
 unit that is paired: the same seed in every setup). A rate per hand is each match's
 own (its total over its hands), averaged over matches. Proportions (win rates) get
 Wilson's interval per setup; every difference gets the normal interval of the mean of
-its paired differences (:mod:`lab.stats`).
+its paired differences (:mod:`foraccio.lab.stats`).
 
 :func:`summary` builds the JSON-ready report (its fields are documented in docs/lab.md);
 :func:`table` shows it with rich.
@@ -17,12 +17,11 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
+from foraccio.lab.play import Match
+from foraccio.lab.setups import Setup
+from foraccio.lab.stats import Estimate, mean_interval, paired_difference, spread, wilson_interval
 from rich.table import Table
 from rich.text import Text
-
-from lab.play import Match
-from lab.setups import Setup
-from lab.stats import Estimate, mean_interval, paired_difference, spread, wilson_interval
 
 
 class Metric(NamedTuple):

@@ -12,8 +12,7 @@ from pathlib import Path
 from typing import IO, Any
 
 import msgspec
-
-from lab.play import Match
+from foraccio.lab.play import Match
 
 FORMAT = 1
 """The version of the file's layout (the first line's ``foraccio_lab``)."""

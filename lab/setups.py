@@ -2,7 +2,7 @@
 and the bot of every seat.
 
 The bots are looked up here and only here (:func:`check_bot`, through
-:func:`bots.get_bot`), so that a bot a distribution adds is found wherever the engine
+:func:`foraccio.bots.get_bot`), so that a bot a distribution adds is found wherever the engine
 finds it.
 """
 
@@ -12,10 +12,9 @@ from collections.abc import Sequence
 from typing import Any
 
 import msgspec
-
-from bots import get_bot, get_bot_plugin
-from core.engine import new_match, rules_of
-from core.rules import Seating
+from foraccio.bots import get_bot, get_bot_plugin
+from foraccio.core.engine import new_match, rules_of
+from foraccio.core.rules import Seating
 
 
 class Setup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -29,7 +28,7 @@ class Setup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 
 def check_bot(name: str) -> None:
-    """Raise :class:`~core.errors.UnknownBot` (saying which bots there are) unless a bot
+    """Raise :class:`~foraccio.core.errors.UnknownBot` (saying which bots there are) unless a bot
     is called ``name``."""
     get_bot(name)
 
@@ -54,7 +53,7 @@ def seating_of(variant: str, options: dict[str, Any], house_rules: Sequence[str]
 def seat_bots(names: Sequence[str], seating: Seating) -> tuple[str, ...]:
     """The bot of each seat from ``names``: one bot for every seat, one per team (it plays
     each seat of its team) or one per seat. Raise ValueError otherwise, or
-    :class:`~core.errors.UnknownBot` on a name no bot has."""
+    :class:`~foraccio.core.errors.UnknownBot` on a name no bot has."""
     for name in names:
         check_bot(name)
     if len(names) == 1:

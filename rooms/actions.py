@@ -1,7 +1,7 @@
 """What people, the host and the server do to a room, each change applied exactly once.
 
 Every change reads the room, decides from that version what the next one is, and
-commits it only on top of the version it read (:meth:`~rooms.store.Store.commit`). When
+commits it only on top of the version it read (:meth:`~foraccio.rooms.store.Store.commit`). When
 another change got there first, the change is decided again from the newer version, so
 two changes that do not conflict (a bot's move and a seat handed to a bot) both land,
 and two that do (two plays for one turn) are told apart: a person's move names the
@@ -9,7 +9,7 @@ version it was chosen on, and one chosen on an older version is refused (409
 ``stale_version``) with the room as it is now. Nothing is lost or applied twice,
 whichever process of whichever machine makes the change.
 
-The match itself is a sealed game (:mod:`api.sealing`): the room holds its token and
+The match itself is a sealed game (:mod:`foraccio.api.sealing`): the room holds its token and
 plays it with the engine's public functions, as a client of the API would.
 """
 
@@ -21,20 +21,19 @@ from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 import structlog
+from foraccio.api.botpool import BotPool
+from foraccio.api.botwork import BotMoveJob
+from foraccio.api.sealing import SealedGame, Sealer, new_game_id
+from foraccio.bots import get_bot, moves_at_once
+from foraccio.core import engine
+from foraccio.core.model import AnyEvent, Dealt, Move, State
+from foraccio.core.registry import rules_for
+from foraccio.core.view import seat_view
+from foraccio.rooms import keys
+from foraccio.rooms.config import RoomsConfig
+from foraccio.rooms.model import Entry, EntryKind, Room, SeatSetup
+from foraccio.rooms.store import RoomsFull, Store
 from msgspec.structs import replace
-
-from api.botpool import BotPool
-from api.botwork import BotMoveJob
-from api.sealing import SealedGame, Sealer, new_game_id
-from bots import get_bot, moves_at_once
-from core import engine
-from core.model import AnyEvent, Dealt, Move, State
-from core.registry import rules_for
-from core.view import seat_view
-from rooms import keys
-from rooms.config import RoomsConfig
-from rooms.model import Entry, EntryKind, Room, SeatSetup
-from rooms.store import RoomsFull, Store
 
 TRIES = 8
 """Times a change is decided again when other changes keep landing first."""
@@ -83,7 +82,7 @@ class Created(NamedTuple):
 
 
 class Rooms:
-    """The rooms of one server process, over a shared :class:`~rooms.store.Store`."""
+    """The rooms of one server process, over a shared :class:`~foraccio.rooms.store.Store`."""
 
     def __init__(self, store: Store, sealer: Sealer, config: RoomsConfig, pool: BotPool,
                  clock: Callable[[], float] = time.time) -> None:

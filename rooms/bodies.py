@@ -5,10 +5,9 @@ from __future__ import annotations
 from typing import Annotated
 
 import msgspec
-
-from core.model import Move, OptionValue, Wire
-from rooms.model import Pace, TurnSeconds
-from rooms.views import RoomView
+from foraccio.core.model import Move, OptionValue, Wire
+from foraccio.rooms.model import Pace, TurnSeconds
+from foraccio.rooms.views import RoomView
 
 PERSON = "person"
 """What ``seats`` says of a seat a person plays."""

@@ -1,7 +1,7 @@
 """The rooms' settings, read from the environment at start-up.
 
 ``FORACCIO_ROOMS`` (default: SQLite in the data directory)
-    Where rooms are kept: see :mod:`rooms.store`.
+    Where rooms are kept: see :mod:`foraccio.rooms.store`.
 ``FORACCIO_ROOMS_MAX`` (default 1000)
     Rooms that may be open (not finished) at once; one more is refused with 503
     ``busy``.
@@ -22,7 +22,7 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from api.environment import number
+from foraccio.api.environment import number
 
 MOST_OPEN = "FORACCIO_ROOMS_MAX"
 FINISHED_SECONDS = "FORACCIO_ROOMS_FINISHED_SECONDS"

@@ -2,7 +2,7 @@
 
 Every server process runs one driver. Every :data:`TICK` it asks the store which rooms
 are due (a bot to move after the room's pace, a person whose turn clock ran out, a
-hand's score sheet shown long enough) and acts for each (:meth:`rooms.actions.Rooms.act`),
+hand's score sheet shown long enough) and acts for each (:meth:`foraccio.rooms.actions.Rooms.act`),
 a room at a time per process; every :data:`EXPIRE_EVERY` it deletes the rooms finished or
 abandoned long enough. Since the due times live in the store, a room whose process was
 killed is picked up by the next driver to look, after a restart or on another machine;
@@ -16,8 +16,7 @@ import asyncio
 import contextlib
 
 import structlog
-
-from rooms.actions import Rooms
+from foraccio.rooms.actions import Rooms
 
 TICK = 0.05
 """Seconds between two looks at the rooms due: what a bot's move may come late by."""
@@ -25,7 +24,7 @@ EXPIRE_EVERY = 60.0
 BACKOFF = 5.0
 """Seconds a room whose action failed is left alone before the next try."""
 
-logger = structlog.get_logger("rooms.driver")
+logger = structlog.get_logger("foraccio.rooms.driver")
 
 
 class Driver:

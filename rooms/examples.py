@@ -1,7 +1,7 @@
 """Example bodies of ``/rooms`` for the OpenAPI document, made by the rooms' own code.
 
 One room of Foraccio with two people and two bots, its match the documented example's
-(:func:`api.examples.examples`), sealed with the examples' public secret; its ids and
+(:func:`foraccio.api.examples.examples`), sealed with the examples' public secret; its ids and
 secrets are fixed, so the document is the same on every run.
 """
 
@@ -12,16 +12,15 @@ from functools import cache
 from typing import Any, NamedTuple
 
 import msgspec
+from foraccio.api.examples import EXAMPLE_GAME_ID, EXAMPLE_SECRET, examples
+from foraccio.api.sealing import SealedGame, Sealer
+from foraccio.core.engine import new_match, play
+from foraccio.rooms import keys
+from foraccio.rooms.actions import Holder
+from foraccio.rooms.bodies import AtVersion, NewRoom, PlayInRoom, RoomCreated, SeatPlayer
+from foraccio.rooms.model import Entry, Room, SeatSetup
+from foraccio.rooms.views import room_view
 from litestar.response import ServerSentEventMessage
-
-from api.examples import EXAMPLE_GAME_ID, EXAMPLE_SECRET, examples
-from api.sealing import SealedGame, Sealer
-from core.engine import new_match, play
-from rooms import keys
-from rooms.actions import Holder
-from rooms.bodies import AtVersion, NewRoom, PlayInRoom, RoomCreated, SeatPlayer
-from rooms.model import Entry, Room, SeatSetup
-from rooms.views import room_view
 
 SEATS = ("person", "heuristic", "random", "person")
 """Who plays each seat: people at seat 0 and seat 3, who is to play in the example."""

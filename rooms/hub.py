@@ -1,14 +1,14 @@
 """The event streams of one server process.
 
-One task per process listens to the store's news (:meth:`rooms.store.Store.news`: a room
+One task per process listens to the store's news (:meth:`foraccio.rooms.store.Store.news`: a room
 at a new version, or its presence changed, from whichever process) and wakes the
 streams of that room open here. Each stream then reads the log entries it has not sent
-from the store and renders them for its holder (:func:`rooms.views.room_view`): a
+from the store and renders them for its holder (:func:`foraccio.rooms.views.room_view`): a
 stream carries only what its link may see, and the news carries nothing but a room id
 and a number.
 
 A stream is Server-Sent Events: ``event: room`` with the version as its ``id`` and the
-:class:`~rooms.views.RoomView` as data, and ``event: presence`` (no id) when who is
+:class:`~foraccio.rooms.views.RoomView` as data, and ``event: presence`` (no id) when who is
 connected changes. A client that reconnects sends the last id it had (the
 ``Last-Event-ID`` header, which browsers' EventSource send by themselves) and gets the
 versions it missed, or the room as it is now when the log no longer holds them all.
@@ -26,11 +26,10 @@ from collections.abc import AsyncIterator
 
 import msgspec
 import structlog
+from foraccio.rooms.actions import Holder, Rooms
+from foraccio.rooms.model import Entry, Room
+from foraccio.rooms.views import RoomView, SeatInfo, room_view, seat_infos
 from litestar.response import ServerSentEventMessage
-
-from rooms.actions import Holder, Rooms
-from rooms.model import Entry, Room
-from rooms.views import RoomView, SeatInfo, room_view, seat_infos
 
 HEARTBEAT = 15.0
 """Seconds between two comments on a quiet stream."""
@@ -40,13 +39,13 @@ PRESENCE = 0
 HEARTBEAT_NEWS = -1
 """What a stream wakes to when it has had no news for :data:`HEARTBEAT` seconds."""
 
-logger = structlog.get_logger("rooms.hub")
+logger = structlog.get_logger("foraccio.rooms.hub")
 _encode = msgspec.json.Encoder().encode
 
 
 class Presence(msgspec.Struct, frozen=True):
     """Who has the room open: the data of an ``event: presence`` (as in a
-    :class:`~rooms.views.RoomView`)."""
+    :class:`~foraccio.rooms.views.RoomView`)."""
 
     seats: tuple[SeatInfo, ...]
     spectators: int

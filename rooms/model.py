@@ -2,11 +2,12 @@
 
 A room changes only by whole versions: each change writes the next :class:`Room` (its
 ``version`` one higher) and one :class:`Entry` of the log, together, or nothing
-(:meth:`rooms.store.Store.commit`). The log is what the event streams send: a client
+(:meth:`foraccio.rooms.store.Store.commit`). The log is what the event streams send: a client
 that reconnects asks for the entries after the last version it saw.
 
 Nothing stored is secret to the server's own reader but the token, which is sealed
-(:mod:`api.sealing`); the links' secrets are kept as hashes only (:mod:`rooms.keys`).
+(:mod:`foraccio.api.sealing`); the links' secrets are kept as hashes only
+(:mod:`foraccio.rooms.keys`).
 """
 
 from __future__ import annotations
@@ -14,8 +15,7 @@ from __future__ import annotations
 from typing import Annotated, Literal
 
 import msgspec
-
-from core.model import AnyEvent, OptionValue, Seat, Wire
+from foraccio.core.model import AnyEvent, OptionValue, Seat, Wire
 
 Status = Literal["waiting", "playing", "finished"]
 """``waiting`` for the host to start, ``playing``, or ``finished`` (the match is won, or
@@ -59,7 +59,7 @@ class Room(Wire, kw_only=True):
     """When the room was created (Unix time, seconds)."""
     touched: float
     """When anyone last changed the room: it expires some time after (see
-    :class:`rooms.config.RoomsConfig`)."""
+    :class:`foraccio.rooms.config.RoomsConfig`)."""
     variant: str
     options: dict[str, OptionValue]
     house_rules: tuple[str, ...] = ()

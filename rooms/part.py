@@ -1,5 +1,5 @@
 """The rooms part of one server process: its store, actions, streams and driver, started
-and stopped with the app (:func:`api.app.create_app` composes it with the stateless API).
+and stopped with the app (:func:`foraccio.api.app.create_app` composes it with the stateless API).
 
 The store is opened when the app starts, not when it is built: the OpenAPI export builds
 the app and never starts it, and opens no store.
@@ -7,14 +7,14 @@ the app and never starts it, and opens no store.
 
 from __future__ import annotations
 
-from api.botpool import BotPool
-from api.data_dir import data_dir
-from api.sealing import Sealer
-from rooms.actions import Rooms
-from rooms.config import RoomsConfig, config_from_environment
-from rooms.driver import Driver
-from rooms.hub import Hub
-from rooms.store import open_store
+from foraccio.api.botpool import BotPool
+from foraccio.api.data_dir import data_dir
+from foraccio.api.sealing import Sealer
+from foraccio.rooms.actions import Rooms
+from foraccio.rooms.config import RoomsConfig, config_from_environment
+from foraccio.rooms.driver import Driver
+from foraccio.rooms.hub import Hub
+from foraccio.rooms.store import open_store
 
 
 class RoomsPart:

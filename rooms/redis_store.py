@@ -11,7 +11,7 @@ Every key starts with ``foraccio:`` (:data:`PREFIX`), so the server may hold oth
 
 - ``room:<id>``, a hash: the room's ``version`` and ``body`` (the :class:`Room` in
   msgpack, as the SQLite store keeps it);
-- ``log:<id>``, a sorted set: the room's last :data:`~rooms.store.KEPT_ENTRIES` log
+- ``log:<id>``, a sorted set: the room's last :data:`~foraccio.rooms.store.KEPT_ENTRIES` log
   entries (msgpack), scored by version;
 - ``touched``, ``finished`` and ``due``, sorted sets of room ids: every room by the time
   it was last changed, the finished ones by the same, and those the server must act on
@@ -36,7 +36,7 @@ it lost when it won (and is shown the room as it is now, with its own change in 
 The news travels by pub/sub, one message per change (``<room> <version>``), to every
 process listening, the sender included. A listener that loses its connection
 subscribes again by itself; what was announced meanwhile is lost, and each stream of
-that process catches up at its next heartbeat (:data:`rooms.hub.HEARTBEAT`), when it
+that process catches up at its next heartbeat (:data:`foraccio.rooms.hub.HEARTBEAT`), when it
 reads the room again.
 
 Who is connected is counted per process: each one counts its connections in memory and
@@ -69,10 +69,9 @@ from collections.abc import AsyncIterator, Mapping
 import msgspec
 import redis.asyncio
 import structlog
+from foraccio.rooms.model import Entry, Room
+from foraccio.rooms.store import KEPT_ENTRIES, STORE_VARIABLE, RoomsFull
 from redis.exceptions import RedisError
-
-from rooms.model import Entry, Room
-from rooms.store import KEPT_ENTRIES, STORE_VARIABLE, RoomsFull
 
 PREFIX = "foraccio:"
 """What every key and the channel start with."""
@@ -200,11 +199,11 @@ _encode = msgspec.msgpack.Encoder().encode
 _room = msgspec.msgpack.Decoder(Room).decode
 _entry = msgspec.msgpack.Decoder(Entry).decode
 
-logger = structlog.get_logger("rooms.redis")
+logger = structlog.get_logger("foraccio.rooms.redis")
 
 
 class RedisStore:
-    """A :class:`~rooms.store.Store` in Redis (see the module's text). Open one with
+    """A :class:`~foraccio.rooms.store.Store` in Redis (see the module's text). Open one with
     :meth:`open`."""
 
     def __init__(self, client: redis.asyncio.Redis, prefix: str = PREFIX,
@@ -231,7 +230,8 @@ class RedisStore:
     async def open(cls, url: str, prefix: str = PREFIX, gone: float = GONE) -> RedisStore:
         """The store in the Redis server at ``url``, once it has answered; raise
         :class:`ConnectionError` naming ``FORACCIO_ROOMS`` when it cannot be used. (Not
-        ``connect``: that is :meth:`~rooms.store.Store.connect`, a connection to a room.)"""
+        ``connect``: that is :meth:`~foraccio.rooms.store.Store.connect`, a connection to a
+        room.)"""
         # A blocking pool: a burst of requests (800 streams opening at once) waits for a
         # connection rather than failing with "Too many connections".
         pool = redis.asyncio.BlockingConnectionPool.from_url(

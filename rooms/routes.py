@@ -1,9 +1,9 @@
 """``/rooms``: make a room, follow it, and act in it from a link.
 
 Every request but ``POST /rooms`` names its link with ``Authorization: Bearer
-<invite>`` (:data:`rooms.bodies.Invite`): a header, never the URL, so that no log of
+<invite>`` (:data:`foraccio.rooms.bodies.Invite`): a header, never the URL, so that no log of
 this server or of a proxy in front of it holds a secret. Answers are the room as that
-link sees it (:class:`~rooms.views.RoomView`); a change decided on a version that is no
+link sees it (:class:`~foraccio.rooms.views.RoomView`); a change decided on a version that is no
 longer the room's is refused with 409 and the room as it is now (the problem's
 ``room``).
 """
@@ -14,19 +14,12 @@ from collections.abc import Awaitable, Callable
 from typing import Annotated, ClassVar
 
 import msgspec
-from litestar import Controller, Request, get, post
-from litestar.di import NamedDependency
-from litestar.openapi.datastructures import ResponseSpec
-from litestar.openapi.spec import Example
-from litestar.params import JSONBody, PathParameter
-from litestar.response import ServerSentEvent
-
-from api.decoding import StrictBody
-from api.errors import problem, problem_responses
-from api.openapi import PROBLEM_JSON, Verbatim, documented
-from rooms import keys
-from rooms.actions import Holder, RoomConflict, RoomError
-from rooms.bodies import (
+from foraccio.api.decoding import StrictBody
+from foraccio.api.errors import problem, problem_responses
+from foraccio.api.openapi import PROBLEM_JSON, Verbatim, documented
+from foraccio.rooms import keys
+from foraccio.rooms.actions import Holder, RoomConflict, RoomError
+from foraccio.rooms.bodies import (
     PERSON,
     AtVersion,
     NewRoom,
@@ -35,10 +28,16 @@ from rooms.bodies import (
     RoomProblem,
     SeatPlayer,
 )
-from rooms.examples import room_examples
-from rooms.model import Room
-from rooms.part import RoomsPart
-from rooms.views import RoomView, room_view
+from foraccio.rooms.examples import room_examples
+from foraccio.rooms.model import Room
+from foraccio.rooms.part import RoomsPart
+from foraccio.rooms.views import RoomView, room_view
+from litestar import Controller, Request, get, post
+from litestar.di import NamedDependency
+from litestar.openapi.datastructures import ResponseSpec
+from litestar.openapi.spec import Example
+from litestar.params import JSONBody, PathParameter
+from litestar.response import ServerSentEvent
 
 Act = Callable[[Room, Holder], Awaitable[Room]]
 

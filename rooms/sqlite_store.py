@@ -26,9 +26,8 @@ import time
 from collections.abc import AsyncIterator, Mapping
 
 import msgspec
-
-from rooms.model import Entry, Room
-from rooms.store import KEPT_ENTRIES, RoomsFull
+from foraccio.rooms.model import Entry, Room
+from foraccio.rooms.store import KEPT_ENTRIES, RoomsFull
 
 POLL = 0.02
 """Seconds between two reads of the news of other processes."""
@@ -81,7 +80,7 @@ _entry = msgspec.msgpack.Decoder(Entry).decode
 
 
 class SqliteStore:
-    """A :class:`~rooms.store.Store` in one SQLite file (see the module's text)."""
+    """A :class:`~foraccio.rooms.store.Store` in one SQLite file (see the module's text)."""
 
     def __init__(self, path: str, gone: float = GONE) -> None:
         self.path = path

@@ -5,10 +5,10 @@ on top of the version it was made from (:meth:`Store.commit`: compare-and-set), 
 carries two kinds of news between the server's processes: a room's new version, and
 who is connected to it. Two stores exist:
 
-- :class:`rooms.sqlite_store.SqliteStore`, the default: a file in the data directory,
+- :class:`foraccio.rooms.sqlite_store.SqliteStore`, the default: a file in the data directory,
   nothing to set up, for the server processes of one machine (the news travels through
   the file);
-- :class:`rooms.redis_store.RedisStore`: Redis or Valkey, for several machines (or
+- :class:`foraccio.rooms.redis_store.RedisStore`: Redis or Valkey, for several machines (or
   processes that share no disk), which also carries the news between them (pub/sub).
 
 ``FORACCIO_ROOMS`` chooses (:func:`open_store`): unset, or ``sqlite`` (the file
@@ -22,7 +22,7 @@ import os
 from collections.abc import AsyncIterator, Mapping
 from typing import Protocol
 
-from rooms.model import Entry, Room
+from foraccio.rooms.model import Entry, Room
 
 STORE_VARIABLE = "FORACCIO_ROOMS"
 
@@ -86,15 +86,15 @@ async def open_store(data_dir_path: str, environ: Mapping[str, str] | None = Non
     environ = os.environ if environ is None else environ
     where = environ.get(STORE_VARIABLE, "").strip()
     if where in ("", "sqlite"):
-        from rooms.sqlite_store import SqliteStore
+        from foraccio.rooms.sqlite_store import SqliteStore
 
         return SqliteStore(os.path.join(data_dir_path, "rooms.sqlite3"))
     if where.startswith("sqlite:///"):
-        from rooms.sqlite_store import SqliteStore
+        from foraccio.rooms.sqlite_store import SqliteStore
 
         return SqliteStore(where.removeprefix("sqlite://"))
     if where.startswith(("redis://", "rediss://", "unix://")):
-        from rooms.redis_store import RedisStore
+        from foraccio.rooms.redis_store import RedisStore
 
         return await RedisStore.open(where)
     raise ValueError(f"{STORE_VARIABLE} must be sqlite, sqlite:///path or a redis:// URL; "

@@ -1,7 +1,7 @@
 """What each holder of a room's link sees of it: :class:`RoomView`.
 
 Everyone sees the room's setup, who is connected, and the match as anyone at the table
-sees it (:class:`~core.view.PublicView`); a seat's person also sees their own hand, and
+sees it (:class:`~foraccio.core.view.PublicView`); a seat's person also sees their own hand, and
 nothing of another's. A view is a function of the room's version and the holder alone
 (and of who is connected), never of where the cards the holder cannot see lie: the
 same bytes whatever the deal of those cards.
@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Literal
 
-from core.model import AnyEvent, Card, Move, Seat, State, Wire
-from core.view import PublicView, public_view, seat_view, view_legal_moves
-from rooms.actions import Holder
-from rooms.model import Entry, EntryKind, Room, Status
+from foraccio.core.model import AnyEvent, Card, Move, Seat, State, Wire
+from foraccio.core.view import PublicView, public_view, seat_view, view_legal_moves
+from foraccio.rooms.actions import Holder
+from foraccio.rooms.model import Entry, EntryKind, Room, Status
 
 
 class SeatInfo(Wire):

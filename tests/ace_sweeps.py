@@ -13,10 +13,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from core.cards import RANK
-from core.hookspecs import hookimpl
-from core.model import Move
-from core.registry import HouseRule
+from foraccio.core.cards import RANK
+from foraccio.core.hookspecs import hookimpl
+from foraccio.core.model import Move
+from foraccio.core.registry import HouseRule
+
 from tests.installed import installed_environment
 
 

@@ -8,11 +8,10 @@ from importlib import metadata
 from types import SimpleNamespace
 
 import pytest
-
-from api.data_dir import DATA_DIR_VARIABLE
-from bots.registry import ENTRY_POINT_GROUP as BOT_ENTRY_POINT_GROUP
-from bots.registry import load_installed_bots
-from core.registry import (
+from foraccio.api.data_dir import DATA_DIR_VARIABLE
+from foraccio.bots.registry import ENTRY_POINT_GROUP as BOT_ENTRY_POINT_GROUP
+from foraccio.bots.registry import load_installed_bots
+from foraccio.core.registry import (
     DISABLE_AUTOLOAD,
     ENTRY_POINT_GROUP,
     Variant,
@@ -95,7 +94,7 @@ def table_shapes(registered):
 @pytest.fixture
 def installed_bots(monkeypatch):
     """Install fake bot entry points: ``installed_bots([...])`` loads them as
-    :mod:`bots.registry` would load those of installed distributions (group
+    :mod:`foraccio.bots.registry` would load those of installed distributions (group
     ``foraccio.bots``), in their place; the real ones are loaded again after the test.
     Only this process sees them: a server's bot pool, a fresh interpreter, does not."""
     yield from _installing(monkeypatch, BOT_ENTRY_POINT_GROUP, load_installed_bots)

@@ -16,14 +16,14 @@ import re
 import types
 from pathlib import Path
 
+from foraccio.core.hookspecs import hookimpl
+from foraccio.core.model import Bonus
+from foraccio.core.registry import HouseRule, Variant
+from foraccio.core.rules import DealEffects
+from foraccio.variants.foraccio.dealing import deal_in_rounds
 from foraccio_scopa import SCOPA
 
-from core.hookspecs import hookimpl
-from core.model import Bonus
-from core.registry import HouseRule, Variant
-from core.rules import DealEffects
 from tests.installed import ROOT, installed_environment
-from variants.foraccio.dealing import deal_in_rounds
 
 GUIDE = ROOT / "docs" / "plugins.md"
 

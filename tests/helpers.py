@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from core.engine import legal_moves
-from core.model import Bonus
+from foraccio.core.engine import legal_moves
+from foraccio.core.model import Bonus
 
 
 def outcomes(state, card):

@@ -11,7 +11,7 @@ import os
 from collections.abc import Mapping
 from pathlib import Path
 
-from core.registry import ENTRY_POINT_GROUP
+from foraccio.core.registry import ENTRY_POINT_GROUP
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -4,7 +4,7 @@ the web table):
 
 - ``duet``: two players, each for themselves, with Foraccio's cards and rules, dealt
   three cards each and four to the table, then three more each from the stock
-  whenever the hands are empty (a :class:`~core.model.DealtMore` each time);
+  whenever the hands are empty (a :class:`~foraccio.core.model.DealtMore` each time);
 - ``terzetto``: three players, each for themselves, with Scopa's 40 cards (no 8, 9 or
   10; the fante, cavallo and re worth 8, 9 and 10), capturing a card of the same
   value or else cards adding up to it, dealt in stages as ``duet`` is; a scopa is
@@ -19,14 +19,15 @@ from __future__ import annotations
 from itertools import combinations
 from pathlib import Path
 
-from core.cards import DECK, RANK
-from core.hookspecs import hookimpl
-from core.model import Bonus, Move, ScoreLine
-from core.registry import Variant, get_variant
-from core.rules import LAY, seating
+from foraccio.core.cards import DECK, RANK
+from foraccio.core.hookspecs import hookimpl
+from foraccio.core.model import Bonus, Move, ScoreLine
+from foraccio.core.registry import Variant, get_variant
+from foraccio.core.rules import LAY, seating
+from foraccio.variants.foraccio import dealing
+from foraccio.variants.foraccio.dealing import deal_in_rounds
+
 from tests.installed import installed_environment
-from variants.foraccio import dealing
-from variants.foraccio.dealing import deal_in_rounds
 
 FORACCIO = get_variant("foraccio")
 

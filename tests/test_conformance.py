@@ -1,10 +1,10 @@
 """The shared random-play test: every registered variant, built-in or third-party,
-must keep the engine's promises (see ``core.testing.check_random_match``).
+must keep the engine's promises (see ``foraccio.core.testing.check_random_match``).
 
-It is parametrized over ``core.registry.variants()`` when collected, so a new
+It is parametrized over ``foraccio.core.registry.variants()`` when collected, so a new
 variant is tested as soon as it is registered, with its default options and
 with each of its bool and choice options set to another value; and over
-``core.registry.house_rules()``, so every variant is also played with each
+``foraccio.core.registry.house_rules()``, so every variant is also played with each
 house rule that applies to it, and with all of them at once. Installed house
 rules are among them: the test environment installs ``examples/napoli-to-ten``.
 """
@@ -12,9 +12,8 @@ rules are among them: the test environment installs ``examples/napoli-to-ten``.
 from __future__ import annotations
 
 import pytest
-
-from core.registry import applicable_variants, installed_plugins, variants
-from core.testing import check_random_match, compatible_house_rules, option_variations
+from foraccio.core.registry import applicable_variants, installed_plugins, variants
+from foraccio.core.testing import check_random_match, compatible_house_rules, option_variations
 
 SEEDS = (0, 1, 2)
 VARIANTS = sorted(variants())

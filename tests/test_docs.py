@@ -25,8 +25,7 @@ from pathlib import Path
 
 import msgspec
 import pytest
-
-from core import hookspecs
+from foraccio.core import hookspecs
 
 ROOT = Path(__file__).resolve().parents[1]
 GUIDE = ROOT / "docs" / "plugins.md"
@@ -74,8 +73,9 @@ def test_every_hook_and_parameter_is_documented(name):
 def test_the_walk_through_shows_the_example_as_shipped():
     guide = GUIDE.read_text()
 
-    assert (EXAMPLE / "napoli_to_ten.py").read_text() in guide
-    entry_point = '[project.entry-points.foraccio]\nnapoli-to-ten = "napoli_to_ten:HOUSE_RULE"\n'
+    assert (EXAMPLE / "foraccio_napoli_to_ten.py").read_text() in guide
+    entry_point = ('[project.entry-points.foraccio]\n'
+                   'napoli-to-ten = "foraccio_napoli_to_ten:HOUSE_RULE"\n')
     assert entry_point in (EXAMPLE / "pyproject.toml").read_text() and entry_point in guide
 
 
@@ -211,8 +211,8 @@ def test_the_readme_links_the_rules():
 
 
 def test_the_variant_guide_shows_scopas_seatings_as_the_api_lists_them():
-    from api.controllers.variants import describe
-    from core.registry import get_variant
+    from foraccio.api.controllers.variants import describe
+    from foraccio.core.registry import get_variant
 
     (block,) = [block for block in re.findall(r"^```json\n(.*?)^```$", VARIANTS_GUIDE.read_text(),
                                               flags=re.MULTILINE | re.DOTALL)

@@ -3,5 +3,5 @@
 The page is plain HTML, CSS and JavaScript modules under ``static/`` (no build step,
 nothing from a CDN; the cards are SVG drawn by the page). It is a client like any
 other: it calls only the public API, in sealed games, from the server's own origin.
-:mod:`web.routes` serves it.
+:mod:`foraccio.web.routes` serves it.
 """

@@ -5,12 +5,12 @@ In a sealed game a bot acts only for the seat whose key came with the request:
 bots playing other seats would make the answer depend on those seats' hands.
 
 The work a client's budget sets, a searching bot's move and every autoplay, runs
-in the server's pool of bot processes under its ceilings (:mod:`api.botpool`,
-:mod:`api.limits`), never in the event loop; a request is refused before it
+in the server's pool of bot processes under its ceilings (:mod:`foraccio.api.botpool`,
+:mod:`foraccio.api.limits`), never in the event loop; a request is refused before it
 waits there if it is bound to fail. A move of a quick bot (``random``,
-``heuristic``: :attr:`~bots.base.BotPlugin.quick`) takes well under a millisecond,
+``heuristic``: :attr:`~foraccio.bots.base.BotPlugin.quick`) takes well under a millisecond,
 less than a trip to the pool, so it is computed here and never waits behind
-searches, once the bots have read the rule set (:func:`bots.moves_at_once`: until
+searches, once the bots have read the rule set (:func:`foraccio.bots.moves_at_once`: until
 then, and for every other bot, an installed one included, it plays in the pool).
 """
 
@@ -19,20 +19,16 @@ from __future__ import annotations
 from typing import ClassVar
 
 import msgspec
-from litestar import Controller, Request, get, post
-from litestar.di import NamedDependency
-from litestar.params import JSONBody
-
-from api.botpool import BotPool
-from api.botwork import AutoplayJob, BotMoveJob
-from api.controllers.games import INVALID_STATE, MATCH_OVER, game_of, game_problems
-from api.decoding import StrictBody
-from api.errors import busy, problem, problem_responses, time_limit
-from api.examples import examples
-from api.limits import BotLimits
-from api.openapi import documented
-from api.posted import Posted
-from api.schemas import (
+from foraccio.api.botpool import BotPool
+from foraccio.api.botwork import AutoplayJob, BotMoveJob
+from foraccio.api.controllers.games import INVALID_STATE, MATCH_OVER, game_of, game_problems
+from foraccio.api.decoding import StrictBody
+from foraccio.api.errors import busy, problem, problem_responses, time_limit
+from foraccio.api.examples import examples
+from foraccio.api.limits import BotLimits
+from foraccio.api.openapi import documented
+from foraccio.api.posted import Posted
+from foraccio.api.schemas import (
     MAX_AUTOPLAY_PLAYS,
     Autoplayed,
     AutoplayRequest,
@@ -44,14 +40,17 @@ from api.schemas import (
     SealedAutoplayed,
     SkippedPlugin,
 )
-from api.sealing import Sealer
-from bots import BotPlugin, bot_plugins, get_bot_plugin, moves_at_once, ready_bot
-from bots.autoplay import check_autoplay
-from bots.base import MAX_SECONDS
-from bots.ismcts import DEFAULT_ITERATIONS
-from bots.registry import builtin_bots, skipped_bots
-from core.engine import rules_of
-from core.view import seat_view, with_kind
+from foraccio.api.sealing import Sealer
+from foraccio.bots import BotPlugin, bot_plugins, get_bot_plugin, moves_at_once, ready_bot
+from foraccio.bots.autoplay import check_autoplay
+from foraccio.bots.base import MAX_SECONDS
+from foraccio.bots.ismcts import DEFAULT_ITERATIONS
+from foraccio.bots.registry import builtin_bots, skipped_bots
+from foraccio.core.engine import rules_of
+from foraccio.core.view import seat_view, with_kind
+from litestar import Controller, Request, get, post
+from litestar.di import NamedDependency
+from litestar.params import JSONBody
 
 UNKNOWN_BOT = ("unknown_bot", "There is no bot 'minimax'; known bots: heuristic, ismcts, random.")
 BOTS_PER_SEAT = ("bots_per_seat", "bots names 4 bots, but this match seats 2 players: name "

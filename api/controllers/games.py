@@ -1,14 +1,14 @@
 """``/games``: start a match, list the legal moves, play, deal the next hand, score.
 
 The server keeps no game: each request carries the state the previous
-answer returned, in the wire form of :mod:`core.wire`, with the server's
-receipt. :mod:`api.posted` turns it into the engine's state, checking in full
+answer returned, in the wire form of :mod:`foraccio.core.wire`, with the server's
+receipt. :mod:`foraccio.api.posted` turns it into the engine's state, checking in full
 a state the server did not make; answers carry the new state in the wire form
 with a new receipt.
 
 A sealed game (``sealed: true``) carries a token and a seat key instead: its
 answers hold a new token and what the acting seat may see, never the state
-(see :mod:`api.sealing`). Its seed is the sealer's, never the client's, and
+(see :mod:`foraccio.api.sealing`). Its seed is the sealer's, never the client's, and
 its deals are the seeded ones, never a client's cut.
 """
 
@@ -17,16 +17,12 @@ from __future__ import annotations
 import secrets
 from typing import ClassVar, NamedTuple
 
-from litestar import Controller, post
-from litestar.di import NamedDependency
-from litestar.params import JSONBody
-
-from api.decoding import StrictBody
-from api.errors import problem, problem_responses
-from api.examples import examples
-from api.openapi import documented
-from api.posted import Posted
-from api.schemas import (
+from foraccio.api.decoding import StrictBody
+from foraccio.api.errors import problem, problem_responses
+from foraccio.api.examples import examples
+from foraccio.api.openapi import documented
+from foraccio.api.posted import Posted
+from foraccio.api.schemas import (
     MAX_SEED,
     GameRequest,
     HandScore,
@@ -41,7 +37,7 @@ from api.schemas import (
     StateBody,
     ViewRequest,
 )
-from api.sealing import (
+from foraccio.api.sealing import (
     CutNotAllowed,
     ForbiddenSeat,
     SealedGame,
@@ -49,11 +45,14 @@ from api.sealing import (
     SeedNotAllowed,
     new_game_id,
 )
-from core import engine
-from core.model import State
-from core.view import SeatView, seat_view, view_legal_moves
-from core.wire import HandLog
-from core.wire import State as WireState
+from foraccio.core import engine
+from foraccio.core.model import State
+from foraccio.core.view import SeatView, seat_view, view_legal_moves
+from foraccio.core.wire import HandLog
+from foraccio.core.wire import State as WireState
+from litestar import Controller, post
+from litestar.di import NamedDependency
+from litestar.params import JSONBody
 
 INVALID_BODY = ("invalid_body", "The request body is not valid: Object missing required field "
                                 "`state`.")

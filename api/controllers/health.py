@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
+from foraccio.api.openapi import documented
+from foraccio.api.schemas import Health
 from litestar import get
-
-from api.openapi import documented
-from api.schemas import Health
 
 _OK = Health(status="ok")
 

@@ -6,13 +6,10 @@ from __future__ import annotations
 from typing import ClassVar
 
 import msgspec
-from litestar import Controller, get
-from msgspec.structs import replace
-
-from api.controllers.variants import describe_option, describe_skipped
-from api.openapi import documented
-from api.schemas import HouseRuleInfo, HouseRuleList
-from core.registry import (
+from foraccio.api.controllers.variants import describe_option, describe_skipped
+from foraccio.api.openapi import documented
+from foraccio.api.schemas import HouseRuleInfo, HouseRuleList
+from foraccio.core.registry import (
     HouseRule,
     applicable_variants,
     builtin_plugins,
@@ -20,6 +17,8 @@ from core.registry import (
     house_rules,
     option_key,
 )
+from litestar import Controller, get
+from msgspec.structs import replace
 
 
 def describe(rule: HouseRule) -> HouseRuleInfo:

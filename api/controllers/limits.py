@@ -1,16 +1,15 @@
-"""``GET /limits``: the ceilings this server puts on bot work (see :mod:`api.limits`)."""
+"""``GET /limits``: the ceilings this server puts on bot work (see :mod:`foraccio.api.limits`)."""
 
 from __future__ import annotations
 
 import msgspec
+from foraccio.api.errors import problem, problem_responses
+from foraccio.api.limits import BotLimits
+from foraccio.api.openapi import documented
+from foraccio.api.schemas import Limits
+from foraccio.core.quoting import quote
 from litestar import Request, get
 from litestar.di import NamedDependency
-
-from api.errors import problem, problem_responses
-from api.limits import BotLimits
-from api.openapi import documented
-from api.schemas import Limits
-from core.quoting import quote
 
 INVALID_QUERY = ("invalid_query", "GET /limits takes no query parameters; got 'bot'.")
 

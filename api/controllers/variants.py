@@ -5,14 +5,11 @@ from __future__ import annotations
 from typing import ClassVar
 
 import msgspec
-from litestar import Controller, get
-from litestar.params import FromPath
-
-from api.errors import engine_problem, problem_responses
-from api.openapi import documented
-from api.schemas import OptionInfo, SeatingInfo, SkippedPlugin, VariantInfo, VariantList
-from core.errors import UnknownVariant
-from core.registry import (
+from foraccio.api.errors import engine_problem, problem_responses
+from foraccio.api.openapi import documented
+from foraccio.api.schemas import OptionInfo, SeatingInfo, SkippedPlugin, VariantInfo, VariantList
+from foraccio.core.errors import UnknownVariant
+from foraccio.core.registry import (
     OptionSpec,
     Variant,
     get_variant,
@@ -22,6 +19,8 @@ from core.registry import (
     skipped,
     variants,
 )
+from litestar import Controller, get
+from litestar.params import FromPath
 
 
 def describe(variant: Variant) -> VariantInfo:

@@ -1,8 +1,8 @@
 """What the terminal table plays through: a :class:`Table`, local or remote.
 
 Everything crosses this boundary in the API's wire form (the JSON of
-``core.view.SeatView``, ``core.model.Move`` and the events), so that the engine and a
-server are interchangeable behind it.
+``foraccio.core.view.SeatView``, ``foraccio.core.model.Move`` and the events), so that the
+engine and a server are interchangeable behind it.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@ several ways, which.
 
 At the prompt the person types the key of a card (``3``: the third card of the hand),
 its code (``7c``), or a whole move in the notation of the record
-(:mod:`core.notation`: ``5d+2d3b``, ``13s=8+6d2c``, ``13s=*+``). A card with several
+(:mod:`foraccio.core.notation`: ``5d+2d3b``, ``13s=8+6d2c``, ``13s=*+``). A card with several
 captures asks which; a Zobelon re asks "sweep or which value" first, then which
 cards when that value takes in several ways.
 """
@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from cli.table.base import Json
-from cli.table.words import cards, is_lay, move_words
-from core.cards import is_card
-from core.notation import read
+from foraccio.cli.table.base import Json
+from foraccio.cli.table.words import cards, is_lay, move_words
+from foraccio.core.cards import is_card
+from foraccio.core.notation import read
 
 HELP = ("Type a card's key (1 for your first card) or its code (7c); Enter plays it. "
         "When it can take in several ways you are asked which. A whole move works too: "

@@ -6,18 +6,17 @@ import argparse
 import secrets
 import sys
 
+from foraccio.bots import bot_plugins
+from foraccio.cli.arguments import add_match_arguments
+from foraccio.cli.table.base import TableError
+from foraccio.cli.table.choose import Quit
+from foraccio.cli.table.game import TableLoop
+from foraccio.cli.table.inbox import Inbox
+from foraccio.cli.table.local import LocalTable
+from foraccio.cli.table.remote import RemoteTable
+from foraccio.cli.table.room import LINK_FORM, RoomTable, read_link
+from foraccio.cli.table.room_loop import RoomLoop
 from rich.console import Console
-
-from bots import bot_plugins
-from cli.arguments import add_match_arguments
-from cli.table.base import TableError
-from cli.table.choose import Quit
-from cli.table.game import TableLoop
-from cli.table.inbox import Inbox
-from cli.table.local import LocalTable
-from cli.table.remote import RemoteTable
-from cli.table.room import LINK_FORM, RoomTable, read_link
-from cli.table.room_loop import RoomLoop
 
 MAX_SEED = 2**53 - 1
 

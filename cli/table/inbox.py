@@ -17,7 +17,7 @@ import time
 from collections.abc import Iterator
 from typing import Any, NamedTuple
 
-from cli.table.base import TableError
+from foraccio.cli.table.base import TableError
 
 SLICE = 0.2
 """Seconds the main thread waits at a time, so that Ctrl-C reaches it promptly."""
@@ -58,9 +58,9 @@ class Inbox:
                 continue
 
     def listen(self, stream: Iterator[News]) -> None:
-        """Put each news of ``stream`` (the room's, :meth:`cli.table.room.RoomTable.follow`)
-        in the queue, from a thread; a :class:`TableError` that ends it arrives as
-        ``failed``."""
+        """Put each news of ``stream`` (the room's,
+        :meth:`foraccio.cli.table.room.RoomTable.follow`) in the queue, from a thread; a
+        :class:`TableError` that ends it arrives as ``failed``."""
         threading.Thread(target=self._listen, args=(stream,), name="room-stream",
                          daemon=True).start()
 

@@ -1,7 +1,7 @@
 """The terminal table on the engine in this process: ``foraccio play`` without ``--url``.
 
 The whole state is here, so the bots are given only their seat's view
-(:func:`core.view.seat_view`), as the server gives them; the person sees seat 0's.
+(:func:`foraccio.core.view.seat_view`), as the server gives them; the person sees seat 0's.
 """
 
 from __future__ import annotations
@@ -10,14 +10,13 @@ from collections.abc import Sequence
 from typing import Any
 
 import msgspec
-
-from bots import choose_move
-from cli.table.base import PERSON, Json, TableError, seat_bots
-from core import engine
-from core.errors import EngineError
-from core.model import Move
-from core.registry import rules_for
-from core.view import seat_view
+from foraccio.bots import choose_move
+from foraccio.cli.table.base import PERSON, Json, TableError, seat_bots
+from foraccio.core import engine
+from foraccio.core.errors import EngineError
+from foraccio.core.model import Move
+from foraccio.core.registry import rules_for
+from foraccio.core.view import seat_view
 
 
 class LocalTable:

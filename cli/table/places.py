@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from cli.table.base import PERSON, Json
+from foraccio.cli.table.base import PERSON, Json
 
 POSITIONS = {
     2: ("Opposite",),

@@ -19,7 +19,7 @@ import urllib.request
 from collections.abc import Sequence
 from typing import Any
 
-from cli.table.base import PERSON, Json, TableError, seat_bots
+from foraccio.cli.table.base import PERSON, Json, TableError, seat_bots
 
 TIMEOUT = 30.0
 """Seconds to wait for an answer; an ismcts bot move takes a few tenths."""

@@ -6,14 +6,13 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Sequence
 
+from foraccio.cli.table.base import Json
+from foraccio.cli.table.places import FORACCIO, Places, places_of
+from foraccio.cli.table.words import line_name, seat_name
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.panel import Panel
 from rich.table import Table as Grid
 from rich.text import Text
-
-from cli.table.base import Json
-from cli.table.places import FORACCIO, Places, places_of
-from cli.table.words import line_name, seat_name
 
 SUIT_STYLES = {"c": "bold red", "d": "bold yellow", "b": "bold green", "s": "bold blue"}
 LEGEND = Text.assemble(

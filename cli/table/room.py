@@ -6,7 +6,7 @@ spectator's link. :class:`RoomTable` speaks to ``/rooms`` with one link: it read
 room as the link sees it (a RoomView, the API's wire form), follows the room's event
 stream (Server-Sent Events, reconnecting with ``Last-Event-ID`` when the connection
 drops), and posts the person's plays, each with the version of the room it was chosen
-on. Where :mod:`cli.table.remote` drives a sealed game that it created, this table only
+on. Where :mod:`foraccio.cli.table.remote` drives a sealed game that it created, this table only
 joins: the server decides who plays when.
 
 The link is the web table's (``http://host:port/#join=<invite>``) or the invite alone
@@ -24,10 +24,9 @@ from collections.abc import Iterator
 from typing import Any, NamedTuple
 
 import httpx
-
-from cli.table.base import Json, TableError
-from cli.table.inbox import News
-from cli.table.sse import messages
+from foraccio.cli.table.base import Json, TableError
+from foraccio.cli.table.inbox import News
+from foraccio.cli.table.sse import messages
 
 TIMEOUT = 30.0
 """Seconds to wait for an answer."""
@@ -40,7 +39,7 @@ GIVE_UP = 60.0
 """Seconds without a stream after which the server counts as gone."""
 
 INVITE = re.compile(r"[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+")
-"""What a link carries: the room's id and a secret (``rooms.bodies.Invite``)."""
+"""What a link carries: the room's id and a secret (``foraccio.rooms.bodies.Invite``)."""
 LINK_FORM = "http://host:port/#join=<room>.<secret>"
 
 FATAL = frozenset({"room_not_found", "wrong_key", "missing_key"})

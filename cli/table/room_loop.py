@@ -3,7 +3,7 @@ seat's plays, bots' and people's, the score sheets, who comes and goes), and ask
 person only what their link may decide: their seat's play, the next deal, and for the
 host the start of the match.
 
-Everything arrives through one :class:`~cli.table.inbox.Inbox`: the room's versions
+Everything arrives through one :class:`~foraccio.cli.table.inbox.Inbox`: the room's versions
 from its stream and the lines the person types. A question (a play, which way, the next
 deal) is moot as soon as the room moves on (the turn clock played for the person, the
 host handed the seat to a bot, someone else dealt): the new version is shown and the
@@ -16,16 +16,15 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 
+from foraccio.cli.table.base import Json, TableError
+from foraccio.cli.table.choose import Quit, read_move
+from foraccio.cli.table.inbox import Inbox, News
+from foraccio.cli.table.places import places_of
+from foraccio.cli.table.render import LEGEND, hand_line, plural, score_sheet, table_panel
+from foraccio.cli.table.room import FATAL, RoomConflict, RoomTable
+from foraccio.cli.table.words import event_words, seat_name
 from rich.console import Console, RenderableType
 from rich.rule import Rule
-
-from cli.table.base import Json, TableError
-from cli.table.choose import Quit, read_move
-from cli.table.inbox import Inbox, News
-from cli.table.places import places_of
-from cli.table.render import LEGEND, hand_line, plural, score_sheet, table_panel
-from cli.table.room import FATAL, RoomConflict, RoomTable
-from cli.table.words import event_words, seat_name
 
 NEXT = "Enter deals the next hand, q quits: "
 START = "Enter starts the match, q quits: "

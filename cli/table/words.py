@@ -1,17 +1,17 @@
 """The table in plain words: who did what, what a play did, what a score line is.
 
-Seats and teams are named from the person's chair (:mod:`cli.table.places`): at
+Seats and teams are named from the person's chair (:mod:`foraccio.cli.table.places`): at
 Foraccio's table seat 0 is "you", seat 2 (opposite) your partner, seat 1 the opponent
 on your right (play passes to the right, docs/rules.md §2.1) and seat 3 the one on
 your left; team 0 is "us". Every function naming a seat or a team takes the match's
-:class:`~cli.table.places.Places`, Foraccio's (the person at seat 0) by default; a
+:class:`~foraccio.cli.table.places.Places`, Foraccio's (the person at seat 0) by default; a
 room may seat the person elsewhere.
 """
 
 from __future__ import annotations
 
-from cli.table.base import Json
-from cli.table.places import FORACCIO, Places
+from foraccio.cli.table.base import Json
+from foraccio.cli.table.places import FORACCIO, Places
 
 SUITS = {"c": "coppe", "d": "denari", "b": "bastoni", "s": "spade"}
 FIGURES = {11: "fante", 12: "cavallo", 13: "re"}

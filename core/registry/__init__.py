@@ -7,23 +7,23 @@ with options of its own, for the variants it applies to. A rule set is a
 variant, its options and the house rules played with it, in order.
 
 The package has one module per job; this module re-exports their public names,
-so ``from core.registry import HouseRule`` is all a plugin needs:
+so ``from foraccio.core.registry import HouseRule`` is all a plugin needs:
 
-- :mod:`~core.registry.records`: the records a plugin's author writes
+- :mod:`~foraccio.core.registry.records`: the records a plugin's author writes
   (:class:`Variant`, :class:`HouseRule`, :class:`OptionSpec`);
-- :mod:`~core.registry.options`: a match's options, the variant's and its house
+- :mod:`~foraccio.core.registry.options`: a match's options, the variant's and its house
   rules' (``"<house rule>.<option>"``), checked and completed;
-- :mod:`~core.registry.loading`: loading the built-in plugins
+- :mod:`~foraccio.core.registry.loading`: loading the built-in plugins
   (:data:`DEFAULT_PLUGINS`, by module name) and the installed ones (entry points
   of the group ``foraccio``), skipping the broken ones;
-- :mod:`~core.registry.catalogue`: what is known by name, loaded or registered at
+- :mod:`~foraccio.core.registry.catalogue`: what is known by name, loaded or registered at
   run time, and what was skipped;
-- :mod:`~core.registry.managers`: plugin managers, the layering of house rules;
-- :mod:`~core.registry.guards`: the boundary around plugin code, where a failure
-  or a malformed answer becomes a :class:`~core.errors.PluginError`;
-- :mod:`~core.registry.assembly`: the :class:`Rules` of a rule set, from its hooks;
-- :mod:`~core.registry.cache`: the rule-set cache behind :func:`rules_for`;
-- :mod:`~core.registry.seatings`: the seating of each value of the options that
+- :mod:`~foraccio.core.registry.managers`: plugin managers, the layering of house rules;
+- :mod:`~foraccio.core.registry.guards`: the boundary around plugin code, where a failure
+  or a malformed answer becomes a :class:`~foraccio.core.errors.PluginError`;
+- :mod:`~foraccio.core.registry.assembly`: the :class:`Rules` of a rule set, from its hooks;
+- :mod:`~foraccio.core.registry.cache`: the rule-set cache behind :func:`rules_for`;
+- :mod:`~foraccio.core.registry.seatings`: the seating of each value of the options that
   change it, known before a match starts.
 
 The engine never imports the built-in variants (:mod:`variants`): they are
@@ -31,9 +31,9 @@ plugins like any other, named in :data:`DEFAULT_PLUGINS` and imported when first
 needed.
 """
 
-from core.registry.assembly import Rules
-from core.registry.cache import forget_rule_sets, plugin_manager, rules_for
-from core.registry.catalogue import (
+from foraccio.core.registry.assembly import Rules
+from foraccio.core.registry.cache import forget_rule_sets, plugin_manager, rules_for
+from foraccio.core.registry.catalogue import (
     applicable_variants,
     builtin_plugins,
     get_house_rule,
@@ -49,7 +49,7 @@ from core.registry.catalogue import (
     unregister_variant,
     variants,
 )
-from core.registry.loading import (
+from foraccio.core.registry.loading import (
     DEFAULT_PLUGINS,
     DISABLE_AUTOLOAD,
     ENTRY_POINT_GROUP,
@@ -58,10 +58,10 @@ from core.registry.loading import (
     Skipped,
     logger,
 )
-from core.registry.managers import make_plugin_manager
-from core.registry.options import option_key, resolve_options
-from core.registry.records import HouseRule, OptionSpec, Variant, has_options, implements
-from core.registry.seatings import OptionSeating, option_values, seatings
+from foraccio.core.registry.managers import make_plugin_manager
+from foraccio.core.registry.options import option_key, resolve_options
+from foraccio.core.registry.records import HouseRule, OptionSpec, Variant, has_options, implements
+from foraccio.core.registry.seatings import OptionSeating, option_values, seatings
 
 __all__ = [
     "DEFAULT_PLUGINS",

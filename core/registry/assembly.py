@@ -12,12 +12,11 @@ from dataclasses import dataclass
 from typing import Any
 
 import pluggy
-
-from core.cards import RANK, SUITS
-from core.model import Move, OptionValue
-from core.registry.guards import Owner, check_values
-from core.registry.records import HouseRule, Variant
-from core.rules import CaptureEffect, PlayRule, Seating
+from foraccio.core.cards import RANK, SUITS
+from foraccio.core.model import Move, OptionValue
+from foraccio.core.registry.guards import Owner, check_values
+from foraccio.core.registry.records import HouseRule, Variant
+from foraccio.core.rules import CaptureEffect, PlayRule, Seating
 
 REQUIRED_HOOKS = ("foraccio_build_deck", "foraccio_seating", "foraccio_first_dealer",
                   "foraccio_match_target", "foraccio_next_dealer", "foraccio_deal",
@@ -48,9 +47,9 @@ class Rules:
     """``table_order.__getitem__``, made once: the key the engine sorts the table by."""
     play: PlayRule
     plays: Callable[[tuple[str, ...], tuple[str, ...]], tuple[tuple[Move, ...], int]]
-    """The play rule answering the engine's :data:`~core.plays.Plays`: its moves in one
+    """The play rule answering the engine's :data:`~foraccio.core.plays.Plays`: its moves in one
     tuple, the capturing ones first, and how many capture (see
-    :func:`~core.registry.rule_guards.guarded_play_rule`)."""
+    :func:`~foraccio.core.registry.rule_guards.guarded_play_rule`)."""
     effects: tuple[CaptureEffect, ...]
     target: int
 
@@ -101,10 +100,10 @@ def _no_results(**_arguments: Any) -> list[Any]:
 def assemble(manager: pluggy.PluginManager, variant: Variant,
              options: Mapping[str, OptionValue], house_rules: tuple[HouseRule, ...]) -> Rules:
     """Call the set-up and rule-factory hooks of ``manager`` (built by
-    :func:`~core.registry.make_plugin_manager` for ``variant`` and ``house_rules``) with
+    :func:`~foraccio.core.registry.make_plugin_manager` for ``variant`` and ``house_rules``) with
     the resolved ``options``, and return the rules they make.
 
-    Raise :class:`~core.errors.PluginError` naming the plugin that fails, or the
+    Raise :class:`~foraccio.core.errors.PluginError` naming the plugin that fails, or the
     variant when none of its plugins implements a hook the engine needs.
     """
     hook = manager.hook

@@ -1,5 +1,5 @@
 """The rule-set cache: one plugin manager per variant and house rules, one assembled
-:class:`~core.registry.Rules` per variant, options and house rules.
+:class:`~foraccio.core.registry.Rules` per variant, options and house rules.
 
 Every engine call needs the rules of its state; they are assembled on first use
 and kept, and forgotten whenever what is known changes (a plugin registered or
@@ -13,18 +13,17 @@ from functools import lru_cache
 from typing import Any
 
 import pluggy
-
-from core.model import OptionValue
-from core.registry.assembly import Rules, assemble
-from core.registry.catalogue import get_variant, house_rules_for, on_change
-from core.registry.managers import make_plugin_manager
-from core.registry.options import resolve_options
+from foraccio.core.model import OptionValue
+from foraccio.core.registry.assembly import Rules, assemble
+from foraccio.core.registry.catalogue import get_variant, house_rules_for, on_change
+from foraccio.core.registry.managers import make_plugin_manager
+from foraccio.core.registry.options import resolve_options
 
 
 @lru_cache(maxsize=64)
 def plugin_manager(name: str, house_rules: tuple[str, ...] = ()) -> pluggy.PluginManager:
     """Return the cached plugin manager of the variant called ``name`` with the house
-    rules called ``house_rules`` (see :func:`~core.registry.house_rules_for`)."""
+    rules called ``house_rules`` (see :func:`~foraccio.core.registry.house_rules_for`)."""
     variant = get_variant(name)
     return make_plugin_manager(variant, house_rules_for(variant, house_rules))
 
@@ -32,7 +31,7 @@ def plugin_manager(name: str, house_rules: tuple[str, ...] = ()) -> pluggy.Plugi
 def rules_for(variant_name: str, options: Mapping[str, OptionValue],
               house_rules: tuple[str, ...] = ()) -> Rules:
     """Return the rules of ``variant_name`` with ``options`` (resolved, see
-    :func:`~core.registry.resolve_options`) and the house rules called ``house_rules``,
+    :func:`~foraccio.core.registry.resolve_options`) and the house rules called ``house_rules``,
     in order, assembling them on first use."""
     # Every engine call needs the rules; remembering the last ones saves
     # building the cache key on the hot path.

@@ -3,8 +3,8 @@ the installed ones) and those registered at run time, by name; and those skipped
 
 A plugin registered at run time replaces a loaded one of the same name: that is
 the program's own choice, unlike an installed plugin named like a built-in one,
-which is refused when it loads (:mod:`core.registry.loading`). Registering is
-checked as loading is, but a broken plugin raises :class:`~core.errors.PluginError`
+which is refused when it loads (:mod:`foraccio.core.registry.loading`). Registering is
+checked as loading is, but a broken plugin raises :class:`~foraccio.core.errors.PluginError`
 at once instead of being skipped.
 """
 
@@ -14,13 +14,18 @@ import logging
 from collections.abc import Callable, Iterable
 from functools import cache
 
-from core.errors import IncompatibleHouseRule, PluginError, UnknownHouseRule, UnknownVariant
-from core.quoting import quote
-from core.registry import loading
-from core.registry.guards import applies
-from core.registry.loading import Loaded, Skipped
-from core.registry.managers import check_applicable
-from core.registry.records import HouseRule, Variant
+from foraccio.core.errors import (
+    IncompatibleHouseRule,
+    PluginError,
+    UnknownHouseRule,
+    UnknownVariant,
+)
+from foraccio.core.quoting import quote
+from foraccio.core.registry import loading
+from foraccio.core.registry.guards import applies
+from foraccio.core.registry.loading import Loaded, Skipped
+from foraccio.core.registry.managers import check_applicable
+from foraccio.core.registry.records import HouseRule, Variant
 
 logger = logging.getLogger("foraccio.plugins")
 
@@ -75,7 +80,7 @@ _installed = _LoadedOnce(lambda: loading.load(loading.installed_candidates(), bu
 
 
 def builtin_plugins() -> Loaded:
-    """Load, once, the built-in variants and house rules (:data:`~core.registry.loading.
+    """Load, once, the built-in variants and house rules (:data:`~foraccio.core.registry.loading.
     DEFAULT_PLUGINS`)."""
     return _builtin()
 
@@ -88,10 +93,10 @@ def installed_plugins() -> Loaded:
     ``pyproject.toml``::
 
         [project.entry-points.foraccio]
-        napoli-to-ten = "napoli_to_ten:HOUSE_RULE"
+        napoli-to-ten = "foraccio_napoli_to_ten:HOUSE_RULE"
 
     A broken one is logged, with its distribution, and skipped (see
-    :mod:`core.registry.loading` for what is checked); ``skipped`` lists them.
+    :mod:`foraccio.core.registry.loading` for what is checked); ``skipped`` lists them.
     Nothing is loaded when the environment variable
     ``FORACCIO_DISABLE_PLUGIN_AUTOLOAD`` is set.
     """
@@ -124,7 +129,7 @@ def register_variant(variant: Variant) -> None:
     """Make ``variant`` available by its name, replacing any variant of that name.
 
     Raise :class:`PluginError` when it would be skipped at load (see
-    :func:`core.registry.loading.check`).
+    :func:`foraccio.core.registry.loading.check`).
     """
     loading.check(variant, {})
     _registered_variants[variant.name] = variant

@@ -1,5 +1,5 @@
 """The boundary around plugin code: whatever a plugin does wrong is caught where it does
-it and reported as a :class:`~core.errors.PluginError` naming the plugin and the hook.
+it and reported as a :class:`~foraccio.core.errors.PluginError` naming the plugin and the hook.
 
 A plugin manager never holds a plugin itself but a :class:`GuardedPlugin` standing
 in for it: each of its hook implementations is called through a guard that
@@ -12,7 +12,7 @@ in for it: each of its hook implementations is called through a guard that
   or the engine reads it;
 - puts the same guard around each rule function the play-phase factories return
   (the play rule, each capture effect), whose bonuses are checked as they are made
-  (:mod:`core.registry.rule_guards`).
+  (:mod:`foraccio.core.registry.rule_guards`).
 
 A ``PluginError`` raised by an inner plugin passes through the guards of the
 wrappers around it unchanged, so the error always names the plugin whose code
@@ -30,13 +30,12 @@ from itertools import chain
 from typing import Any, NamedTuple
 
 import pluggy
-
-from core.cards import RANK
-from core.errors import PluginError
-from core.model import MAX_SAFE_INTEGER, ScoreLine
-from core.quoting import quote
-from core.registry.records import HouseRule, Variant
-from core.registry.rule_guards import (
+from foraccio.core.cards import RANK
+from foraccio.core.errors import PluginError
+from foraccio.core.model import MAX_SAFE_INTEGER, ScoreLine
+from foraccio.core.quoting import quote
+from foraccio.core.registry.records import HouseRule, Variant
+from foraccio.core.registry.rule_guards import (
     bonus_problem,
     guarded_effect,
     guarded_play_rule,
@@ -44,7 +43,7 @@ from core.registry.rule_guards import (
     kind_of,
     numbers,
 )
-from core.rules import Seating
+from foraccio.core.rules import Seating
 
 
 class Owner(NamedTuple):
@@ -225,7 +224,8 @@ def _check_deck(owner, hook, deck, args, where):
 
 def _check_seating(owner, hook, seating, args, where):
     if not isinstance(seating, Seating):
-        raise _refuse(owner, hook, f"{kind_of(seating)}, not a Seating (see core.rules.seating)")
+        raise _refuse(owner, hook,
+                      f"{kind_of(seating)}, not a Seating (see foraccio.core.rules.seating)")
     return seating
 
 

@@ -3,7 +3,7 @@ installed distributions declare under the entry-point group ``foraccio``.
 
 Both are loaded the same way, by name, so the engine never imports its own
 variants (as datasette loads its ``DEFAULT_PLUGINS``): each name, ``module:attribute``,
-gives one :class:`~core.registry.Variant` or :class:`~core.registry.HouseRule`.
+gives one :class:`~foraccio.core.registry.Variant` or :class:`~foraccio.core.registry.HouseRule`.
 
 A plugin is skipped, with its reason logged (logger ``foraccio.plugins``, naming
 its distribution) and kept in :attr:`Loaded.skipped`, when it
@@ -31,21 +31,21 @@ from collections.abc import Callable, Iterable, Mapping
 from importlib import metadata
 from typing import NamedTuple
 
-from core import hookspecs
-from core.errors import PluginError
-from core.quoting import shorten
-from core.registry.assembly import assemble
-from core.registry.guards import Owner, applies
-from core.registry.managers import check_hooks, make_plugin_manager
-from core.registry.options import SEPARATOR, option_spec_problem, resolve_options
-from core.registry.records import HouseRule, Variant, loaded_from
+from foraccio.core import hookspecs
+from foraccio.core.errors import PluginError
+from foraccio.core.quoting import shorten
+from foraccio.core.registry.assembly import assemble
+from foraccio.core.registry.guards import Owner, applies
+from foraccio.core.registry.managers import check_hooks, make_plugin_manager
+from foraccio.core.registry.options import SEPARATOR, option_spec_problem, resolve_options
+from foraccio.core.registry.records import HouseRule, Variant, loaded_from
 
 DEFAULT_PLUGINS = (
-    "variants.foraccio:FORACCIO",
-    "variants.zobelon:ZOBELON",
-    "variants.house_rules.single_card_priority:SINGLE_CARD_PRIORITY",
-    "variants.house_rules.no_last_play_scopa:NO_LAST_PLAY_SCOPA",
-    "variants.house_rules.colore:COLORE",
+    "foraccio.variants.foraccio:FORACCIO",
+    "foraccio.variants.zobelon:ZOBELON",
+    "foraccio.variants.house_rules.single_card_priority:SINGLE_CARD_PRIORITY",
+    "foraccio.variants.house_rules.no_last_play_scopa:NO_LAST_PLAY_SCOPA",
+    "foraccio.variants.house_rules.colore:COLORE",
 )
 """The built-in variants and house rules, in the order they are listed, each as
 ``module:attribute``: loaded like installed plugins, never imported by the engine."""
@@ -70,7 +70,7 @@ class Skipped(NamedTuple):
     """A plugin that was not loaded, and why.
 
     ``kind`` is ``"variant"`` or ``"house_rule"`` (or ``"bot"``, for the bots of
-    :mod:`bots.registry`), or None when it failed before that could be told (it did
+    :mod:`foraccio.bots.registry`), or None when it failed before that could be told (it did
     not import): ``name`` is then its entry point's.
     """
 
@@ -89,7 +89,7 @@ class Loaded(NamedTuple):
 
 
 Installed = Loaded
-"""The name :func:`core.registry.installed_plugins` has always answered with."""
+"""The name :func:`foraccio.core.registry.installed_plugins` has always answered with."""
 
 
 class Candidate(NamedTuple):
@@ -215,7 +215,7 @@ def _loaded(candidate: Candidate) -> Variant | HouseRule:
         raise _LoadFailed(f"it failed to import: {type(error).__name__}: {error}") from error
     if not isinstance(plugin, Variant | HouseRule):
         raise _LoadFailed(f"the entry point names {shorten(repr(plugin))}, which is neither a "
-                          f"core.registry.Variant nor a core.registry.HouseRule")
+                          f"foraccio.core.registry.Variant nor a foraccio.core.registry.HouseRule")
     if not isinstance(plugin.name, str) or not plugin.name:
         raise _LoadFailed(f"its name is {shorten(repr(plugin.name))}, not a non-empty str")
     loaded_from(plugin, candidate.distribution)

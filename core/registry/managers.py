@@ -6,7 +6,7 @@ This order is the layering of house rules, and part of the plugin contract
 answers a first-result hook before the ones registered earlier, and its wrapper
 wraps theirs. So of two house rules on the same bonus, the one named second adjusts
 what the first made of it. Every plugin is registered behind its guard
-(:mod:`core.registry.guards`). Managers are built by :func:`make_plugin_manager`,
+(:mod:`foraccio.core.registry.guards`). Managers are built by :func:`make_plugin_manager`,
 never at import time, so tests get fresh ones (as pluggy's eggsample does).
 """
 
@@ -16,11 +16,10 @@ from collections.abc import Sequence
 from typing import Any
 
 import pluggy
-
-from core import hookspecs
-from core.errors import IncompatibleHouseRule, PluginError
-from core.registry.guards import GuardedPlugin, Owner, applies, guarded
-from core.registry.records import HouseRule, Variant
+from foraccio.core import hookspecs
+from foraccio.core.errors import IncompatibleHouseRule, PluginError
+from foraccio.core.registry.guards import GuardedPlugin, Owner, applies, guarded
+from foraccio.core.registry.records import HouseRule, Variant
 
 
 def make_plugin_manager(variant: Variant,

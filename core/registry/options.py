@@ -13,10 +13,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from core.errors import InvalidOptions
-from core.model import OptionValue
-from core.quoting import quote
-from core.registry.records import HouseRule, OptionSpec, Variant
+from foraccio.core.errors import InvalidOptions
+from foraccio.core.model import OptionValue
+from foraccio.core.quoting import quote
+from foraccio.core.registry.records import HouseRule, OptionSpec, Variant
 
 SEPARATOR = "."
 """Joins a house rule's name and its option's name in a match's options."""
@@ -88,7 +88,7 @@ def _listed(names: Iterable[str]) -> str:
 def option_spec_problem(spec: Any) -> str | None:
     """What is wrong with an option a plugin declares, or None: checked when it loads."""
     if not isinstance(spec, OptionSpec):
-        return f"its options must be core.registry.OptionSpec values, not {quote(spec)}"
+        return f"its options must be foraccio.core.registry.OptionSpec values, not {quote(spec)}"
     if not spec.name or SEPARATOR in spec.name:
         return f"option {quote(spec.name)} needs a name without {SEPARATOR!r}"
     if type(spec.default) not in OPTION_TYPES:

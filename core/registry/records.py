@@ -2,7 +2,7 @@
 :class:`OptionSpec` of each option either declares.
 
 They are plain frozen values that a plugin's author writes; nothing here loads,
-checks or assembles them (see the other modules of :mod:`core.registry`).
+checks or assembles them (see the other modules of :mod:`foraccio.core.registry`).
 """
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from core.hookspecs import PROJECT
-from core.model import OptionValue
+from foraccio.core.hookspecs import PROJECT
+from foraccio.core.model import OptionValue
 
 
 class OptionSpec(NamedTuple):
@@ -23,7 +23,7 @@ class OptionSpec(NamedTuple):
     lists the allowed values of a str or int option (Scopone's target: 11 or 21);
     ``minimum`` and ``maximum`` bound an int one. A name holds no ``.``: a match names
     a house rule's options ``"<house rule>.<option>"`` (see
-    :func:`core.registry.resolve_options`).
+    :func:`foraccio.core.registry.resolve_options`).
     """
 
     name: str
@@ -74,7 +74,7 @@ class Variant:
 
 
 _IMPL_MARKER = f"{PROJECT}_impl"
-"""The attribute :data:`core.hookspecs.hookimpl` sets on a hook implementation: its
+"""The attribute :data:`foraccio.core.hookspecs.hookimpl` sets on a hook implementation: its
 options (a dict)."""
 
 
@@ -181,6 +181,6 @@ def distribution_of(record: Variant | HouseRule) -> str | None:
 
 
 def loaded_from(record: Variant | HouseRule, distribution: str) -> None:
-    """Note that ``record`` was loaded from ``distribution`` (see :mod:`~core.registry.
+    """Note that ``record`` was loaded from ``distribution`` (see :mod:`~foraccio.core.registry.
     loading`)."""
     _distributions[id(record)] = (record, distribution)

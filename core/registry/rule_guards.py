@@ -1,7 +1,7 @@
 """The guards of the rule functions a variant's play-phase hooks return (the play rule,
-each capture effect): :mod:`core.registry.guards` puts them around each, as it does
+each capture effect): :mod:`foraccio.core.registry.guards` puts them around each, as it does
 around every hook implementation. They run on every play, so this is a module of the
-compiled engine (:mod:`core.compiled`); it holds what the guards' checks share too.
+compiled engine (:mod:`foraccio.core.compiled`); it holds what the guards' checks share too.
 """
 
 from __future__ import annotations
@@ -9,14 +9,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from core.cards import RANK
-from core.errors import PluginError
-from core.model import MAX_SAFE_INTEGER, Bonus
-from core.quoting import quote
-from core.rules import Seating
+from foraccio.core.cards import RANK
+from foraccio.core.errors import PluginError
+from foraccio.core.model import MAX_SAFE_INTEGER, Bonus
+from foraccio.core.quoting import quote
+from foraccio.core.rules import Seating
 
 if TYPE_CHECKING:
-    from core.registry.guards import Owner
+    from foraccio.core.registry.guards import Owner
 
 
 def guarded_play_rule(rule: Callable, owner: Owner) -> Callable:
@@ -24,7 +24,7 @@ def guarded_play_rule(rule: Callable, owner: Owner) -> Callable:
 
     The guarded rule answers as ``rule`` does, a pair ``(captures, lays)``, for the
     plugins that wrap it; its attribute ``plays`` is the same rule behind the same
-    guard answering the engine's :data:`~core.plays.Plays` (the moves in one tuple,
+    guard answering the engine's :data:`~foraccio.core.plays.Plays` (the moves in one tuple,
     the capturing ones first, and how many capture), which the engine asks on every
     play without a call of the guarded rule in between."""
     if getattr(rule, "_foraccio_guarded", False):

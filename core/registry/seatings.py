@@ -23,13 +23,13 @@ from functools import lru_cache
 from itertools import product
 from typing import NamedTuple
 
-from core.errors import PluginError
-from core.model import OptionValue
-from core.registry.cache import plugin_manager
-from core.registry.catalogue import get_variant, logger, on_change
-from core.registry.options import resolve_options
-from core.registry.records import OptionSpec, Variant
-from core.rules import Seating
+from foraccio.core.errors import PluginError
+from foraccio.core.model import OptionValue
+from foraccio.core.registry.cache import plugin_manager
+from foraccio.core.registry.catalogue import get_variant, logger, on_change
+from foraccio.core.registry.options import resolve_options
+from foraccio.core.registry.records import OptionSpec, Variant
+from foraccio.core.rules import Seating
 
 MAX_VALUES = 16
 """The most values of an int option, from its minimum to its maximum, that are tried."""

@@ -6,14 +6,14 @@ import os
 
 import msgspec
 import pytest
+from foraccio.api.app import create_app
+from foraccio.api.examples import EXAMPLE_SECRET
+from foraccio.api.sealing import SECRET_VARIABLE
+from foraccio.core.model import State
+from foraccio.core.testing import random_playout
+from foraccio.core.wire import to_wire
 from litestar.testing import TestClient
 
-from api.app import create_app
-from api.examples import EXAMPLE_SECRET
-from api.sealing import SECRET_VARIABLE
-from core.model import State
-from core.testing import random_playout
-from core.wire import to_wire
 from tests.api.sealed import DirectClient
 
 # The sealed examples of the OpenAPI document are sealed with this secret; with it the

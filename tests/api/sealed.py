@@ -12,13 +12,12 @@ import json
 import random
 from typing import NamedTuple
 
+from foraccio.api.examples import EXAMPLE_SECRET
+from foraccio.api.posted import Receipts
+from foraccio.api.sealing import Sealer
+from foraccio.core.cards import sort_cards
+from foraccio.core.model import State
 from msgspec.structs import replace
-
-from api.examples import EXAMPLE_SECRET
-from api.posted import Receipts
-from api.sealing import Sealer
-from core.cards import sort_cards
-from core.model import State
 
 SEALER = Sealer(EXAMPLE_SECRET.encode())
 """The tests' app seals with the example secret (see conftest), so tests can look inside."""

@@ -16,16 +16,16 @@ import time
 
 import msgspec
 import pytest
+from foraccio.api.app import create_app
+from foraccio.api.botpool import BotPool, ClientGone
+from foraccio.api.botwork import AutoplayJob, BotMoveJob
+from foraccio.api.limits import BotLimits, limits_from_environment
+from foraccio.bots import Budget, choose_move
+from foraccio.core.model import Move
+from foraccio.core.testing import random_playout
+from foraccio.core.view import seat_view, with_kind
 from litestar.testing import TestClient
 
-from api.app import create_app
-from api.botpool import BotPool, ClientGone
-from api.botwork import AutoplayJob, BotMoveJob
-from api.limits import BotLimits, limits_from_environment
-from bots import Budget, choose_move
-from core.model import Move
-from core.testing import random_playout
-from core.view import seat_view, with_kind
 from tests.api.conftest import play_until, wire
 from tests.api.sealed import SEALER, post, sealed_game
 
@@ -263,7 +263,7 @@ def test_a_process_that_dies_is_replaced():
 
 
 def test_an_autoplay_in_the_pool_is_the_local_autoplay():
-    from bots.autoplay import autoplay
+    from foraccio.bots.autoplay import autoplay
 
     state = start()
     args = (state, ("heuristic", "random", "ismcts", "random"), "hand_over", 2,

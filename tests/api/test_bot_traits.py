@@ -6,10 +6,11 @@ their quick moves stay in the worker."""
 
 from __future__ import annotations
 
-from bots import moves_at_once
-from bots.traits import traits_known, traits_of
-from core.engine import new_match, rules_of
-from core.registry import variants
+from foraccio.bots import moves_at_once
+from foraccio.bots.traits import traits_known, traits_of
+from foraccio.core.engine import new_match, rules_of
+from foraccio.core.registry import variants
+
 from tests.api.conftest import wire
 
 

@@ -12,14 +12,14 @@ import json
 import time
 
 import pytest
+from foraccio.api.decoding import MAX_BODY_SIZE
+from foraccio.core.cards import DECK
+from foraccio.core.engine import play
+from foraccio.core.errors import IllegalMove
+from foraccio.core.model import Move
+from foraccio.core.quoting import ELLIPSIS, LIMIT
+from foraccio.core.testing import scenario
 
-from api.decoding import MAX_BODY_SIZE
-from core.cards import DECK
-from core.engine import play
-from core.errors import IllegalMove
-from core.model import Move
-from core.quoting import ELLIPSIS, LIMIT
-from core.testing import scenario
 from tests.api.conftest import play_until, wire
 from tests.api.test_errors import CARD, MID_HAND, TABLE, assert_problem
 

@@ -5,8 +5,7 @@ from __future__ import annotations
 import stat
 
 import pytest
-
-from api.data_dir import DATA_DIR_VARIABLE, DataDirError, data_dir, data_dir_path
+from foraccio.api.data_dir import DATA_DIR_VARIABLE, DataDirError, data_dir, data_dir_path
 
 
 def test_the_variable_names_it(tmp_path):

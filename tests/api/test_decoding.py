@@ -7,10 +7,9 @@ from __future__ import annotations
 import json
 
 import pytest
+from foraccio.api.decoding import refuse_repeated_keys
+from foraccio.core.quoting import ELLIPSIS
 from litestar.exceptions import ValidationException
-
-from api.decoding import refuse_repeated_keys
-from core.quoting import ELLIPSIS
 
 
 @pytest.mark.parametrize(("body", "key", "where"), [

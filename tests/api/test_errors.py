@@ -8,10 +8,10 @@ variant by name answers 404.
 from __future__ import annotations
 
 import pytest
+from foraccio.core.cards import RANK
+from foraccio.core.engine import legal_moves
+from foraccio.core.testing import find_step
 
-from core.cards import RANK
-from core.engine import legal_moves
-from core.testing import find_step
 from tests.api.conftest import play_until, wire
 
 
@@ -228,7 +228,7 @@ def test_an_unexpected_failure_is_a_problem_without_internals(app, client, monke
     def broken(state):
         raise RuntimeError("secret internals")
 
-    monkeypatch.setattr("core.engine.score_hand", broken)
+    monkeypatch.setattr("foraccio.core.engine.score_hand", broken)
     problem = assert_problem(client.post("/games/score", json={"state": wire(MID_HAND)}), 500,
                              "internal_error")
     assert "secret" not in problem["detail"]

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import random
 
-from core.registry import installed_plugins, variants
-from core.testing import find_step
+from foraccio.core.registry import installed_plugins, variants
+from foraccio.core.testing import find_step
+
 from tests.api.conftest import wire
 from tests.api.test_errors import assert_problem
 from tests.api.test_matches import MAX_HANDS, post

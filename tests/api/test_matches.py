@@ -9,8 +9,7 @@ from __future__ import annotations
 import random
 
 import pytest
-
-from core.registry import variants
+from foraccio.core.registry import variants
 
 MAX_HANDS = 100
 

@@ -2,7 +2,7 @@
 
 ``make openapi`` rewrites ``openapi/openapi.json``; this test fails when the
 committed copy and the app disagree. What the document needs for client
-generators and linters (:mod:`api.openapi_portable`) is checked here on the
+generators and linters (:mod:`foraccio.api.openapi_portable`) is checked here on the
 document; the generators and linters themselves run in ``tests/clients``.
 """
 
@@ -14,10 +14,9 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-
-from api.openapi_file import PATH as COMMITTED
-from api.openapi_file import text
-from core.cards import DECK, SUITS
+from foraccio.api.openapi_file import PATH as COMMITTED
+from foraccio.api.openapi_file import text
+from foraccio.core.cards import DECK, SUITS
 
 SCHEMAS = "#/components/schemas/"
 EITHER_FORM = {"newGame": "NewGameAnswer", "play": "PlayAnswer", "nextHand": "NextHandAnswer",

@@ -9,10 +9,10 @@ play are registered for the test (the ``registered`` fixture).
 from __future__ import annotations
 
 import pytest
+from foraccio.core.hookspecs import hookimpl
+from foraccio.core.model import ScoreLine
+from foraccio.core.registry import HouseRule
 
-from core.hookspecs import hookimpl
-from core.model import ScoreLine
-from core.registry import HouseRule
 from tests.api.conftest import wire
 from tests.api.test_errors import MID_HAND, assert_problem
 from tests.conftest import FakeEntryPoint
@@ -92,7 +92,7 @@ def test_an_exception_in_plugin_code_is_a_plugin_error_naming_the_plugin(client,
     registered(rule("score-fails", ScoreFails()))
     state = wire(MID_HAND) | {"house_rules": ["score-fails"]}
     log = Recorder()
-    monkeypatch.setattr("api.errors.logger", log)
+    monkeypatch.setattr("foraccio.api.errors.logger", log)
 
     response = client.post("/games/score", json={"state": state})
 

@@ -13,19 +13,19 @@ import random
 
 import msgspec
 import pytest
+from foraccio.api import posted
+from foraccio.api.botpool import BotPool, Busy
+from foraccio.api.botwork import AutoplayJob
+from foraccio.api.limits import BotLimits
+from foraccio.api.posted import INLINE_PLAYS, Posted
+from foraccio.bots import Budget
+from foraccio.core.engine import legal_moves, new_match, next_hand, play
+from foraccio.core.errors import EngineError
+from foraccio.core.model import State
+from foraccio.core.wire import State as WireState
+from foraccio.core.wire import to_wire
 from msgspec.structs import replace
 
-import api.posted
-from api.botpool import BotPool, Busy
-from api.botwork import AutoplayJob
-from api.limits import BotLimits
-from api.posted import INLINE_PLAYS, Posted
-from bots import Budget
-from core.engine import legal_moves, new_match, next_hand, play
-from core.errors import EngineError
-from core.model import State
-from core.wire import State as WireState
-from core.wire import to_wire
 from tests.api.sealed import RECEIPTS, post
 
 
@@ -61,7 +61,7 @@ def never_replayed(monkeypatch):
     def replay(state):
         raise AssertionError("a receipted state was replayed")
 
-    monkeypatch.setattr(api.posted, "validate_state", replay)
+    monkeypatch.setattr(posted, "validate_state", replay)
 
 
 # --- receipts ---------------------------------------------------------------------------

@@ -11,11 +11,7 @@ import random
 import string
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-from msgspec.structs import replace
-
-from api.sealing import (
+from foraccio.api.sealing import (
     MAX_PLAINTEXT,
     MAX_TOKEN_LENGTH,
     InvalidToken,
@@ -23,8 +19,12 @@ from api.sealing import (
     Sealer,
     new_game_id,
 )
-from core.registry import variants
-from core.testing import random_playout
+from foraccio.core.registry import variants
+from foraccio.core.testing import random_playout
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from msgspec.structs import replace
+
 from tests.api.conftest import play_until
 from tests.api.sealed import SEALER, assert_no_leak, post, sealed_game, strings_in
 

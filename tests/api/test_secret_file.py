@@ -14,10 +14,10 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
+from foraccio.api.data_dir import DATA_DIR_VARIABLE
+from foraccio.api.sealing import SECRET_VARIABLE
+from foraccio.api.secret_file import SECRET_FILE, SecretFileError, stored_secret, write_once
 
-from api.data_dir import DATA_DIR_VARIABLE
-from api.sealing import SECRET_VARIABLE
-from api.secret_file import SECRET_FILE, SecretFileError, stored_secret, write_once
 from bench.server import serving
 from tests.api.live import live_server, request
 
@@ -51,7 +51,8 @@ def test_a_process_that_comes_second_keeps_the_first_ones_secret(tmp_path):
 def test_processes_starting_together_agree_on_one_secret(tmp_path):
     # Each process imports the module, says it is ready and waits; then all are let go
     # at once, so that they race to make the file.
-    script = ("import sys; from pathlib import Path; from api.secret_file import stored_secret\n"
+    script = ("import sys; from pathlib import Path\n"
+              "from foraccio.api.secret_file import stored_secret\n"
               "print('ready', flush=True); sys.stdin.readline()\n"
               "stored = stored_secret(Path(sys.argv[1]))\n"
               "print(stored.secret.decode(), stored.created, flush=True)\n")

@@ -19,9 +19,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from foraccio.api.examples import EXAMPLE_SECRET
+from foraccio.api.sealing import SECRET_VARIABLE
 
-from api.examples import EXAMPLE_SECRET
-from api.sealing import SECRET_VARIABLE
 from bench.server import serving
 
 pytestmark = pytest.mark.xdist_group("stateful")

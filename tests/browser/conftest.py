@@ -16,9 +16,9 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
+from foraccio.api.sealing import SECRET_VARIABLE
 from playwright.sync_api import Browser, sync_playwright
 
-from api.sealing import SECRET_VARIABLE
 from bench.server import HOST, serving
 from tests.browser.table import watched_page
 

@@ -4,9 +4,8 @@ questions a card with several captures or a Zobelon re asks."""
 from __future__ import annotations
 
 import pytest
-
-from cli.table.choose import Quit, matching, narrow, read_move
-from cli.table.words import event_words, move_words
+from foraccio.cli.table.choose import Quit, matching, narrow, read_move
+from foraccio.cli.table.words import event_words, move_words
 
 HAND = ("5d", "7c", "13s")
 MOVES = [

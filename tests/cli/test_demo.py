@@ -1,4 +1,4 @@
-"""``make demo`` (``python -m cli.demo``): a seeded match of random players, told in the
+"""``make demo`` (``python -m foraccio.cli.demo``): a seeded match of random players, told in the
 terminal table's words."""
 
 from __future__ import annotations
@@ -9,15 +9,15 @@ import subprocess
 import sys
 from pathlib import Path
 
-from cli.demo import play_random_match
-from core.engine import rules_of
-from core.model import HandScored
+from foraccio.cli.demo import play_random_match
+from foraccio.core.engine import rules_of
+from foraccio.core.model import HandScored
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_the_demo_names_seats_teams_and_score_lines_in_words():
-    run = subprocess.run([sys.executable, "-m", "cli.demo", "--seed", "1"], cwd=ROOT,
+    run = subprocess.run([sys.executable, "-m", "foraccio.cli.demo", "--seed", "1"], cwd=ROOT,
                          capture_output=True, text=True, timeout=120,
                          env={**os.environ, "COLUMNS": "100"})
     assert run.returncode == 0 and not run.stderr, run.stderr

@@ -9,7 +9,7 @@ import sys
 import tomllib
 from pathlib import Path
 
-from cli.main import parser
+from foraccio.cli.main import parser
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -1,12 +1,12 @@
-"""The room table's inbox (:mod:`cli.table.inbox`): the room's news and the person's lines
+"""The room table's inbox (:mod:`foraccio.cli.table.inbox`): the room's news and the person's lines
 in one queue, each read by a thread of its own."""
 
 from __future__ import annotations
 
 import os
 
-from cli.table.base import TableError
-from cli.table.inbox import Inbox, News
+from foraccio.cli.table.base import TableError
+from foraccio.cli.table.inbox import Inbox, News
 
 
 def test_lines_typed_arrive_whole_then_the_end_of_the_keyboard():

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import pytest
-
-from cli.table.base import TableError, seat_bots
-from cli.table.places import FORACCIO, places
-from cli.table.words import event_words, match_won
+from foraccio.cli.table.base import TableError, seat_bots
+from foraccio.cli.table.places import FORACCIO, places
+from foraccio.cli.table.words import event_words, match_won
 
 
 def test_foraccio_s_table_reads_as_it_always_did():

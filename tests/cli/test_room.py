@@ -1,4 +1,4 @@
-"""The room table's wire (:mod:`cli.table.room`): reading a room's link, following its
+"""The room table's wire (:mod:`foraccio.cli.table.room`): reading a room's link, following its
 event stream across dropped connections, and the server's refusals in its own words.
 ``server`` is a real server (``conftest.py``)."""
 
@@ -12,11 +12,11 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import httpx
 import pytest
+from foraccio.cli.table import room as wire
+from foraccio.cli.table.base import TableError
+from foraccio.cli.table.room import Link, RoomTable, read_link
 
 from bench.server import HOST, free_port
-from cli.table import room as wire
-from cli.table.base import TableError
-from cli.table.room import Link, RoomTable, read_link
 
 INVITE = "Rm_1-x.s3cr-t_"
 

@@ -9,12 +9,11 @@ import re
 
 import httpx
 import pytest
+from foraccio.cli.table.choose import Quit
+from foraccio.cli.table.inbox import Inbox, News
+from foraccio.cli.table.room import Link, RoomTable
+from foraccio.cli.table.room_loop import RoomLoop
 from rich.console import Console
-
-from cli.table.choose import Quit
-from cli.table.inbox import Inbox, News
-from cli.table.room import Link, RoomTable
-from cli.table.room_loop import RoomLoop
 
 
 class Script(Inbox):

@@ -5,12 +5,11 @@ from __future__ import annotations
 import io
 import json
 
+from foraccio.bots import Budget
+from foraccio.cli.main import main
+from foraccio.cli.simulate import lineup_of_teams, seat_bots, simulate
+from foraccio.core.rules import seating
 from rich.console import Console
-
-from bots import Budget
-from cli.main import main
-from cli.simulate import lineup_of_teams, seat_bots, simulate
-from core.rules import seating
 
 
 def test_simulate_prints_a_json_summary(capsys):

@@ -1,8 +1,8 @@
-"""Server-Sent Events read as the HTML standard reads them (:mod:`cli.table.sse`)."""
+"""Server-Sent Events read as the HTML standard reads them (:mod:`foraccio.cli.table.sse`)."""
 
 from __future__ import annotations
 
-from cli.table.sse import Message, messages
+from foraccio.cli.table.sse import Message, messages
 
 
 def test_a_room_stream_reads_as_its_messages():

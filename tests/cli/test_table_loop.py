@@ -8,13 +8,12 @@ import io
 import re
 
 import pytest
+from foraccio.cli.table.base import TableError
+from foraccio.cli.table.choose import Quit
+from foraccio.cli.table.game import TableLoop
+from foraccio.cli.table.local import LocalTable
+from foraccio.cli.table.remote import RemoteTable
 from rich.console import Console
-
-from cli.table.base import TableError
-from cli.table.choose import Quit
-from cli.table.game import TableLoop
-from cli.table.local import LocalTable
-from cli.table.remote import RemoteTable
 
 BOTS = ("person", "random", "heuristic", "random")
 

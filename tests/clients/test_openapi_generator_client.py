@@ -5,7 +5,7 @@ nothing but the generated package talks to it, and nothing in it is changed.
 
 The generator runs with ``--skip-validate-spec``: its parser (swagger-parser) takes a
 link's ``requestBody`` for a string, where OpenAPI 3.1 allows any value, and refuses the
-document's links, whose bodies are objects (:mod:`api.openapi_links`). Nothing else is
+document's links, whose bodies are objects (:mod:`foraccio.api.openapi_links`). Nothing else is
 set: no type mappings, no templates.
 
 The matches are short (``target`` 1: one hand) and play the first legal move each time.

@@ -1,16 +1,15 @@
-"""Limits set from outside the bots (:mod:`bots.limits`) stop them, never change them."""
+"""Limits set from outside the bots (:mod:`foraccio.bots.limits`) stop them, never change them."""
 
 from __future__ import annotations
 
 import time
 
 import pytest
-
-from bots import Budget, choose_move, ismcts
-from bots.autoplay import autoplay
-from bots.limits import Interrupted, check, iteration_cap, limited
-from core.testing import random_playout
-from core.view import seat_view
+from foraccio.bots import Budget, choose_move, ismcts
+from foraccio.bots.autoplay import autoplay
+from foraccio.bots.limits import Interrupted, check, iteration_cap, limited
+from foraccio.core.testing import random_playout
+from foraccio.core.view import seat_view
 
 
 def mid_hand():

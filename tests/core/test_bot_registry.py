@@ -7,16 +7,16 @@ import logging
 import random
 
 import pytest
+from foraccio.api import botwork
+from foraccio.bots import BOTS, BotPlugin, choose_move, get_bot, get_bot_plugin, register_bot
+from foraccio.bots.registry import bot_plugins, skipped_bots, unregister_bot
+from foraccio.core.engine import new_match
+from foraccio.core.errors import PluginError, UnknownBot
+from foraccio.core.model import Move
+from foraccio.core.registry import DISABLE_AUTOLOAD
+from foraccio.core.view import seat_view, view_legal_moves
 
-import bots
-from api import botwork
-from bots import BOTS, BotPlugin, choose_move, get_bot, get_bot_plugin, register_bot
-from bots.registry import bot_plugins, skipped_bots, unregister_bot
-from core.engine import new_match
-from core.errors import PluginError, UnknownBot
-from core.model import Move
-from core.registry import DISABLE_AUTOLOAD
-from core.view import seat_view, view_legal_moves
+from foraccio import bots
 from tests.conftest import FakeEntryPoint
 
 
@@ -56,7 +56,8 @@ def test_an_installed_bot_is_known_by_name_and_plays(installed_bots):
 
 
 @pytest.mark.parametrize(("load", "reason"), [
-    (lambda: "not a bot", "the entry point names 'not a bot', which is not a bots.BotPlugin"),
+    (lambda: "not a bot",
+     "the entry point names 'not a bot', which is not a foraccio.bots.BotPlugin"),
     (lambda: a_bot("Has Spaces"), "its name is 'Has Spaces': a bot's name is 1 to 40 "
                                   "lower-case letters"),
     (lambda: a_bot("x,y"), "its name is 'x,y'"),

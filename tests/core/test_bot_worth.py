@@ -7,16 +7,16 @@ import logging
 import random
 
 import pytest
+from foraccio.bots.heuristic import heuristic_bot
+from foraccio.bots.traits import traits_of
+from foraccio.bots.worth import FLAT_WORTH, card_worth, scopa_points
+from foraccio.core.hookspecs import hookimpl
+from foraccio.core.model import Move, ScoreLine
+from foraccio.core.registry import HouseRule, get_variant, resolve_options, rules_for
+from foraccio.core.testing import scenario
+from foraccio.core.view import seat_view
 
 from bench.foraccio_minded import foraccio_minded_bot
-from bots.heuristic import heuristic_bot
-from bots.traits import traits_of
-from bots.worth import FLAT_WORTH, card_worth, scopa_points
-from core.hookspecs import hookimpl
-from core.model import Move, ScoreLine
-from core.registry import HouseRule, get_variant, resolve_options, rules_for
-from core.testing import scenario
-from core.view import seat_view
 
 
 def rules(variant, house_rules=(), **options):

@@ -6,16 +6,15 @@ import random
 
 import msgspec
 import pytest
-
-from bots import BOTS, Budget, choose_move, move_for_state
-from bots.autoplay import autoplay
-from bots.heuristic import heuristic_bot, playout_move
-from core.engine import legal_moves, new_match, rules_of
-from core.errors import IllegalMove, UnknownBot
-from core.model import Dealt
-from core.registry import variants
-from core.testing import compatible_house_rules, random_playout, scenario
-from core.view import seat_view
+from foraccio.bots import BOTS, Budget, choose_move, move_for_state
+from foraccio.bots.autoplay import autoplay
+from foraccio.bots.heuristic import heuristic_bot, playout_move
+from foraccio.core.engine import legal_moves, new_match, rules_of
+from foraccio.core.errors import IllegalMove, UnknownBot
+from foraccio.core.model import Dealt
+from foraccio.core.registry import variants
+from foraccio.core.testing import compatible_house_rules, random_playout, scenario
+from foraccio.core.view import seat_view
 
 SMALL = Budget(iterations=12)
 """Enough search to exercise ISMCTS, little enough to keep the tests fast."""

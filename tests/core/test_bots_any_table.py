@@ -10,20 +10,19 @@ from collections import Counter
 
 import msgspec
 import pytest
-
-from bots import BOTS, Budget, choose_move, move_for_state
-from bots.autoplay import autoplay
-from bots.heuristic import PlayoutPolicy, heuristic_bot, playout_move
-from bots.ismcts import DEFAULT_ITERATIONS, _play, default_iterations, determinize
-from bots.simulation import Playout
-from bots.traits import opponents_in_turn, traits_of
-from core.engine import legal_moves, new_match, play, rules_of
-from core.errors import UnknownBot
-from core.model import Captured, DealtMore, Laid
-from core.registry import variants
-from core.rules import PARTNERS_OPPOSITE, seating
-from core.testing import random_playout
-from core.view import seat_view, unseen_cards
+from foraccio.bots import BOTS, Budget, choose_move, move_for_state
+from foraccio.bots.autoplay import autoplay
+from foraccio.bots.heuristic import PlayoutPolicy, heuristic_bot, playout_move
+from foraccio.bots.ismcts import DEFAULT_ITERATIONS, _play, default_iterations, determinize
+from foraccio.bots.simulation import Playout
+from foraccio.bots.traits import opponents_in_turn, traits_of
+from foraccio.core.engine import legal_moves, new_match, play, rules_of
+from foraccio.core.errors import UnknownBot
+from foraccio.core.model import Captured, DealtMore, Laid
+from foraccio.core.registry import variants
+from foraccio.core.rules import PARTNERS_OPPOSITE, seating
+from foraccio.core.testing import random_playout
+from foraccio.core.view import seat_view, unseen_cards
 
 SMALL = Budget(iterations=12)
 

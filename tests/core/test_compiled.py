@@ -19,16 +19,15 @@ from pathlib import Path
 
 import msgspec
 import pytest
-
-from bots import Budget, choose_move
-from core import compiled
-from core.cards import DECK
-from core.engine import legal_moves, new_match, next_hand, play
-from core.errors import IllegalMove
-from core.model import Move
-from core.registry import get_variant, variants
-from core.testing import compatible_house_rules
-from core.view import seat_view
+from foraccio.bots import Budget, choose_move
+from foraccio.core import compiled
+from foraccio.core.cards import DECK
+from foraccio.core.engine import legal_moves, new_match, next_hand, play
+from foraccio.core.errors import IllegalMove
+from foraccio.core.model import Move
+from foraccio.core.registry import get_variant, variants
+from foraccio.core.testing import compatible_house_rules
+from foraccio.core.view import seat_view
 
 CHECKOUT = Path(__file__).resolve().parents[2]
 

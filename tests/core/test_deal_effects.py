@@ -13,20 +13,20 @@ import random
 
 import msgspec
 import pytest
+from foraccio.bots.simulation import Playout
+from foraccio.core.engine import hand_points, legal_moves, new_match, play, rules_of
+from foraccio.core.errors import InvalidState, PluginError
+from foraccio.core.hookspecs import hookimpl
+from foraccio.core.model import Bonus, DealCaptured, Dealt, DealtMore, HandScored, ScoreLine
+from foraccio.core.registry import HouseRule
+from foraccio.core.replay import replay
+from foraccio.core.rules import DealEffects
+from foraccio.core.testing import check_random_match, random_playout, scenario
+from foraccio.core.validation import validate_state
+from foraccio.core.view import public_view, seat_view
+from foraccio.core.wire import to_wire
 from msgspec.structs import replace
 
-from bots.simulation import Playout
-from core.engine import hand_points, legal_moves, new_match, play, rules_of
-from core.errors import InvalidState, PluginError
-from core.hookspecs import hookimpl
-from core.model import Bonus, DealCaptured, Dealt, DealtMore, HandScored, ScoreLine
-from core.registry import HouseRule
-from core.replay import replay
-from core.rules import DealEffects
-from core.testing import check_random_match, random_playout, scenario
-from core.validation import validate_state
-from core.view import public_view, seat_view
-from core.wire import to_wire
 from tests.deal_effects import DEALERS_FIFTEEN, LAYING_SCOPA, TAKING_SCOPA, guide_blocks
 
 RULE = (DEALERS_FIFTEEN.name,)
@@ -287,7 +287,7 @@ def test_a_wrapper_adjusts_the_deal_effects_of_the_rules_below(registered):
     assert [type(event) for event in after_deal(state.events)] == [Dealt, DealCaptured]
 
 
-# --- core.testing.scenario's deck ---------------------------------------------------------
+# --- foraccio.core.testing.scenario's deck ------------------------------------------------
 
 
 def test_the_guides_scenario_example_runs():

@@ -8,11 +8,9 @@ from collections import Counter
 from itertools import pairwise
 
 import pytest
-from msgspec.structs import replace
-
-from core.cards import DECK, RANK
-from core.engine import legal_moves, new_match, next_hand, play, score_hand
-from core.errors import (
+from foraccio.core.cards import DECK, RANK
+from foraccio.core.engine import legal_moves, new_match, next_hand, play, score_hand
+from foraccio.core.errors import (
     IllegalMove,
     InvalidCut,
     InvalidOptions,
@@ -20,12 +18,13 @@ from core.errors import (
     UnknownVariant,
     WrongPhase,
 )
-from core.hookspecs import hookimpl
-from core.model import Dealt, FirstDealerChosen, Move
-from core.registry import Variant, get_variant
-from core.replay import replay
-from core.rules import LAY
-from core.testing import random_playout, scenario
+from foraccio.core.hookspecs import hookimpl
+from foraccio.core.model import Dealt, FirstDealerChosen, Move
+from foraccio.core.registry import Variant, get_variant
+from foraccio.core.replay import replay
+from foraccio.core.rules import LAY
+from foraccio.core.testing import random_playout, scenario
+from msgspec.structs import replace
 
 
 def refused(state, move, **seat):

@@ -6,19 +6,17 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from msgspec.structs import replace
-
-from core.engine import legal_moves, new_match, play, rules_of
-from core.errors import (
+from foraccio.core.engine import legal_moves, new_match, play, rules_of
+from foraccio.core.errors import (
     IncompatibleHouseRule,
     InvalidOptions,
     InvalidState,
     PluginError,
     UnknownHouseRule,
 )
-from core.hookspecs import hookimpl
-from core.model import Bonus
-from core.registry import (
+from foraccio.core.hookspecs import hookimpl
+from foraccio.core.model import Bonus
+from foraccio.core.registry import (
     HouseRule,
     OptionSpec,
     Variant,
@@ -37,10 +35,11 @@ from core.registry import (
     rules_for,
     variants,
 )
-from core.replay import replay
-from core.testing import check_random_match, compatible_house_rules, scenario
-from core.validation import validate_state
-from core.wire import to_wire
+from foraccio.core.replay import replay
+from foraccio.core.testing import check_random_match, compatible_house_rules, scenario
+from foraccio.core.validation import validate_state
+from foraccio.core.wire import to_wire
+from msgspec.structs import replace
 
 
 def scopa_changed(change):

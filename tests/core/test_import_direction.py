@@ -1,5 +1,5 @@
 """The engine never imports its plugins: ``core`` names the built-in variants and house
-rules as strings (``core.registry.DEFAULT_PLUGINS``) and loads them like installed ones,
+rules as strings (``foraccio.core.registry.DEFAULT_PLUGINS``) and loads them like installed ones,
 so no module of ``core`` imports ``variants`` and no import cycle can form."""
 
 from __future__ import annotations
@@ -42,9 +42,9 @@ def test_importing_every_module_of_core_imports_no_variant():
 
 def test_the_built_in_variants_are_imported_when_first_asked_for():
     program = ("import sys\n"
-               "from core.registry import variants\n"
+               "from foraccio.core.registry import variants\n"
                "assert 'variants' not in sys.modules\n"
-               "print(list(variants()), 'variants.foraccio' in sys.modules)\n")
+               "print(list(variants()), 'foraccio.variants.foraccio' in sys.modules)\n")
     result = subprocess.run([sys.executable, "-c", program], cwd=ROOT, capture_output=True,
                             text=True, check=True)
     assert result.stdout.split("[")[1].startswith("'foraccio', 'zobelon'")

@@ -7,16 +7,15 @@ from __future__ import annotations
 import pickle
 
 import pytest
+from foraccio.core.cards import DECK
+from foraccio.core.engine import legal_moves, new_match, next_hand, play, score_hand
+from foraccio.core.errors import PluginError
+from foraccio.core.hookspecs import hookimpl
+from foraccio.core.model import Bonus, ScoreLine
+from foraccio.core.registry import HouseRule, Variant, get_variant, register_house_rule
+from foraccio.core.rules import Deal
+from foraccio.core.testing import random_playout, scenario
 from msgspec.structs import replace
-
-from core.cards import DECK
-from core.engine import legal_moves, new_match, next_hand, play, score_hand
-from core.errors import PluginError
-from core.hookspecs import hookimpl
-from core.model import Bonus, ScoreLine
-from core.registry import HouseRule, Variant, get_variant, register_house_rule
-from core.rules import Deal
-from core.testing import random_playout, scenario
 
 
 def house_rule(name, *plugins):

@@ -12,11 +12,10 @@ from __future__ import annotations
 import logging
 
 import pytest
-
-from core.engine import new_match
-from core.errors import PluginError, UnknownHouseRule, UnknownVariant
-from core.hookspecs import hookimpl
-from core.registry import (
+from foraccio.core.engine import new_match
+from foraccio.core.errors import PluginError, UnknownHouseRule, UnknownVariant
+from foraccio.core.hookspecs import hookimpl
+from foraccio.core.registry import (
     DEFAULT_PLUGINS,
     DISABLE_AUTOLOAD,
     HouseRule,
@@ -30,7 +29,8 @@ from core.registry import (
     skipped,
     variants,
 )
-from core.registry.loading import builtin_candidates, load
+from foraccio.core.registry.loading import builtin_candidates, load
+
 from tests.conftest import FakeEntryPoint
 
 
@@ -78,7 +78,7 @@ def a_house_rule(name="quiet", *plugins, **fields):
 
 
 def broken_import():
-    raise ImportError("No module named 'napoli_to_ten'")
+    raise ImportError("No module named 'foraccio_napoli_to_ten'")
 
 
 def test_installed_variants_and_house_rules_appear_with_the_built_in_ones(installed):
@@ -93,24 +93,27 @@ def test_installed_variants_and_house_rules_appear_with_the_built_in_ones(instal
 
 
 def test_the_built_in_plugins_are_loaded_by_name_like_installed_ones():
-    assert DEFAULT_PLUGINS[:2] == ("variants.foraccio:FORACCIO", "variants.zobelon:ZOBELON")
+    assert DEFAULT_PLUGINS[:2] == ("foraccio.variants.foraccio:FORACCIO",
+                                   "foraccio.variants.zobelon:ZOBELON")
     assert {get_variant(name).distribution for name in ("foraccio", "zobelon")} == {"foraccio"}
     assert get_house_rule("colore").distribution == "foraccio"
 
 
 def test_a_built_in_plugin_that_fails_to_import_is_skipped_too(caplog):
     with caplog.at_level(logging.ERROR, logger="foraccio.plugins"):
-        loaded = load(builtin_candidates(("variants.foraccio:FORACCIO", "variants.nope:X")))
+        loaded = load(builtin_candidates(("foraccio.variants.foraccio:FORACCIO",
+                                          "foraccio.variants.nope:X")))
 
     assert list(loaded.variants) == ["foraccio"]
     (skip,) = loaded.skipped
-    assert skip.name == "variants.nope:X" and skip.distribution == "foraccio"
+    assert skip.name == "foraccio.variants.nope:X" and skip.distribution == "foraccio"
     assert "ModuleNotFoundError" in skip.reason and "variants.nope" in caplog.text
 
 
 @pytest.mark.parametrize(("load", "kind", "error"), [
-    (broken_import, None, "ImportError: No module named 'napoli_to_ten'"),
-    (lambda: "napoli", None, "neither a core.registry.Variant nor a core.registry.HouseRule"),
+    (broken_import, None, "ImportError: No module named 'foraccio_napoli_to_ten'"),
+    (lambda: "napoli", None,
+     "neither a foraccio.core.registry.Variant nor a foraccio.core.registry.HouseRule"),
     (lambda: a_house_rule(None), None, "its name is None, not a non-empty str"),
     (lambda: a_house_rule("broken", NotAHook()), "house_rule", "foraccio_shuffle_twice"),
     (lambda: a_variant("broken", BrokenDeck()), "variant",

@@ -1,15 +1,14 @@
-"""core.quoting: messages quote client input only up to a short bound, and the
+"""foraccio.core.quoting: messages quote client input only up to a short bound, and the
 engine's messages use it wherever they name what a caller passed."""
 
 from __future__ import annotations
 
 import pytest
-
-from core.engine import new_match, next_hand, play
-from core.errors import EngineError, IllegalMove
-from core.model import Move
-from core.quoting import ELLIPSIS, LIMIT, quote, shorten
-from core.testing import random_playout, scenario
+from foraccio.core.engine import new_match, next_hand, play
+from foraccio.core.errors import EngineError, IllegalMove
+from foraccio.core.model import Move
+from foraccio.core.quoting import ELLIPSIS, LIMIT, quote, shorten
+from foraccio.core.testing import random_playout, scenario
 
 # --- shorten --------------------------------------------------------------------------
 

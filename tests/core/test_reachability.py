@@ -17,17 +17,16 @@ from typing import Any
 
 import msgspec
 import pytest
+from foraccio.core.cards import DECK
+from foraccio.core.engine import legal_moves, new_match, next_hand, play
+from foraccio.core.errors import EngineError, InvalidState
+from foraccio.core.model import MAX_SAFE_INTEGER, Move
+from foraccio.core.testing import random_playout
+from foraccio.core.validation import validate_state
+from foraccio.core.wire import State, to_wire
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from msgspec.structs import replace
-
-from core.cards import DECK
-from core.engine import legal_moves, new_match, next_hand, play
-from core.errors import EngineError, InvalidState
-from core.model import MAX_SAFE_INTEGER, Move
-from core.testing import random_playout
-from core.validation import validate_state
-from core.wire import State, to_wire
 
 MATCHES = [
     ("foraccio", ()),

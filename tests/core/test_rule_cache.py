@@ -4,9 +4,8 @@ the options come in, and never one option value mistaken for another of another 
 from __future__ import annotations
 
 import pytest
-
-from core.errors import InvalidOptions
-from core.registry import rules_for
+from foraccio.core.errors import InvalidOptions
+from foraccio.core.registry import rules_for
 
 
 def test_the_same_options_in_another_order_are_the_same_rule_set():

@@ -1,15 +1,15 @@
 """The seatings a variant's options give, known before a match starts
-(:mod:`core.registry.seatings`): for each value of an option that changes who sits
+(:mod:`foraccio.core.registry.seatings`): for each value of an option that changes who sits
 where, the seats and teams it gives."""
 
 from __future__ import annotations
 
 import dataclasses
 
-from core.engine import new_match, rules_of
-from core.hookspecs import hookimpl
-from core.registry import OptionSpec, get_variant, option_values, seatings
-from core.rules import PARTNERS_OPPOSITE, seating
+from foraccio.core.engine import new_match, rules_of
+from foraccio.core.hookspecs import hookimpl
+from foraccio.core.registry import OptionSpec, get_variant, option_values, seatings
+from foraccio.core.rules import PARTNERS_OPPOSITE, seating
 
 
 def test_scopa_lists_the_seating_of_each_number_of_players():

@@ -10,23 +10,22 @@ from __future__ import annotations
 
 import msgspec
 import pytest
+from foraccio.core.cards import DECK, RANK
+from foraccio.core.engine import legal_moves, new_match, next_hand, play
+from foraccio.core.errors import InvalidState, PluginError
+from foraccio.core.hookspecs import hookimpl
+from foraccio.core.model import DealtMore, ScoreLine
+from foraccio.core.registry import HouseRule, Variant
+from foraccio.core.rules import PARTNERS_OPPOSITE, Deal, seating
+from foraccio.core.testing import check_random_match, random_playout
+from foraccio.core.validation import validate_state
+from foraccio.core.view import seat_view, unseen_cards
+from foraccio.core.wire import to_wire
+from foraccio.variants.foraccio import OPTIONS, capture, end_of_hand, match, scopa
+from foraccio.variants.foraccio import dealing as foraccio_dealing
+from foraccio.variants.foraccio.dealing import deal_in_rounds
+from foraccio.variants.foraccio.scoring import bonuses, onori, spade
 from msgspec.structs import replace
-
-from core.cards import DECK, RANK
-from core.engine import legal_moves, new_match, next_hand, play
-from core.errors import InvalidState, PluginError
-from core.hookspecs import hookimpl
-from core.model import DealtMore, ScoreLine
-from core.registry import HouseRule, Variant
-from core.rules import PARTNERS_OPPOSITE, Deal, seating
-from core.testing import check_random_match, random_playout
-from core.validation import validate_state
-from core.view import seat_view, unseen_cards
-from core.wire import to_wire
-from variants.foraccio import OPTIONS, capture, end_of_hand, match, scopa
-from variants.foraccio import dealing as foraccio_dealing
-from variants.foraccio.dealing import deal_in_rounds
-from variants.foraccio.scoring import bonuses, onori, spade
 
 FORTY = tuple(card for card in DECK if RANK[card] <= 10)
 

@@ -10,14 +10,13 @@ import random
 
 import msgspec
 import pytest
-
-from bots import Budget, choose_move, ismcts
-from bots.simulation import Playout
-from core.engine import legal_moves, play
-from core.model import HandScored, State
-from core.registry import get_variant, variants
-from core.testing import compatible_house_rules, random_playout
-from core.view import seat_view, view_legal_moves
+from foraccio.bots import Budget, choose_move, ismcts
+from foraccio.bots.simulation import Playout
+from foraccio.core.engine import legal_moves, play
+from foraccio.core.model import HandScored, State
+from foraccio.core.registry import get_variant, variants
+from foraccio.core.testing import compatible_house_rules, random_playout
+from foraccio.core.view import seat_view, view_legal_moves
 
 pytestmark = pytest.mark.usefixtures("table_shapes")
 

@@ -1,4 +1,4 @@
-from cli.demo import play_random_match
+from foraccio.cli.demo import play_random_match
 
 
 def test_a_random_foraccio_match_ends_with_a_winner():

@@ -7,14 +7,13 @@ Each test starts from a state the engine made and breaks exactly one thing.
 from __future__ import annotations
 
 import pytest
+from foraccio.core import engine
+from foraccio.core.errors import InvalidState
+from foraccio.core.registry import variants
+from foraccio.core.testing import find_step, random_playout, scenario
+from foraccio.core.validation import validate_state
+from foraccio.core.wire import to_wire
 from msgspec.structs import replace
-
-from core import engine
-from core.errors import InvalidState
-from core.registry import variants
-from core.testing import find_step, random_playout, scenario
-from core.validation import validate_state
-from core.wire import to_wire
 
 
 def new_match(variant, seed):

@@ -6,11 +6,10 @@ import random
 
 import msgspec
 import pytest
-
-from core.engine import legal_moves
-from core.registry import variants
-from core.testing import random_playout
-from core.view import SeatView, seat_view, unseen_cards, view_legal_moves
+from foraccio.core.engine import legal_moves
+from foraccio.core.registry import variants
+from foraccio.core.testing import random_playout
+from foraccio.core.view import SeatView, seat_view, unseen_cards, view_legal_moves
 
 
 def states(variant: str, seed: int, every: int = 7):

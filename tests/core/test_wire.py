@@ -10,14 +10,13 @@ from __future__ import annotations
 
 import msgspec
 import pytest
-
-from core import notation
-from core.engine import legal_moves, new_match
-from core.errors import InvalidState
-from core.model import Move
-from core.testing import random_playout
-from core.validation import validate_state
-from core.wire import State, to_wire
+from foraccio.core import notation
+from foraccio.core.engine import legal_moves, new_match
+from foraccio.core.errors import InvalidState
+from foraccio.core.model import Move
+from foraccio.core.testing import random_playout
+from foraccio.core.validation import validate_state
+from foraccio.core.wire import State, to_wire
 
 OPEN_STATE_BOUND = 4096
 """Bytes of JSON of an open state, at any point of a twelve-hand match."""

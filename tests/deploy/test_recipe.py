@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import re
 
-from api.decoding import MAX_BODY_SIZE
-from api.timeouts import Timeouts
-from rooms.hub import HEARTBEAT
+from foraccio.api.decoding import MAX_BODY_SIZE
+from foraccio.api.timeouts import Timeouts
+from foraccio.rooms.hub import HEARTBEAT
+
 from tests.deploy.proxy import TEMPLATE
 
 

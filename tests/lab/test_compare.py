@@ -17,17 +17,17 @@ import time
 from pathlib import Path
 
 import dask
+from foraccio.bots import Budget
+from foraccio.cli.main import main
+from foraccio.cli.simulate import simulate
+from foraccio.lab.compare import compare
+from foraccio.lab.play import Work, play_chunk
+from foraccio.lab.runner import chunks, run_chunks
+from foraccio.lab.setups import Setup
 from rich.console import Console
 
 from bench.dask_cluster import dask_cluster, kill
 from bench.server import free_port
-from bots import Budget
-from cli.main import main
-from cli.simulate import simulate
-from lab.compare import compare
-from lab.play import Work, play_chunk
-from lab.runner import chunks, run_chunks
-from lab.setups import Setup
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -86,7 +86,7 @@ def test_a_dask_run_that_loses_a_worker_completes_with_the_same_numbers(tmp_path
 
 def test_ctrl_c_keeps_what_was_played_and_resume_finishes_the_run(tmp_path, capsys):
     results = tmp_path / "results.jsonl"
-    command = [sys.executable, "-m", "cli.main", *RUN, "--matches", "200", "--workers", "2",
+    command = [sys.executable, "-m", "foraccio", *RUN, "--matches", "200", "--workers", "2",
                "--results", str(results)]
     # A terminal's Ctrl-C: SIGINT to the command's whole process group.
     process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE,

@@ -9,7 +9,7 @@ import re
 import shlex
 from pathlib import Path
 
-from cli.main import main
+from foraccio.cli.main import main
 
 ROOT = Path(__file__).resolve().parents[2]
 LAB = ROOT / "docs" / "lab.md"

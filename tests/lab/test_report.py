@@ -4,10 +4,9 @@ the sentences saying which are significant."""
 from __future__ import annotations
 
 import pytest
-
-from lab.play import Match
-from lab.report import match_values, summary, table
-from lab.setups import Setup
+from foraccio.lab.play import Match
+from foraccio.lab.report import match_values, summary, table
+from foraccio.lab.setups import Setup
 
 TEAMS = ((0, 2), (1, 3))
 

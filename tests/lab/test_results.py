@@ -4,9 +4,8 @@ in the middle of a write) is dropped on resuming, and the file stays readable af
 from __future__ import annotations
 
 import pytest
-
-from lab import results
-from lab.play import Match
+from foraccio.lab import results
+from foraccio.lab.play import Match
 
 RUN = {"setups": [], "seed": 1, "matches": 30, "chunk": 10, "budget": None}
 ONE = [[Match(winner=0, dealers=(1,), points=((11, 3),), lines={"scopa": (2, 2)})]]

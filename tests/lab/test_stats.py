@@ -4,8 +4,7 @@ test's comment)."""
 from __future__ import annotations
 
 import pytest
-
-from lab.stats import Z95, mean_interval, paired_difference, spread, wilson_interval
+from foraccio.lab.stats import Z95, mean_interval, paired_difference, spread, wilson_interval
 
 
 def test_the_mean_has_a_normal_interval_from_the_sample_standard_deviation():

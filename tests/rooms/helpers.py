@@ -6,8 +6,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from api.examples import EXAMPLE_SECRET
-from api.sealing import Sealer
+from foraccio.api.examples import EXAMPLE_SECRET
+from foraccio.api.sealing import Sealer
 
 SEALER = Sealer(EXAMPLE_SECRET.encode())
 """The tests' servers and apps seal with the example secret (tests/api/conftest.py), so a

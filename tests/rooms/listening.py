@@ -18,7 +18,7 @@ async def eventually(check: Callable[[], object], within: float = 5.0) -> None:
 
 
 class Listener:
-    """What one store's :meth:`~rooms.store.Store.news` yields, heard in a task."""
+    """What one store's :meth:`~foraccio.rooms.store.Store.news` yields, heard in a task."""
 
     def __init__(self, store) -> None:
         self.heard: list[tuple[str, int]] = []

@@ -7,9 +7,8 @@ from __future__ import annotations
 
 import itertools
 
+from foraccio.rooms.model import Entry, Room, SeatSetup
 from msgspec.structs import replace
-
-from rooms.model import Entry, Room, SeatSetup
 
 _ids = itertools.count()
 

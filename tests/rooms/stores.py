@@ -11,9 +11,9 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 
-from rooms.redis_store import RedisStore
-from rooms.sqlite_store import SqliteStore
-from rooms.store import Store
+from foraccio.rooms.redis_store import RedisStore
+from foraccio.rooms.sqlite_store import SqliteStore
+from foraccio.rooms.store import Store
 
 KINDS = ("sqlite", "redis")
 

@@ -9,18 +9,18 @@ import random
 
 import msgspec
 import pytest
+from foraccio.api.botpool import BotPool
+from foraccio.api.limits import BotLimits
+from foraccio.bots.traits import read_default_traits
+from foraccio.core.model import Move
+from foraccio.core.view import seat_view, view_legal_moves
+from foraccio.rooms.actions import Holder, RoomError, Rooms
+from foraccio.rooms.config import RoomsConfig
+from foraccio.rooms.model import Entry
+from foraccio.rooms.sqlite_store import SqliteStore
+from foraccio.rooms.views import room_view
 from msgspec.structs import replace
 
-from api.botpool import BotPool
-from api.limits import BotLimits
-from bots.traits import read_default_traits
-from core.model import Move
-from core.view import seat_view, view_legal_moves
-from rooms.actions import Holder, RoomError, Rooms
-from rooms.config import RoomsConfig
-from rooms.model import Entry
-from rooms.sqlite_store import SqliteStore
-from rooms.views import room_view
 from tests.api.sealed import twin
 from tests.deal_effects import DEALERS_FIFTEEN
 from tests.rooms.helpers import SEALER
@@ -194,7 +194,7 @@ def _bytes(room, entry: Entry, state, holder: Holder) -> bytes:
 
 def test_every_twin_is_a_real_other_deal():
     # The check above would pass trivially if twin() changed nothing.
-    from core.engine import new_match
+    from foraccio.core.engine import new_match
 
     state = new_match("foraccio", 3)
     assert twin(state, 0, random.Random(1)).hands != state.hands

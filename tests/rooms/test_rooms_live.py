@@ -17,13 +17,13 @@ from pathlib import Path
 
 import httpx
 import pytest
+from foraccio.api.examples import EXAMPLE_SECRET
+from foraccio.api.sealing import SECRET_VARIABLE
+from foraccio.core import engine
+from foraccio.core.model import Move
+from foraccio.rooms.sqlite_store import SqliteStore
 
-from api.examples import EXAMPLE_SECRET
-from api.sealing import SECRET_VARIABLE
 from bench.server import HOST, ROOT, free_port, serving
-from core import engine
-from core.model import Move
-from rooms.sqlite_store import SqliteStore
 from tests.rooms.helpers import SEALER, bearer, my_turn, started, view, wait_for
 
 pytestmark = pytest.mark.xdist_group("rooms_live")
@@ -165,10 +165,10 @@ def test_no_log_line_holds_a_links_secret(tmp_path):
 
 def test_a_server_followed_by_an_open_stream_still_stops(tmp_path):
     # granian lets open connections finish before it stops, and a stream never does:
-    # past api.serve.STOP_SECONDS the worker is killed and the client is cut off.
+    # past foraccio.api.serve.STOP_SECONDS the worker is killed and the client is cut off.
     port = free_port()
     process = subprocess.Popen(
-        [sys.executable, "-m", "api.serve", "--port", str(port)], cwd=ROOT,
+        [sys.executable, "-m", "foraccio.api.serve", "--port", str(port)], cwd=ROOT,
         env={**os.environ, **environment(tmp_path / "data")}, start_new_session=True,
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:

@@ -1,4 +1,4 @@
-"""What every room store does (:class:`rooms.store.Store`), checked on each kind.
+"""What every room store does (:class:`foraccio.rooms.store.Store`), checked on each kind.
 
 Each test runs on SQLite and on a real Redis server (the ``stores`` fixture). Two stores
 opened side by side stand for two server processes: on one SQLite file, two processes
@@ -13,9 +13,9 @@ import sys
 import time
 
 import pytest
+from foraccio.rooms.store import KEPT_ENTRIES, RoomsFull
 
 from bench.server import ROOT
-from rooms.store import KEPT_ENTRIES, RoomsFull
 from tests.rooms.listening import Listener, eventually
 from tests.rooms.samples import a_room, first_entry, next_version
 from tests.rooms.seated import SEATED

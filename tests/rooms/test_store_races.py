@@ -13,7 +13,8 @@ import asyncio
 import threading
 from concurrent.futures import Future
 
-from rooms.store import KEPT_ENTRIES
+from foraccio.rooms.store import KEPT_ENTRIES
+
 from tests.rooms.samples import a_room, first_entry, next_version
 from tests.rooms.stores import Stores
 

@@ -6,10 +6,10 @@ one card; examples 7-9 score piles laid out by hand.
 
 from __future__ import annotations
 
-from core.cards import DECK
-from core.engine import hand_points, legal_moves, play, score_hand
-from core.model import Bonus, Captured, Laid, Move, ScoreLine
-from core.testing import scenario
+from foraccio.core.cards import DECK
+from foraccio.core.engine import hand_points, legal_moves, play, score_hand
+from foraccio.core.model import Bonus, Captured, Laid, Move, ScoreLine
+from foraccio.core.testing import scenario
 
 
 def options_of(state, card):

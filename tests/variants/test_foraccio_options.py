@@ -8,13 +8,12 @@ option's default; each test shows what the option changes.
 from __future__ import annotations
 
 import pytest
-
-from core.cards import DECK, RANK
-from core.engine import legal_moves, new_match, next_hand, play
-from core.errors import IllegalMove, Reason
-from core.model import Bonus, Captured, HandScored, Laid, MatchWon, Move, TableCollected
-from core.testing import scenario
-from variants.foraccio.match import foraccio_match_winner
+from foraccio.core.cards import DECK, RANK
+from foraccio.core.engine import legal_moves, new_match, next_hand, play
+from foraccio.core.errors import IllegalMove, Reason
+from foraccio.core.model import Bonus, Captured, HandScored, Laid, MatchWon, Move, TableCollected
+from foraccio.core.testing import scenario
+from foraccio.variants.foraccio.match import foraccio_match_winner
 
 ODD = [card for card in DECK if RANK[card] % 2 == 1]
 EVEN = [card for card in DECK if RANK[card] % 2 == 0]

@@ -7,11 +7,10 @@ end of the hand are played from hand-made states.
 from __future__ import annotations
 
 import pytest
-
-from core.cards import DECK, RANK, SUIT, SUITS
-from core.engine import hand_points, play, score_hand
-from core.model import Bonus, Captured, Move, ScoreLine, TableCollected, team_of
-from core.testing import scenario
+from foraccio.core.cards import DECK, RANK, SUIT, SUITS
+from foraccio.core.engine import hand_points, play, score_hand
+from foraccio.core.model import Bonus, Captured, Move, ScoreLine, TableCollected, team_of
+from foraccio.core.testing import scenario
 
 ONORI = {"primo_onore": "2s", "secondo_onore": "11s", "terzo_onore": "10d"}
 ONORI_CARDS = tuple(ONORI.values())

@@ -4,14 +4,14 @@ changes (and keeps)."""
 from __future__ import annotations
 
 import pytest
+from foraccio.core.engine import legal_moves, play, score_hand
+from foraccio.core.errors import IllegalMove, Reason
+from foraccio.core.model import Move
+from foraccio.core.rules import PARTNERS_OPPOSITE, CaptureContext
+from foraccio.core.testing import scenario
+from foraccio.variants.zobelon import colore
 
-from core.engine import legal_moves, play, score_hand
-from core.errors import IllegalMove, Reason
-from core.model import Move
-from core.rules import PARTNERS_OPPOSITE, CaptureContext
-from core.testing import scenario
 from tests.helpers import bonuses, outcomes, take
-from variants.zobelon import colore
 
 
 def to_play(table, hand, variant="foraccio", last=False, house_rules=(), **options):

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import pytest
+from foraccio.core.cards import DECK
+from foraccio.core.engine import legal_moves, new_match, play
+from foraccio.core.errors import IllegalMove, Reason
+from foraccio.core.model import Bonus, Captured, HandScored, Move
+from foraccio.core.registry import get_variant
+from foraccio.core.testing import scenario
 
-from core.cards import DECK
-from core.engine import legal_moves, new_match, play
-from core.errors import IllegalMove, Reason
-from core.model import Bonus, Captured, HandScored, Move
-from core.registry import get_variant
-from core.testing import scenario
 from tests.helpers import bonuses, outcomes, take
 
 
@@ -212,7 +212,8 @@ def test_a_captures_bonuses_come_in_plugin_order_and_so_do_their_score_lines():
     # comes before Zobelon's colore, so the scopa is awarded first, and the hand's
     # score lines, which add up the bonuses as they were awarded, follow.
     names = [plugin.__name__ for plugin in get_variant("zobelon").plugins]
-    assert names.index("variants.foraccio.scopa") < names.index("variants.zobelon.colore")
+    assert (names.index("foraccio.variants.foraccio.scopa")
+            < names.index("foraccio.variants.zobelon.colore"))
     state, events = play(seat_0_to_play(["5b", "4b"], ["9b"]), Move("9b", ("5b", "4b")))
     assert [(event.name, event.points) for event in events if isinstance(event, Bonus)] \
         == [("scopa", 9), ("colore", 9)]

@@ -6,15 +6,14 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+from foraccio.core.cards import DECK, RANK
+from foraccio.core.engine import legal_moves, new_match, next_hand, play
+from foraccio.core.model import Captured
+from foraccio.core.registry import get_variant
+from foraccio.core.replay import replay
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from msgspec.structs import replace
-
-from core.cards import DECK, RANK
-from core.engine import legal_moves, new_match, next_hand, play
-from core.model import Captured
-from core.registry import get_variant
-from core.replay import replay
 
 ZOBELON = get_variant("zobelon")
 ACE, KING = 1, 13

@@ -8,8 +8,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-
-from web.routes import STATIC
+from foraccio.web.routes import STATIC
 
 
 def run_module(tmp_path: Path, module: str, script: str, *arguments: object) -> object:

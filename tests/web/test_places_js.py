@@ -1,11 +1,12 @@
 """The web table names seats and teams as the terminal table does: ``places`` of
-web/static/js/words.js, run by Node, against :mod:`cli.table.places`, at every size of
+web/static/js/words.js, run by Node, against :mod:`foraccio.cli.table.places`, at every size of
 table and for several ways of forming teams."""
 
 from __future__ import annotations
 
-from cli.table.places import places
-from cli.table.words import event_words
+from foraccio.cli.table.places import places
+from foraccio.cli.table.words import event_words
+
 from tests.web.node import run_module
 
 SEATINGS = [

@@ -7,10 +7,9 @@ from __future__ import annotations
 import re
 
 import pytest
+from foraccio.api.app import create_app
+from foraccio.web.routes import STATIC, assets
 from litestar.testing import TestClient
-
-from api.app import create_app
-from web.routes import STATIC, assets
 
 
 @pytest.fixture(scope="module")

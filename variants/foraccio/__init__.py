@@ -5,9 +5,9 @@ choice is the option's default, so a table that plays it differently only
 changes an option.
 """
 
-from core.registry import OptionSpec, Variant
-from variants.foraccio import capture, dealing, end_of_hand, match, scopa
-from variants.foraccio.scoring import bonuses, carte, la_24, napoli, onori, spade
+from foraccio.core.registry import OptionSpec, Variant
+from foraccio.variants.foraccio import capture, dealing, end_of_hand, match, scopa
+from foraccio.variants.foraccio.scoring import bonuses, carte, la_24, napoli, onori, spade
 
 DEAL_SCHEMES = ("one_at_a_time", "5-4-4")
 

@@ -1,11 +1,11 @@
 """The play rule of Foraccio (docs/rules.md §4.2, §4.4): compulsory capture, or, with the
 option ``capture_required`` off, any card but an ace may be laid. The moves are made by
-:mod:`variants.foraccio.capture_options`."""
+:mod:`foraccio.variants.foraccio.capture_options`."""
 
 from __future__ import annotations
 
-from core.hookspecs import hookimpl
-from variants.foraccio.capture_options import hand_moves, hand_moves_laying_any
+from foraccio.core.hookspecs import hookimpl
+from foraccio.variants.foraccio.capture_options import hand_moves, hand_moves_laying_any
 
 
 @hookimpl

@@ -6,9 +6,9 @@
 - a figure takes one figure of its own rank;
 - an ace takes the whole table, or only itself when the table is empty.
 
-The play rule's hook is in :mod:`variants.foraccio.capture`; these functions are apart
+The play rule's hook is in :mod:`foraccio.variants.foraccio.capture`; these functions are apart
 from it as they run on every play and are among the modules of the compiled engine
-(:mod:`core.compiled`), which holds no hook implementation.
+(:mod:`foraccio.core.compiled`), which holds no hook implementation.
 """
 
 from __future__ import annotations
@@ -17,9 +17,9 @@ from collections.abc import Callable, Sequence
 from functools import cache
 from operator import itemgetter
 
-from core.cards import FIGURES, RANK
-from core.model import Move
-from core.rules import LAY
+from foraccio.core.cards import FIGURES, RANK
+from foraccio.core.model import Move
+from foraccio.core.rules import LAY
 
 LARGEST_SUM = 10
 """Only number cards (2-10) capture by sum, so no sum above 10 is ever taken."""

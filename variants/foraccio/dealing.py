@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import cache
 
-from core.cards import DECK, RANK, sort_cards
-from core.hookspecs import hookimpl
-from core.model import Draw
-from core.rules import PARTNERS_OPPOSITE, Deal, FirstDealer, Seating, picker
+from foraccio.core.cards import DECK, RANK, sort_cards
+from foraccio.core.hookspecs import hookimpl
+from foraccio.core.model import Draw
+from foraccio.core.rules import PARTNERS_OPPOSITE, Deal, FirstDealer, Seating, picker
 
 DEAL_ROUNDS = {"one_at_a_time": (1,) * 13, "5-4-4": (5, 4, 4)}
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from core.hookspecs import hookimpl
+from foraccio.core.hookspecs import hookimpl
 
 
 @hookimpl

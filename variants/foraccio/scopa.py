@@ -2,13 +2,13 @@
 
 It is worth the value of the card that made it (for a jolly given a value,
 that value). A capture by an ace, or by a jolly sweeping the table, is never
-a scopa. The effect itself is :func:`variants.foraccio.scopa_effect.scopa_effect`.
+a scopa. The effect itself is :func:`foraccio.variants.foraccio.scopa_effect.scopa_effect`.
 """
 
 from __future__ import annotations
 
-from core.hookspecs import hookimpl
-from variants.foraccio.scopa_effect import scopa_effect
+from foraccio.core.hookspecs import hookimpl
+from foraccio.variants.foraccio.scopa_effect import scopa_effect
 
 
 @hookimpl

@@ -1,13 +1,13 @@
 """The scopa's capture effect (docs/rules.md §5): what a capture that empties the table
-scores. Its hook is in :mod:`variants.foraccio.scopa`; the effect runs on every capture,
-so it is a module of the compiled engine (:mod:`core.compiled`), which holds no hook
+scores. Its hook is in :mod:`foraccio.variants.foraccio.scopa`; the effect runs on every capture,
+so it is a module of the compiled engine (:mod:`foraccio.core.compiled`), which holds no hook
 implementation."""
 
 from __future__ import annotations
 
-from core.cards import RANK
-from core.model import Bonus
-from core.rules import CaptureContext, CaptureEffect, Seating
+from foraccio.core.cards import RANK
+from foraccio.core.model import Bonus
+from foraccio.core.rules import CaptureContext, CaptureEffect, Seating
 
 
 def scopa_effect(counts_on_last_play: bool, seating: Seating) -> CaptureEffect:

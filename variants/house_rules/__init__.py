@@ -1,5 +1,5 @@
 """The house rules that ship with the engine, one module each (see
-:class:`core.registry.HouseRule`): layers of plugins a match may add to its variant.
+:class:`foraccio.core.registry.HouseRule`): layers of plugins a match may add to its variant.
 
-Each is listed in :data:`core.registry.DEFAULT_PLUGINS`, which is what loads them.
+Each is listed in :data:`foraccio.core.registry.DEFAULT_PLUGINS`, which is what loads them.
 """

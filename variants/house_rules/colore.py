@@ -2,15 +2,15 @@
 took them scores a bonus worth the card's value, as in Zobelon.
 
 One source of Foraccio's rules counts it there too. The plugin is Zobelon's
-own colore module (:mod:`variants.zobelon.colore`), registered on top of
+own colore module (:mod:`foraccio.variants.zobelon.colore`), registered on top of
 Foraccio's plugins, so the two games can never score it differently. It awards
 colore, so it is not offered for a variant that awards colore already (Zobelon).
 """
 
 from __future__ import annotations
 
-from core.registry import HouseRule
-from variants.zobelon import colore
+from foraccio.core.registry import HouseRule
+from foraccio.variants.zobelon import colore
 
 COLORE = HouseRule(
     name="colore",

@@ -11,9 +11,9 @@ needs a variant that awards scopas.
 
 from __future__ import annotations
 
-from core.hookspecs import hookimpl
-from core.registry import HouseRule
-from core.rules import CaptureEffect
+from foraccio.core.hookspecs import hookimpl
+from foraccio.core.registry import HouseRule
+from foraccio.core.rules import CaptureEffect
 
 
 class NoLastPlayScopa:

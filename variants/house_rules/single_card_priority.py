@@ -10,10 +10,10 @@ it may still sweep, or be given another value and take what that value takes.
 
 from __future__ import annotations
 
-from core.cards import RANK
-from core.hookspecs import hookimpl
-from core.model import Move
-from core.registry import HouseRule
+from foraccio.core.cards import RANK
+from foraccio.core.hookspecs import hookimpl
+from foraccio.core.model import Move
+from foraccio.core.registry import HouseRule
 
 
 class SingleCardFirst:

@@ -6,14 +6,14 @@ choice is the option's default, so a table that plays it differently only
 changes an option.
 """
 
-from core.registry import OptionSpec, Variant
-from variants.foraccio import FORACCIO, capture, end_of_hand, match, scopa
-from variants.foraccio import dealing as foraccio_dealing
-from variants.foraccio.scoring import bonuses, carte, la_24, napoli, onori, spade
+from foraccio.core.registry import OptionSpec, Variant
+from foraccio.variants.foraccio import FORACCIO, capture, end_of_hand, match, scopa
+from foraccio.variants.foraccio import dealing as foraccio_dealing
+from foraccio.variants.foraccio.scoring import bonuses, carte, la_24, napoli, onori, spade
 
 # Imported after Foraccio's modules: a submodule import binds its name in this
 # package, so "dealing" here is Zobelon's own.
-from variants.zobelon import colore, dealing, jolly
+from foraccio.variants.zobelon import colore, dealing, jolly
 
 JOLLY_VALUES = ("declared", "rank")
 

@@ -8,8 +8,8 @@ be both a colore and a scopa: each is its own bonus.
 
 from __future__ import annotations
 
-from core.hookspecs import hookimpl
-from variants.zobelon.colore_effect import colore_effect
+from foraccio.core.hookspecs import hookimpl
+from foraccio.variants.zobelon.colore_effect import colore_effect
 
 
 @hookimpl

@@ -1,13 +1,13 @@
 """The colore's capture effect (docs/rules.md §8.6): what a capture whose table cards
-all share the capturing card's suit scores. Its hook is in :mod:`variants.zobelon.colore`;
+all share the capturing card's suit scores. Its hook is in :mod:`foraccio.variants.zobelon.colore`;
 the effect runs on every capture, so it is a module of the compiled engine
-(:mod:`core.compiled`), which holds no hook implementation."""
+(:mod:`foraccio.core.compiled`), which holds no hook implementation."""
 
 from __future__ import annotations
 
-from core.cards import RANK, SUIT
-from core.model import Bonus
-from core.rules import CaptureContext, CaptureEffect, Seating
+from foraccio.core.cards import RANK, SUIT
+from foraccio.core.model import Bonus
+from foraccio.core.rules import CaptureContext, CaptureEffect, Seating
 
 
 def colore_effect(counts_declared_value: bool, seating: Seating) -> CaptureEffect:

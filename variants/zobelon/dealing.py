@@ -8,8 +8,8 @@ lie there.
 
 from __future__ import annotations
 
-from core.hookspecs import hookimpl
-from variants.foraccio.dealing import deal_in_rounds
+from foraccio.core.hookspecs import hookimpl
+from foraccio.variants.foraccio.dealing import deal_in_rounds
 
 DEAL_ROUNDS = {"6-6": (6, 6), "12": (12,)}
 """Cards per seat in each round: two rounds of 6, or (when the cutter declines to

@@ -16,9 +16,9 @@ already counts a jolly; a house rule makes it worth the king's rank instead.
 
 from __future__ import annotations
 
-from core.hookspecs import hookimpl
-from core.rules import PlayRule
-from variants.zobelon.jolly_moves import king_scopa_at_rank, with_jolly_kings
+from foraccio.core.hookspecs import hookimpl
+from foraccio.core.rules import PlayRule
+from foraccio.variants.zobelon.jolly_moves import king_scopa_at_rank, with_jolly_kings
 
 
 @hookimpl(wrapper=True)

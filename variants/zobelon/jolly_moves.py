@@ -1,6 +1,6 @@
 """The jolly kings' moves and scopa (docs/rules.md §8.4, §8.5), which the hooks of
-:mod:`variants.zobelon.jolly` put around Foraccio's rules. They run on every play, so
-this is a module of the compiled engine (:mod:`core.compiled`), which holds no hook
+:mod:`foraccio.variants.zobelon.jolly` put around Foraccio's rules. They run on every play, so
+this is a module of the compiled engine (:mod:`foraccio.core.compiled`), which holds no hook
 implementation.
 """
 
@@ -8,11 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from foraccio.core.cards import DECK, RANK
+from foraccio.core.model import Jolly, Move
+from foraccio.core.rules import CaptureEffect, PlayRule, Table
 from msgspec.structs import replace
-
-from core.cards import DECK, RANK
-from core.model import Jolly, Move
-from core.rules import CaptureEffect, PlayRule, Table
 
 KING = 13
 KINGS = frozenset(card for card in DECK if RANK[card] == KING)

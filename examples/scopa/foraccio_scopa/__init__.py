@@ -14,14 +14,15 @@ module per rule.
 - :mod:`.end_of_hand`: the cards left go to the last player who captured.
 - :mod:`.scoring`: the lines ``carte``, ``denari``, ``settebello``, ``primiera``,
   each 1 point, and ``scopa``, 1 per scopa (scored by Foraccio's bonus rule,
-  :mod:`variants.foraccio.scoring.bonuses`, reused as it is).
+  :mod:`foraccio.variants.foraccio.scoring.bonuses`, reused as it is).
 - :mod:`.match`: the first team to the target (option ``target``, 11) wins.
 """
 
-from core.registry import OptionSpec, Variant
+from foraccio.core.registry import OptionSpec, Variant
+from foraccio.variants.foraccio.scoring import bonuses
+
 from foraccio_scopa import capture, dealer, dealing, deck, end_of_hand, match, scopa, seating
 from foraccio_scopa.scoring import carte, denari, primiera, settebello
-from variants.foraccio.scoring import bonuses
 
 OPTIONS = (
     OptionSpec("players", 2,

@@ -18,9 +18,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import lru_cache
 
-from core.hookspecs import hookimpl
-from core.model import Move
-from core.rules import LAY, picker
+from foraccio.core.hookspecs import hookimpl
+from foraccio.core.model import Move
+from foraccio.core.rules import LAY, picker
+
 from foraccio_scopa.deck import VALUES
 
 HIGHEST = max(VALUES.values())

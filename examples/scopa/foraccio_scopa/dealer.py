@@ -7,11 +7,11 @@ do, so the draw is Foraccio's, reused as it is.
 
 from __future__ import annotations
 
-from core.hookspecs import hookimpl
+from foraccio.core.hookspecs import hookimpl
 
 # The module, not its hook function: a hook function imported under another name
 # would be taken for an implementation of an unknown hook.
-from variants.foraccio import dealing as foraccio_dealing
+from foraccio.variants.foraccio import dealing as foraccio_dealing
 
 
 @hookimpl

@@ -7,8 +7,8 @@ Two players play six stages of a hand, three players four, four players three.
 
 from __future__ import annotations
 
-from core.hookspecs import hookimpl
-from variants.foraccio.dealing import deal_in_rounds
+from foraccio.core.hookspecs import hookimpl
+from foraccio.variants.foraccio.dealing import deal_in_rounds
 
 CARDS_EACH = 3
 TABLE = 4

@@ -8,8 +8,8 @@ worth 8, 9 and 10, so the values of a suit run from 1 to 10.
 
 from __future__ import annotations
 
-from core.cards import DECK, RANK
-from core.hookspecs import hookimpl
+from foraccio.core.cards import DECK, RANK
+from foraccio.core.hookspecs import hookimpl
 
 FIGURE_VALUES = {11: 8, 12: 9, 13: 10}
 """Fante, cavallo and re, by rank, to their value for capturing."""

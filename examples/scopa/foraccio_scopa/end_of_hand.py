@@ -9,7 +9,7 @@ so at most ten played cards are laid before one must capture, and a hand plays
 
 from __future__ import annotations
 
-from core.hookspecs import hookimpl
+from foraccio.core.hookspecs import hookimpl
 
 
 @hookimpl

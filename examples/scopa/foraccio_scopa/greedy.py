@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import random
 
-from bots import BotPlugin, Budget
-from core.cards import RANK
-from core.model import Move
-from core.view import SeatView, view_legal_moves
+from foraccio.bots import BotPlugin, Budget
+from foraccio.core.cards import RANK
+from foraccio.core.model import Move
+from foraccio.core.view import SeatView, view_legal_moves
+
 from foraccio_scopa.scoring.settebello import SETTEBELLO
 
 

@@ -5,7 +5,7 @@ teams share the highest score another hand is played, even if both passed the ta
 
 from __future__ import annotations
 
-from core.hookspecs import hookimpl
+from foraccio.core.hookspecs import hookimpl
 
 
 @hookimpl

@@ -7,9 +7,9 @@ scopa like any other.
 
 from __future__ import annotations
 
-from core.hookspecs import hookimpl
-from core.model import Bonus
-from core.rules import CaptureContext
+from foraccio.core.hookspecs import hookimpl
+from foraccio.core.model import Bonus
+from foraccio.core.rules import CaptureContext
 
 POINTS = 1
 

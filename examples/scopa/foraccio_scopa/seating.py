@@ -7,8 +7,8 @@ Play goes round the table in seat order, 0, 1, 2, ...; with four players seats
 
 from __future__ import annotations
 
-from core.hookspecs import hookimpl
-from core.rules import PARTNERS_OPPOSITE, seating
+from foraccio.core.hookspecs import hookimpl
+from foraccio.core.rules import PARTNERS_OPPOSITE, seating
 
 
 @hookimpl

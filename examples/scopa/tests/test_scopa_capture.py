@@ -6,11 +6,10 @@ from __future__ import annotations
 from functools import partial
 
 import pytest
-
-from core.engine import legal_moves, play
-from core.errors import IllegalMove
-from core.model import Captured, Laid, Move
-from core.testing import scenario
+from foraccio.core.engine import legal_moves, play
+from foraccio.core.errors import IllegalMove
+from foraccio.core.model import Captured, Laid, Move
+from foraccio.core.testing import scenario
 
 scopa_scenario = partial(scenario, variant="scopa")
 

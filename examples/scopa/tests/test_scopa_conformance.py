@@ -1,15 +1,14 @@
-"""Scopa keeps the engine's promises (``core.testing.check_random_match``) over many
+"""Scopa keeps the engine's promises (``foraccio.core.testing.check_random_match``) over many
 seeded random matches: two, three and four players, another target, and with each
 house rule that applies to it; and the distribution declares the variant."""
 
 from __future__ import annotations
 
 import pytest
+from foraccio.core.model import Bonus, Captured, HandScored
+from foraccio.core.registry import get_variant, installed_plugins
+from foraccio.core.testing import check_random_match, compatible_house_rules, random_playout
 from foraccio_scopa import SCOPA
-
-from core.model import Bonus, Captured, HandScored
-from core.registry import get_variant, installed_plugins
-from core.testing import check_random_match, compatible_house_rules, random_playout
 
 SEEDS = range(6)
 

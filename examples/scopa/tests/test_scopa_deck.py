@@ -4,12 +4,11 @@
 from __future__ import annotations
 
 import pytest
+from foraccio.core.cards import RANK, SUITS
+from foraccio.core.engine import new_match, rules_of
+from foraccio.core.errors import InvalidOptions
+from foraccio.core.rules import PARTNERS_OPPOSITE
 from foraccio_scopa.deck import SCOPA_DECK, VALUES
-
-from core.cards import RANK, SUITS
-from core.engine import new_match, rules_of
-from core.errors import InvalidOptions
-from core.rules import PARTNERS_OPPOSITE
 
 
 def test_the_deck_holds_asso_to_7_and_the_three_figures_of_each_suit():

@@ -11,14 +11,13 @@ import random
 import subprocess
 import sys
 
+from foraccio.bots import choose_move, get_bot_plugin
+from foraccio.core.engine import play
+from foraccio.core.model import Move
+from foraccio.core.testing import scenario
+from foraccio.core.view import seat_view
 from foraccio_scopa.greedy import GREEDY
 from test_scopa_http import client, post  # noqa: F401 (a fixture)
-
-from bots import choose_move, get_bot_plugin
-from core.engine import play
-from core.model import Move
-from core.testing import scenario
-from core.view import seat_view
 
 
 def greedy_move(hands, table):
@@ -74,7 +73,7 @@ def test_it_plays_a_whole_match_by_autoplay_against_the_heuristic(client):  # no
 
 
 def test_foraccio_simulate_plays_it():
-    run = subprocess.run([sys.executable, "-m", "cli.main", "simulate", "--variant", "scopa",
+    run = subprocess.run([sys.executable, "-m", "foraccio", "simulate", "--variant", "scopa",
                           "--bots", "greedy,random", "--matches", "4", "--seed", "3",
                           "--workers", "1", "--quiet", "--json"],
                          capture_output=True, text=True, timeout=120, check=True)

@@ -7,10 +7,9 @@ from __future__ import annotations
 import os
 
 import pytest
+from foraccio.api.app import create_app
+from foraccio.api.sealing import SECRET_VARIABLE, Sealer
 from litestar.testing import TestClient
-
-from api.app import create_app
-from api.sealing import SECRET_VARIABLE, Sealer
 
 SECRET = "the secret of the foraccio-scopa tests"
 SEALER = Sealer(SECRET.encode())

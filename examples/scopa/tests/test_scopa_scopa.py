@@ -5,11 +5,10 @@ from __future__ import annotations
 
 from functools import partial
 
+from foraccio.core.engine import play
+from foraccio.core.model import Bonus, Move
+from foraccio.core.testing import scenario
 from msgspec.structs import replace
-
-from core.engine import play
-from core.model import Bonus, Move
-from core.testing import scenario
 
 scopa_scenario = partial(scenario, variant="scopa")
 

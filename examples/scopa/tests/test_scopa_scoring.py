@@ -6,12 +6,11 @@ from __future__ import annotations
 from functools import partial
 
 import pytest
+from foraccio.core.engine import score_hand
+from foraccio.core.model import Bonus, ScoreLine
+from foraccio.core.testing import scenario
 from foraccio_scopa.deck import SCOPA_DECK
 from foraccio_scopa.scoring.primiera import best_of_each_suit, primiera
-
-from core.engine import score_hand
-from core.model import Bonus, ScoreLine
-from core.testing import scenario
 
 DENARI = tuple(card for card in SCOPA_DECK if card.endswith("d"))
 

@@ -6,8 +6,8 @@ played from an empty table, and its first play is always laid.
 
 from __future__ import annotations
 
-from core.hookspecs import hookimpl
-from variants.foraccio.dealing import deal_in_rounds
+from foraccio.core.hookspecs import hookimpl
+from foraccio.variants.foraccio.dealing import deal_in_rounds
 
 CARDS_EACH = 10
 

@@ -3,8 +3,8 @@ against 1 and 3), playing round in seat order."""
 
 from __future__ import annotations
 
-from core.hookspecs import hookimpl
-from core.rules import PARTNERS_OPPOSITE
+from foraccio.core.hookspecs import hookimpl
+from foraccio.core.rules import PARTNERS_OPPOSITE
 
 
 @hookimpl

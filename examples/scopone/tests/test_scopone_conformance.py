@@ -1,14 +1,13 @@
-"""Scopone keeps the engine's promises (``core.testing.check_random_match``) over many
+"""Scopone keeps the engine's promises (``foraccio.core.testing.check_random_match``) over many
 seeded random matches, to 11 and to 21 and with each house rule that applies to it; and
 the distribution declares the variant."""
 
 from __future__ import annotations
 
 import pytest
+from foraccio.core.registry import get_variant, installed_plugins
+from foraccio.core.testing import check_random_match, compatible_house_rules
 from foraccio_scopone import SCOPONE
-
-from core.registry import get_variant, installed_plugins
-from core.testing import check_random_match, compatible_house_rules
 
 NAME = SCOPONE.name
 

@@ -6,15 +6,14 @@ from __future__ import annotations
 from functools import partial
 
 import pytest
+from foraccio.core.engine import legal_moves, new_match, play, rules_of, score_hand
+from foraccio.core.errors import InvalidOptions
+from foraccio.core.model import Bonus, Move
+from foraccio.core.rules import PARTNERS_OPPOSITE
+from foraccio.core.testing import scenario
 from foraccio_scopa import SCOPA
 from foraccio_scopa.deck import SCOPA_DECK
 from foraccio_scopone import SCOPONE
-
-from core.engine import legal_moves, new_match, play, rules_of, score_hand
-from core.errors import InvalidOptions
-from core.model import Bonus, Move
-from core.rules import PARTNERS_OPPOSITE
-from core.testing import scenario
 
 NAME = SCOPONE.name
 scopone_scenario = partial(scenario, variant=NAME)

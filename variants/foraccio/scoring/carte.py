@@ -6,8 +6,8 @@ without the dealer.
 
 from __future__ import annotations
 
-from core.hookspecs import hookimpl
-from core.model import ScoreLine
+from foraccio.core.hookspecs import hookimpl
+from foraccio.core.model import ScoreLine
 
 MAJORITY = 27
 

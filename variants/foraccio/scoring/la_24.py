@@ -5,8 +5,8 @@ It reads the other rules' lines, so it wraps the hook and adds its own.
 
 from __future__ import annotations
 
-from core.hookspecs import hookimpl
-from core.model import ScoreLine
+from foraccio.core.hookspecs import hookimpl
+from foraccio.core.model import ScoreLine
 
 PUNTI_DI_MANO = frozenset({"primo_onore", "secondo_onore", "terzo_onore", "spade", "carte"})
 BONUS = 18

@@ -3,9 +3,9 @@ from the asso up (3 to 13)."""
 
 from __future__ import annotations
 
-from core.cards import RANKS, SUITS
-from core.hookspecs import hookimpl
-from core.model import ScoreLine
+from foraccio.core.cards import RANKS, SUITS
+from foraccio.core.hookspecs import hookimpl
+from foraccio.core.model import ScoreLine
 
 SHORTEST = 3
 
@@ -32,4 +32,4 @@ def _run_from_ace(held: set[str], suit_cards: tuple[str, ...]) -> tuple[str, ...
 
 
 _SUIT_CARDS = tuple(tuple(f"{rank}{suit}" for rank in RANKS) for suit in SUITS)
-"""Each suit's cards from the asso up, in the order of :data:`~core.cards.SUITS`."""
+"""Each suit's cards from the asso up, in the order of :data:`~foraccio.core.cards.SUITS`."""

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from core.hookspecs import hookimpl
-from core.model import ScoreLine
+from foraccio.core.hookspecs import hookimpl
+from foraccio.core.model import ScoreLine
 
 ONORI = (("primo_onore", "2s"), ("secondo_onore", "11s"), ("terzo_onore", "10d"))
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from core.cards import DECK, SUIT
-from core.hookspecs import hookimpl
-from core.model import ScoreLine
+from foraccio.core.cards import DECK, SUIT
+from foraccio.core.hookspecs import hookimpl
+from foraccio.core.model import ScoreLine
 
 MAJORITY = 7
 

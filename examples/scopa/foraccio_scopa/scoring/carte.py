@@ -3,8 +3,9 @@ it. With two teams that is 21 cards or more, more than half the deck."""
 
 from __future__ import annotations
 
-from core.hookspecs import hookimpl
-from core.model import ScoreLine
+from foraccio.core.hookspecs import hookimpl
+from foraccio.core.model import ScoreLine
+
 from foraccio_scopa.scoring import sole_best
 
 

@@ -3,9 +3,10 @@ on a tie (5-5) nobody scores it."""
 
 from __future__ import annotations
 
-from core.cards import SUIT
-from core.hookspecs import hookimpl
-from core.model import ScoreLine
+from foraccio.core.cards import SUIT
+from foraccio.core.hookspecs import hookimpl
+from foraccio.core.model import ScoreLine
+
 from foraccio_scopa.scoring import sole_best
 
 

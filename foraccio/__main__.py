@@ -1,0 +1,7 @@
+"""``python -m foraccio``: the ``foraccio`` command."""
+
+import sys
+
+from foraccio.cli.main import main
+
+sys.exit(main())
