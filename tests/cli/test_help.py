@@ -6,12 +6,11 @@ from __future__ import annotations
 import argparse
 import subprocess
 import sys
-import tomllib
+from importlib import metadata
 from pathlib import Path
 
+import foraccio
 from foraccio.cli.main import parser
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def subcommands(root: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
@@ -52,7 +51,9 @@ def test_no_help_page_shows_markup():
 
 
 def test_version_prints_the_installed_distributions_version():
-    version = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
+    # pyproject.toml reads the version from foraccio.__version__ (its one source).
+    version = metadata.version("foraccio")
+    assert version == foraccio.__version__
     command = Path(sys.executable).with_name("foraccio")
 
     run = subprocess.run([str(command), "--version"], capture_output=True, text=True,
