@@ -74,11 +74,12 @@ class Release(NamedTuple):
         return done.stdout
 
 
-def built(project: Path, output: Path) -> subprocess.Popen:
+def built(project: Path, output: Path, environment: dict[str, str]) -> subprocess.Popen:
     """Start ``python -m build`` of ``project`` (its sdist, then its wheel from the sdist,
     in an isolated build environment) into ``output``."""
     return subprocess.Popen([sys.executable, "-m", "build", "--outdir", str(output),
-                             str(project)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+                             str(project)], env=environment, stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT)
 
 
 def finished(process: subprocess.Popen) -> None:
@@ -92,6 +93,8 @@ def release(tmp_path_factory) -> Release:
     """The engine and Scopa built, and installed with the migrated plugin in a clean venv."""
     base = tmp_path_factory.mktemp("release")
     assert not base.is_relative_to(ROOT)
+    # Nothing of the run's own: no PYTHONPATH, no FORACCIO_* (FORACCIO_COMPILE would build
+    # the compiled engine, which takes minutes; make test's FORACCIO_PURE_PYTHON).
     environment = {name: value for name, value in os.environ.items()
                    if name != "PYTHONPATH" and not name.startswith("FORACCIO_")}
     environment["FORACCIO_DATA_DIR"] = str(base / "data")
@@ -104,7 +107,8 @@ def release(tmp_path_factory) -> Release:
            "-c", str(ROOT / "constraints.txt")]
     # While the wheels are built, the engine's dependencies are installed: the wheel's own
     # install then finds what its metadata requires already there, or installs it.
-    started = [built(ROOT, base / "dist"), built(ROOT / "examples" / "scopa", base / "scopa"),
+    started = [built(ROOT, base / "dist", environment),
+               built(ROOT / "examples" / "scopa", base / "scopa", environment),
                subprocess.Popen([*pip, *PYPROJECT["project"]["dependencies"]], cwd=base,
                                 env=environment, stdout=subprocess.PIPE,
                                 stderr=subprocess.STDOUT)]
