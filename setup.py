@@ -11,8 +11,12 @@ import runpy
 
 from setuptools import setup
 
-ext_modules = []
-if os.environ.get("FORACCIO_COMPILE") == "1":
+CYTHON = "cython>=3.1,<3.3"
+"""What builds the compiled engine (the ``compiled`` extra of pyproject.toml says the same)."""
+
+
+def compiled_extensions() -> list:
+    """The extension modules of the compiled engine, each from its Python source."""
     from Cython.Build import cythonize
     from setuptools import Extension
 
@@ -22,11 +26,23 @@ if os.environ.get("FORACCIO_COMPILE") == "1":
         return module.removeprefix("foraccio.").replace(".", "/") + ".py"
 
     modules = runpy.run_path("core/compiled.py")["MODULES"]
-    ext_modules = cythonize(
+    return cythonize(
         [Extension(name, [source(name)]) for name in modules],
         build_dir="build/cython",
         compiler_directives={"language_level": 3, "annotation_typing": False},
         quiet=True,
     )
 
-setup(ext_modules=ext_modules)
+
+ext_modules, setup_requires = [], []
+if os.environ.get("FORACCIO_COMPILE") == "1":
+    try:
+        ext_modules = compiled_extensions()
+    except ModuleNotFoundError as missing:
+        if missing.name != "Cython":
+            raise
+        # pip's isolated build environment has only setuptools when it first runs this
+        # file, to ask what else the build needs: Cython, which it then installs.
+        setup_requires = [CYTHON]
+
+setup(ext_modules=ext_modules, setup_requires=setup_requires)

@@ -5,7 +5,8 @@ their own source, unchanged.
 each module from its build, which plays exactly as its source does, faster. Without a
 build, or with ``FORACCIO_PURE_PYTHON=1`` in the environment, every module is imported
 from its source. A build older than its source is not used: the source is, with a
-warning to rebuild.
+warning to rebuild. An installed package's build (``FORACCIO_COMPILE=1 pip install .``)
+is always used: it came from one wheel with its source, which pip writes in any order.
 
 None of these modules implements a hook: pluggy finds hook implementations by
 inspecting Python functions, so those stay in source modules, which hand the work
@@ -15,7 +16,9 @@ to these.
 from __future__ import annotations
 
 import os
+import site
 import sys
+import sysconfig
 import warnings
 from importlib.abc import MetaPathFinder
 from importlib.machinery import EXTENSION_SUFFIXES, ModuleSpec, PathFinder
@@ -71,7 +74,7 @@ class SourceWhenAsked(MetaPathFinder):
         if not source.is_file():
             return None
         if not PURE_PYTHON:
-            if build.stat().st_mtime >= source.stat().st_mtime:
+            if installed(build) or build.stat().st_mtime >= source.stat().st_mtime:
                 return None
             warnings.warn(f"{build.name} is older than {source}, so the source is used: "
                           f"rebuild it with `make compiled`", RuntimeWarning, stacklevel=2)
@@ -81,6 +84,22 @@ class SourceWhenAsked(MetaPathFinder):
 def source_of(name: str, build: Path) -> Path:
     """The source beside ``build``, the build of module ``name``."""
     return build.with_name(f"{name.rpartition('.')[2]}.py")
+
+
+def installed(build: Path) -> bool:
+    """Whether ``build`` lies in a directory of installed packages (site-packages), where
+    it was installed from the same wheel as its source. Only a build made beside the
+    sources of a checkout can be older than them: pip writes a wheel's files in any order,
+    so there their ages say nothing."""
+    build = build.resolve()
+    return any(build.is_relative_to(directory) for directory in _package_directories())
+
+
+def _package_directories() -> set[Path]:
+    paths = sysconfig.get_paths()
+    user = [site.getusersitepackages()] if site.ENABLE_USER_SITE else []
+    return {Path(directory).resolve()
+            for directory in (paths["purelib"], paths["platlib"], *site.getsitepackages(), *user)}
 
 
 def _is_extension(path: str) -> bool:

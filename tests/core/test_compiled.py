@@ -137,6 +137,14 @@ def test_a_build_older_than_its_source_is_passed_over_with_a_warning(a_built_mod
     assert found.origin == str(a_built_module / "built.py")
 
 
+def test_an_installed_build_is_loaded_whichever_file_pip_wrote_first(a_built_module,
+                                                                     monkeypatch):
+    # As FORACCIO_COMPILE=1 pip install . installs it: build and source from one wheel.
+    monkeypatch.setattr(compiled, "_package_directories", lambda: {a_built_module.resolve()})
+    os.utime(a_built_module / f"built{EXTENSION_SUFFIXES[0]}", (0, 0))
+    assert compiled.SourceWhenAsked().find_spec("built", [str(a_built_module)]) is None
+
+
 def test_pure_python_asked_for_passes_over_every_build(a_built_module, monkeypatch):
     monkeypatch.setattr(compiled, "PURE_PYTHON", True)
     os.utime(a_built_module / "built.py", (0, 0))
