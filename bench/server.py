@@ -1,7 +1,7 @@
 """A real server process, as ``make run`` starts it, for the benchmarks and the tests.
 
-``python -m foraccio.api.serve`` (granian serving the app, with the options of
-:mod:`foraccio.api.serve`) listens on a free loopback port with the environment given;
+``foraccio serve`` (:mod:`foraccio.cli.serve`: granian serving the app, with the options
+of :mod:`foraccio.api.serve`) listens on a free loopback port with the environment given;
 :func:`serving` waits until ``GET /health`` answers, yields the server, and
 stops its whole process group afterwards (the bot pool's processes included).
 Its log, standard output and error, goes to a file.
@@ -49,7 +49,7 @@ def serving(log: Path, workers: int = 1,
     Raise RuntimeError, with the log, when the server does not come up."""
     port = free_port()
     env = {**os.environ, **(environment or {})}
-    command = [sys.executable, "-m", "foraccio.api.serve", "--host", HOST, "--port", str(port),
+    command = [sys.executable, "-m", "foraccio", "serve", "--host", HOST, "--port", str(port),
                "--workers", str(workers)]
     with log.open("wb") as output:
         process = subprocess.Popen(
