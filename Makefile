@@ -32,27 +32,36 @@ NGINX := /usr/sbin/nginx
 # them (tests/test_doc_examples.py); installed when missing too.
 JQ := /usr/bin/jq
 
-# The package's own dependencies, and Cython (the compiled extra, one wheel) for `make
-# compiled`. --no-deps: what the examples depend on (the engine; scopone also on scopa) is
-# installed from this checkout, not looked up in an index. pip is quiet, so a line says
-# what the wait is for.
+# The package's own dependencies. --no-compile: the server imports a small part of them
+# (not dask's or distributed's), so the first import writes the bytecode it needs rather
+# than pip writing all of it first. --no-deps: what the examples depend on (the engine;
+# scopone also on scopa) is installed from this checkout, not looked up in an index. pip
+# is quiet, so a line says what the wait is for.
 $(RUN_STAMP): pyproject.toml constraints.txt $(EXAMPLES:%=%/pyproject.toml)
 	@echo "Installing the server's dependencies into $(VENV) (about a minute the first time)..."
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --disable-pip-version-check -c constraints.txt -e '.[compiled]'
-	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps $(EXAMPLES:%=-e %)
+	$(PY) -m pip install --quiet --disable-pip-version-check --no-compile -c constraints.txt -e .
+	$(PY) -m pip install --quiet --disable-pip-version-check --no-compile --no-deps \
+		$(EXAMPLES:%=-e %)
 	rm -f $(VENV)/.installed-run-* && touch $@
 
+# The tests start hundreds of processes, so they get all the bytecode at once (where
+# PYTHONDONTWRITEBYTECODE is set, an import would compile anew in every process).
 $(STAMP): $(RUN_STAMP)
 	@echo "Installing the test tools into $(VENV) (about two minutes the first time)..."
 	$(PY) -m pip install --quiet --disable-pip-version-check -c constraints.txt -e '.[test,compiled]'
+	$(PY) -m compileall -q -j 0 $(VENV)/lib
 	rm -f $(VENV)/.installed-test-* && touch $@
 
 # The compiled engine (core/compiled.py), built beside its sources by Cython; setuptools
 # rebuilds only the modules whose source changed. Without a C compiler the engine runs
 # from its source (and make test's compiled run fails, saying so). Cython and the C
-# compiler say nothing meanwhile, hence the line.
+# compiler say nothing meanwhile, hence the lines. Cython (the compiled extra) comes
+# with the test tools, or here on the first build.
 compiled: $(RUN_STAMP)
+	@$(PY) -c 'import Cython' 2> /dev/null || { echo "Installing Cython into $(VENV)..." \
+		&& $(PY) -m pip install --quiet --disable-pip-version-check -c constraints.txt \
+			-e '.[compiled]'; }
 	@echo "Building the compiled engine with Cython (about four minutes the first time)..."
 	PYTHONWARNINGS=ignore FORACCIO_COMPILE=1 $(PY) setup.py --quiet build_ext --inplace \
 		|| echo "The compiled engine could not be built (it needs a C compiler and the" \
