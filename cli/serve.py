@@ -95,7 +95,7 @@ def address_problem(host: str, port: int) -> str | None:
         family, kind, proto, _, where = socket.getaddrinfo(
             host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)[0]
     except socket.gaierror as error:
-        return f"cannot listen on {address}: {getattr(error, 'strerror', None) or error}"
+        return f"cannot listen on {address}: {error.strerror or error}"
     with socket.socket(family, kind, proto) as probe:
         probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
