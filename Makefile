@@ -5,7 +5,13 @@ PY := $(VENV)/bin/python
 # The example distributions in examples/ are installed next to the engine, and their tests
 # run with its own (pyproject.toml, testpaths).
 EXAMPLES := examples/napoli-to-ten examples/scopa examples/scopone
-STAMP := $(VENV)/.installed-$(shell cat pyproject.toml constraints.txt $(EXAMPLES:%=%/pyproject.toml) | cksum | cut -d' ' -f1)
+# Two installs, each with its stamp: what serving needs (RUN_STAMP: make run, demo, openapi,
+# compiled, bench), and the test tools on top of it (STAMP: make test, lint). A new user's
+# first `make run` then waits for the server's dependencies alone, not for playwright,
+# schemathesis and the client generators (tests/test_makefile.py checks it).
+FINGERPRINT := $(shell cat pyproject.toml constraints.txt $(EXAMPLES:%=%/pyproject.toml) | cksum | cut -d' ' -f1)
+RUN_STAMP := $(VENV)/.installed-run-$(FINGERPRINT)
+STAMP := $(VENV)/.installed-test-$(FINGERPRINT)
 NPM_STAMP := clients/node_modules/.installed-$(shell cat clients/package.json clients/package-lock.json | cksum | cut -d' ' -f1)
 
 .PHONY: test run demo openapi bench lint clean compiled
@@ -26,18 +32,37 @@ NGINX := /usr/sbin/nginx
 # them (tests/test_doc_examples.py); installed when missing too.
 JQ := /usr/bin/jq
 
-# --no-deps: what the examples depend on (the engine; scopone also on scopa) is installed
-# from this checkout, not looked up in an index.
-$(STAMP): pyproject.toml constraints.txt $(EXAMPLES:%=%/pyproject.toml)
+# The package's own dependencies. --no-compile: the server imports a small part of them
+# (not dask's or distributed's), so the first import writes the bytecode it needs rather
+# than pip writing all of it first. --no-deps: what the examples depend on (the engine;
+# scopone also on scopa) is installed from this checkout, not looked up in an index. pip
+# is quiet, so a line says what the wait is for.
+$(RUN_STAMP): pyproject.toml constraints.txt $(EXAMPLES:%=%/pyproject.toml)
+	@echo "Installing the server's dependencies into $(VENV) (about a minute the first time)..."
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check --no-compile -c constraints.txt -e .
+	$(PY) -m pip install --quiet --disable-pip-version-check --no-compile --no-deps \
+		$(EXAMPLES:%=-e %)
+	rm -f $(VENV)/.installed-run-* && touch $@
+
+# The tests start hundreds of processes, so they get all the bytecode at once (where
+# PYTHONDONTWRITEBYTECODE is set, an import would compile anew in every process).
+$(STAMP): $(RUN_STAMP)
+	@echo "Installing the test tools into $(VENV) (about two minutes the first time)..."
 	$(PY) -m pip install --quiet --disable-pip-version-check -c constraints.txt -e '.[test,compiled]'
-	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps $(EXAMPLES:%=-e %)
-	rm -f $(VENV)/.installed-* && touch $@
+	$(PY) -m compileall -q -j 0 $(VENV)/lib
+	rm -f $(VENV)/.installed-test-* && touch $@
 
 # The compiled engine (core/compiled.py), built beside its sources by Cython; setuptools
 # rebuilds only the modules whose source changed. Without a C compiler the engine runs
-# from its source (and make test's compiled run fails, saying so).
-compiled: $(STAMP)
+# from its source (and make test's compiled run fails, saying so). Cython and the C
+# compiler say nothing meanwhile, hence the lines. Cython (the compiled extra) comes
+# with the test tools, or here on the first build.
+compiled: $(RUN_STAMP)
+	@$(PY) -c 'import Cython' 2> /dev/null || { echo "Installing Cython into $(VENV)..." \
+		&& $(PY) -m pip install --quiet --disable-pip-version-check -c constraints.txt \
+			-e '.[compiled]'; }
+	@echo "Building the compiled engine with Cython (about four minutes the first time)..."
 	PYTHONWARNINGS=ignore FORACCIO_COMPILE=1 $(PY) setup.py --quiet build_ext --inplace \
 		|| echo "The compiled engine could not be built (it needs a C compiler and the" \
 			"Python headers): the engine runs from its Python source."
@@ -101,17 +126,20 @@ $(NGINX):
 	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx > /dev/null 2>&1 \
 		|| (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx)
 
-# The API on $(HOST):$(PORT) (docs at /schema and /schema/redoc), served by granian with
-# the options of api/serve.py; FORACCIO_WORKERS sets the worker processes. HOST is set on
-# make's command line only (`make run HOST=10.0.0.11`, a server behind a proxy:
-# deploy/README.md), not from the environment, where some shells keep the machine's name.
+# The API on $(HOST):$(PORT) (docs at /schema and /schema/redoc), served by `foraccio
+# serve` (cli/serve.py): granian with the options of api/serve.py; FORACCIO_WORKERS sets
+# the worker processes. HOST is set on make's command line only (`make run
+# HOST=10.0.0.11`, a server behind a proxy: deploy/README.md), not from the environment,
+# where some shells keep the machine's name. The compiled engine is built on request
+# (`make compiled`, minutes): the first run serves from the engine's source sooner, and
+# the server's first line says which engine plays and how to get the other.
 PORT ?= 8000
 HOST = 127.0.0.1
-run: compiled
-	$(PY) -m foraccio.api.serve --host $(HOST) --port $(PORT)
+run: $(RUN_STAMP)
+	$(VENV)/bin/foraccio serve --host $(HOST) --port $(PORT)
 
 # One seeded random match in the terminal.
-demo: $(STAMP)
+demo: $(RUN_STAMP)
 	$(PY) -m foraccio.cli.demo
 
 # Regenerate the web table's screenshots in docs/ (web-table.png, web-table-phone.png,
@@ -122,7 +150,7 @@ screenshots: $(STAMP) $(CHROMIUM)
 	$(PY) -m tests.browser.docs_screenshots docs
 
 # Regenerate the committed OpenAPI document from the app (api/openapi_file.py).
-openapi: $(STAMP)
+openapi: $(RUN_STAMP)
 	$(PY) -m foraccio.api.openapi_file
 
 # Lint the committed document as tests/clients/test_lint.py does (redocly.yaml, .spectral.yaml).

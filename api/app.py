@@ -1,7 +1,7 @@
 """The app factory: ``create_app()`` builds the whole service.
 
-Serve it with an ASGI server that calls the factory: ``python -m foraccio.api.serve`` (``make
-run``) starts granian calling it, with the options this service needs (:mod:`foraccio.api.serve`).
+Serve it with an ASGI server that calls the factory: ``foraccio serve`` (``make run``) starts
+granian calling it, with the options this service needs (:mod:`foraccio.api.serve`).
 """
 
 from __future__ import annotations

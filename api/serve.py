@@ -1,8 +1,9 @@
-"""Serve the app with granian: ``python -m foraccio.api.serve [--host H] [--port P] [--workers N]``.
+"""Serve the app with granian: :func:`serve` becomes granian with the service's options.
 
-The one place that spells out the server's command line: ``make run``, the
-benchmarks and the tests' servers (:func:`bench.server.serving`) all start it
-here, so each runs with the same options:
+The one place that spells out the server's command line: ``foraccio serve``
+(:mod:`foraccio.cli.serve`), and so ``make run``, the benchmarks and the tests'
+servers (:func:`bench.server.serving`), all start it here, so each runs with the
+same options:
 
 - ``--interface asgi --factory foraccio.api.app:create_app``: granian's own default
   interface (RSGI) would answer every request with a 500;
@@ -26,13 +27,13 @@ granian keeps its default event loop (uvloop). The process becomes granian
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 from collections.abc import Mapping, Sequence
+from typing import NoReturn
 
 from foraccio.api.environment import number
-from foraccio.api.timeouts import Timeouts, timeouts_from_environment
+from foraccio.api.timeouts import Timeouts
 
 APP = "foraccio.api.app:create_app"
 STOP_SECONDS = 5
@@ -55,23 +56,18 @@ def workers_from_environment(environ: Mapping[str, str] | None = None) -> int:
     return int(number(os.environ if environ is None else environ, WORKERS, int, 1, 1, 256))
 
 
-def main(argv: Sequence[str] | None = None) -> None:
-    """Parse the command line and become granian serving the app."""
-    parser = argparse.ArgumentParser(prog="python -m foraccio.api.serve",
-                                     description="Serve the app with granian.")
-    parser.add_argument("--host", default="127.0.0.1", help="address to listen on "
-                        "(default 127.0.0.1)")
-    parser.add_argument("--port", type=int, default=8000, help="port (default 8000)")
-    parser.add_argument("--workers", type=int, help=f"worker processes (default "
-                        f"{WORKERS}, else 1)")
-    options = parser.parse_args(argv)
-    try:
-        workers = workers_from_environment() if options.workers is None else options.workers
-        timeouts = timeouts_from_environment()
-    except ValueError as error:
-        parser.error(str(error))
-    arguments = granian_arguments(options.host, options.port, workers, timeouts)
+def serve(host: str, port: int, workers: int, timeouts: Timeouts) -> NoReturn:
+    """Become granian serving the app on ``host``:``port`` (the process is replaced)."""
+    arguments = granian_arguments(host, port, workers, timeouts)
     os.execv(sys.executable, [sys.executable, "-m", "granian", *arguments])
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """``python -m foraccio.api.serve [options]``: the same as ``foraccio serve [options]``,
+    kept for the scripts that started the server so before the command had it."""
+    from foraccio.cli.main import main as foraccio
+
+    sys.exit(foraccio(["serve", *(sys.argv[1:] if argv is None else argv)]))
 
 
 if __name__ == "__main__":

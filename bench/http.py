@@ -1,6 +1,6 @@
 """HTTP throughput and latency of the API on a real server process over loopback.
 
-Starts the server as ``make run`` does (:mod:`foraccio.api.serve`) on a free loopback port, waits
+Starts the server as ``make run`` does (``foraccio serve``) on a free loopback port, waits
 for ``GET /health``, then measures, in alternating rounds of a few seconds
 each, at 16 and at 50 connections: ``GET /health`` (the framework's floor),
 ``POST /games/play`` with an open state in hand 1 and in hand 10 of a long

@@ -1,7 +1,7 @@
 """A real server process, as ``make run`` starts it, for the benchmarks and the tests.
 
-``python -m foraccio.api.serve`` (granian serving the app, with the options of
-:mod:`foraccio.api.serve`) listens on a free loopback port with the environment given;
+``foraccio serve`` (:mod:`foraccio.cli.serve`: granian serving the app, with the options
+of :mod:`foraccio.api.serve`) listens on a free loopback port with the environment given;
 :func:`serving` waits until ``GET /health`` answers, yields the server, and
 stops its whole process group afterwards (the bot pool's processes included).
 Its log, standard output and error, goes to a file.
@@ -16,7 +16,7 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import NamedTuple
@@ -40,17 +40,19 @@ def free_port() -> int:
 
 
 @contextmanager
-def serving(log: Path, workers: int = 1,
+def serving(log: Path, workers: int | None = 1,
             environment: Mapping[str, str | None] | None = None,
-            cpus: set[int] | None = None) -> Iterator[Server]:
-    """Serve the app with ``workers`` granian workers; ``environment`` sets (or, with
-    None, removes) variables of the server's environment; ``cpus``, when given, are the
-    only CPUs the server and every process it starts may run on (as ``taskset`` would).
-    Raise RuntimeError, with the log, when the server does not come up."""
+            cpus: set[int] | None = None, arguments: Sequence[str] = ()) -> Iterator[Server]:
+    """Serve the app with ``workers`` granian workers (None: no ``--workers``, so
+    ``FORACCIO_WORKERS`` decides); ``environment`` sets (or, with None, removes) variables
+    of the server's environment; ``cpus``, when given, are the only CPUs the server and
+    every process it starts may run on (as ``taskset`` would); ``arguments`` are more
+    flags of ``foraccio serve``. Raise RuntimeError, with the log, when the server does
+    not come up."""
     port = free_port()
     env = {**os.environ, **(environment or {})}
-    command = [sys.executable, "-m", "foraccio.api.serve", "--host", HOST, "--port", str(port),
-               "--workers", str(workers)]
+    command = [sys.executable, "-m", "foraccio", "serve", "--host", HOST, "--port", str(port),
+               *([] if workers is None else ["--workers", str(workers)]), *arguments]
     with log.open("wb") as output:
         process = subprocess.Popen(
             command, cwd=ROOT, stdout=output, stderr=subprocess.STDOUT, start_new_session=True,

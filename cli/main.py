@@ -10,7 +10,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from foraccio.cli import compare, simulate
+from foraccio.cli import compare, serve, simulate
 from foraccio.cli.table import command as play
 
 from foraccio import __version__
@@ -20,7 +20,8 @@ def parser() -> argparse.ArgumentParser:
     """The parser of the ``foraccio`` command and all its subcommands."""
     root = argparse.ArgumentParser(
         prog="foraccio", description="Play Foraccio and Zobelon: bots against bots, or a "
-                                     "person against bots at a terminal table.")
+                                     "person against bots at a terminal table; serve the "
+                                     "API and the web table.")
     # The release (foraccio.__version__), which the document and the answers also give.
     root.add_argument("--version", action="version",
                       version=f"%(prog)s {__version__}")
@@ -28,6 +29,7 @@ def parser() -> argparse.ArgumentParser:
     simulate.add_parser(commands)
     compare.add_parser(commands)
     play.add_parser(commands)
+    serve.add_parser(commands)
     return root
 
 

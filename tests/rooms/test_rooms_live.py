@@ -168,7 +168,7 @@ def test_a_server_followed_by_an_open_stream_still_stops(tmp_path):
     # past foraccio.api.serve.STOP_SECONDS the worker is killed and the client is cut off.
     port = free_port()
     process = subprocess.Popen(
-        [sys.executable, "-m", "foraccio.api.serve", "--port", str(port)], cwd=ROOT,
+        [sys.executable, "-m", "foraccio", "serve", "--port", str(port)], cwd=ROOT,
         env={**os.environ, **environment(tmp_path / "data")}, start_new_session=True,
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
