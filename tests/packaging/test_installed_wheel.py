@@ -45,10 +45,8 @@ PLUGIN = "foraccio-double-scopa"
 
 
 def serve_command(venv: Path, port: int) -> list[str]:
-    """How an installed user starts the server: the one place to switch to `foraccio serve`
-    (``[str(venv / "bin" / "foraccio"), "serve", "--host", HOST, "--port", str(port)]``)."""
-    return [str(venv / "bin" / "python"), "-m", "foraccio.api.serve", "--host", HOST,
-            "--port", str(port)]
+    """How an installed user starts the server: the ``foraccio`` command it installed."""
+    return [str(venv / "bin" / "foraccio"), "serve", "--host", HOST, "--port", str(port)]
 
 
 class Release(NamedTuple):
