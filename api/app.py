@@ -8,6 +8,10 @@ from __future__ import annotations
 
 import gc
 
+from litestar import Litestar
+from litestar.datastructures import ResponseHeader
+from litestar.di import Provide
+
 from foraccio.api.asgi import WholeBody
 from foraccio.api.botpool import BotPool
 from foraccio.api.controllers.bots import BotController, BotListController
@@ -33,9 +37,6 @@ from foraccio.rooms.bodies import ROOM_BODIES
 from foraccio.rooms.part import RoomsPart
 from foraccio.rooms.routes import RoomController
 from foraccio.web.routes import table_router
-from litestar import Litestar
-from litestar.datastructures import ResponseHeader
-from litestar.di import Provide
 
 
 def create_app() -> Litestar:

@@ -48,6 +48,7 @@ from collections import deque
 from typing import TYPE_CHECKING, Any
 
 import structlog
+
 from foraccio.api import botwork
 from foraccio.api.asgi import ClientGone
 from foraccio.api.limits import BotLimits

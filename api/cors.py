@@ -30,13 +30,14 @@ import re
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from foraccio.api.errors import problem
-from foraccio.api.logging import REQUEST_ID_HEADER
-from foraccio.core.quoting import quote
 from litestar import Request
 from litestar.config.cors import CORSConfig
 from litestar.constants import DEFAULT_ALLOWED_CORS_HEADERS
 from litestar.datastructures import Headers
+
+from foraccio.api.errors import problem
+from foraccio.api.logging import REQUEST_ID_HEADER
+from foraccio.core.quoting import quote
 
 if TYPE_CHECKING:
     from litestar.types import ASGIApp, Receive, Scope, Send

@@ -29,9 +29,10 @@ import json
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import msgspec
-from foraccio.core.quoting import quote, shorten
 from litestar.dto import AbstractDTO
 from litestar.exceptions import ClientException, ValidationException
+
+from foraccio.core.quoting import quote, shorten
 
 if TYPE_CHECKING:
     from collections.abc import Collection, Generator, Iterable

@@ -18,6 +18,15 @@ from __future__ import annotations
 from http import HTTPStatus
 
 import structlog
+from litestar.exceptions import HTTPException
+from litestar.openapi.datastructures import ResponseSpec
+from litestar.openapi.spec import Example
+from litestar.plugins.problem_details import (
+    ProblemDetailsConfig,
+    ProblemDetailsException,
+    ProblemDetailsPlugin,
+)
+
 from foraccio.api.asgi import ClientGone
 from foraccio.api.botpool import Busy, TimeLimit
 from foraccio.api.decoding import MAX_BODY_SIZE, unsupported_media_type
@@ -27,14 +36,6 @@ from foraccio.api.schemas import Problem
 from foraccio.api.sealing import SealingError
 from foraccio.core.errors import EngineError, PluginError
 from foraccio.core.quoting import shorten
-from litestar.exceptions import HTTPException
-from litestar.openapi.datastructures import ResponseSpec
-from litestar.openapi.spec import Example
-from litestar.plugins.problem_details import (
-    ProblemDetailsConfig,
-    ProblemDetailsException,
-    ProblemDetailsPlugin,
-)
 
 CODES_BY_STATUS = {400: "invalid_body", 413: "body_too_large", 500: "internal_error"}
 """The code of Litestar's own HTTP errors; other statuses use their phrase (``not_found``,

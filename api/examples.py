@@ -22,6 +22,7 @@ from functools import cache
 from typing import Any, NamedTuple
 
 import msgspec
+
 from foraccio.api.posted import Receipts
 from foraccio.api.schemas import (
     Autoplayed,

@@ -11,10 +11,6 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 import msgspec
-from foraccio.api import docs_ui
-from foraccio.api.openapi_kinds import name_answers, split_requests
-from foraccio.api.openapi_links import add_links
-from foraccio.api.openapi_portable import PROBLEM_JSON, portable
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.plugins import JsonRenderPlugin
 from litestar.openapi.spec import (
@@ -30,6 +26,11 @@ from litestar.openapi.spec import (
     Tag,
 )
 from litestar.openapi.spec.base import BaseSchemaObject
+
+from foraccio.api import docs_ui
+from foraccio.api.openapi_kinds import name_answers, split_requests
+from foraccio.api.openapi_links import add_links
+from foraccio.api.openapi_portable import PROBLEM_JSON, portable
 
 JSON = "application/json"
 

@@ -42,6 +42,7 @@ from http import HTTPStatus
 from typing import Any, get_args
 
 import msgspec
+
 from foraccio.api.schemas import SeatKey, Token
 from foraccio.core.cards import CARD_PATTERN, DECK
 from foraccio.core.model import AnyEvent

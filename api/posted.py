@@ -33,6 +33,8 @@ from collections import OrderedDict
 from typing import NamedTuple
 
 import msgspec
+from msgspec.structs import replace
+
 from foraccio.api.botpool import BotPool
 from foraccio.api.botwork import CheckJob
 from foraccio.api.sealing import SealedGame
@@ -42,7 +44,6 @@ from foraccio.core.reachable import hand_start, resumed
 from foraccio.core.validation import validate_state
 from foraccio.core.wire import HandLog, to_wire
 from foraccio.core.wire import State as WireState
-from msgspec.structs import replace
 
 INLINE_PLAYS = 64
 """Most plays a state without a valid receipt may record to be checked in the worker: a

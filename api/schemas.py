@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Annotated, Literal
 
 import msgspec
+
 from foraccio.api.sealing import MAX_TOKEN_LENGTH
 from foraccio.bots.base import Budget
 from foraccio.core.model import (

@@ -58,6 +58,7 @@ import msgspec
 import structlog
 from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+
 from foraccio.api.data_dir import data_dir
 from foraccio.api.secret_file import stored_secret
 from foraccio.core.model import Card, OptionValue

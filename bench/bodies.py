@@ -11,6 +11,7 @@ import random
 from functools import cache
 
 import msgspec
+
 from foraccio.api.posted import Receipts
 from foraccio.api.sealing import SealedGame, Sealer, new_game_id
 from foraccio.core.engine import legal_moves

@@ -43,6 +43,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
+import bench.foraccio_minded
 from foraccio.bots import choose_move
 from foraccio.bots.ismcts import (
     DEFAULT_ITERATIONS,
@@ -67,8 +68,6 @@ from foraccio.core.engine import new_match, play, rules_of
 from foraccio.core.errors import UnknownVariant
 from foraccio.core.registry import get_variant
 from foraccio.core.view import plays_made, seat_view
-
-import bench.foraccio_minded
 
 WORKERS = int(os.environ.get("BENCH_WORKERS", os.cpu_count() or 1))
 SEED = 2026

@@ -34,11 +34,10 @@ import shutil
 import subprocess
 import sys
 
-from foraccio.core.engine import legal_moves, new_match, next_hand, play, rules_of
-from foraccio.core.plays import plays_of
-
 from bench import naive
 from bench.engine import random_match, yardstick_script
+from foraccio.core.engine import legal_moves, new_match, next_hand, play, rules_of
+from foraccio.core.plays import plays_of
 
 REPEATS = 10
 """How many times each step runs over its positions (against valgrind's start-up)."""

@@ -68,6 +68,7 @@ def call(url: str, method: str, path: str, body: bytes | None = None,
 def bodies() -> tuple[bytes, dict]:
     """The play body (the documented example) and the start of a match for the bots."""
     import msgspec
+
     from foraccio.api.examples import examples
     from foraccio.core.engine import new_match
     from foraccio.core.wire import to_wire

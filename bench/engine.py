@@ -24,11 +24,10 @@ import sys
 import time
 from pathlib import Path
 
+from bench import naive
 from foraccio.core import compiled
 from foraccio.core.engine import legal_moves, new_match, next_hand, play
 from foraccio.core.registry import variants
-
-from bench import naive
 
 CHECKOUT = Path(__file__).resolve().parent.parent
 

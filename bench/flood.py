@@ -28,12 +28,12 @@ from collections import Counter
 from pathlib import Path
 
 import msgspec
-from foraccio.api.sealing import SECRET_VARIABLE
-from foraccio.core.engine import legal_moves, new_match, next_hand, play
 
 from bench import bodies
 from bench.busy import call, percentile
 from bench.server import serving
+from foraccio.api.sealing import SECRET_VARIABLE
+from foraccio.core.engine import legal_moves, new_match, next_hand, play
 
 GOAL_MS = 50.0
 """p99 of ``GET /health`` during the flood."""

@@ -32,11 +32,10 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import NamedTuple
 
-from foraccio.api.posted import INLINE_PLAYS
-from foraccio.api.sealing import SECRET_VARIABLE
-
 from bench import bodies, validation
 from bench.server import HOST, Server, serving
+from foraccio.api.posted import INLINE_PLAYS
+from foraccio.api.sealing import SECRET_VARIABLE
 
 GOAL = 0.8
 FLOOR = 0.5

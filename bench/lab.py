@@ -25,12 +25,11 @@ import tempfile
 import time
 from pathlib import Path
 
+from bench.dask_cluster import dask_cluster
 from foraccio.core import compiled
 from foraccio.lab.compare import compare
 from foraccio.lab.runner import default_workers
 from foraccio.lab.setups import Setup
-
-from bench.dask_cluster import dask_cluster
 
 SETUPS = [Setup(name=name, variant="foraccio", options={}, house_rules=rules,
                 bots=("heuristic",) * 4) for name, rules in (("baseline", ()),

@@ -24,6 +24,7 @@ import statistics
 import time
 
 import structlog
+
 from foraccio.api.asgi import ClientGone
 from foraccio.api.botpool import BotPool, TimeLimit
 from foraccio.api.botwork import AutoplayJob, BotMoveJob

@@ -29,12 +29,12 @@ from contextlib import ExitStack
 from pathlib import Path
 
 import httpx
-from foraccio.api.sealing import SECRET_VARIABLE
 
 from bench.busy import percentile
 from bench.flood import SERVER_CPU, _off_the_server_cpu
 from bench.redis_server import redis_server
 from bench.server import Server, serving
+from foraccio.api.sealing import SECRET_VARIABLE
 
 ROOMS = 200
 SECONDS = 20.0

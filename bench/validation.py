@@ -15,6 +15,7 @@ import time
 from collections.abc import Callable, Coroutine
 from typing import Any
 
+from bench.bodies import BENCH_SECRET, mid_hand
 from foraccio.api.botpool import BotPool
 from foraccio.api.limits import BotLimits
 from foraccio.api.posted import Posted, Receipts
@@ -22,8 +23,6 @@ from foraccio.api.sealing import Sealer
 from foraccio.core import reachable
 from foraccio.core.validation import validate_state
 from foraccio.core.wire import to_wire
-
-from bench.bodies import BENCH_SECRET, mid_hand
 
 
 def costs(hand: int = 1, repeats: int = 300) -> dict[str, float]:

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Annotated, Protocol
 
 import msgspec
+
 from foraccio.core.model import Move, Wire
 from foraccio.core.view import SeatView
 

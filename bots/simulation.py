@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from bisect import bisect
 
+from msgspec.structs import replace
+
 from foraccio.core.engine import (
     deal_effects,
     deal_stage,
@@ -38,7 +40,6 @@ from foraccio.core.model import (
 )
 from foraccio.core.plays import plays_of
 from foraccio.core.rules import CaptureContext
-from msgspec.structs import replace
 
 
 class Playout:

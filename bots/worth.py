@@ -27,10 +27,11 @@ import logging
 from collections.abc import Callable
 from random import Random
 
+from msgspec.structs import replace
+
 from foraccio.core.engine import new_match
 from foraccio.core.registry import Rules
 from foraccio.core.rules import CaptureContext
-from msgspec.structs import replace
 
 SAMPLES = 48
 """Random ends of a hand scored per card. The difference is exact for each sample (one

@@ -20,6 +20,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from rich.console import Console
+
 from foraccio.bots import Budget
 from foraccio.cli.arguments import names
 from foraccio.core.errors import EngineError
@@ -30,7 +32,6 @@ from foraccio.lab.report import table
 from foraccio.lab.results import ResumeError
 from foraccio.lab.runner import default_workers
 from foraccio.lab.setups import Setup, searching, seat_bots, seating_of
-from rich.console import Console
 
 
 class _Change(argparse.Action):

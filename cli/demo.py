@@ -12,11 +12,12 @@ import argparse
 import random
 
 import msgspec
+from rich.console import Console
+
 from foraccio.cli.table.places import places
 from foraccio.cli.table.render import score_sheet
 from foraccio.cli.table.words import event_words, match_won
 from foraccio.core.engine import legal_moves, new_match, next_hand, play, rules_of
-from rich.console import Console
 
 PLAYER = "random"
 """Who plays every seat: a uniformly random choice among the legal moves."""

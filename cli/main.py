@@ -10,10 +10,9 @@ import argparse
 import sys
 from collections.abc import Sequence
 
+from foraccio import __version__
 from foraccio.cli import compare, serve, simulate
 from foraccio.cli.table import command as play
-
-from foraccio import __version__
 
 
 def parser() -> argparse.ArgumentParser:

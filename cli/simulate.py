@@ -24,6 +24,10 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
 from foraccio.bots import Budget, bot_plugins, choose_move
 from foraccio.cli.arguments import add_match_arguments
 from foraccio.core.engine import new_match, next_hand, play, rules_of
@@ -35,9 +39,6 @@ from foraccio.lab.play import match_seed
 from foraccio.lab.progress import progress_console, run_with_progress
 from foraccio.lab.runner import CHUNK, Tick, chunks, default_workers
 from foraccio.lab.setups import slow as slow_bots
-from rich.console import Console
-from rich.table import Table
-from rich.text import Text
 
 MAX_HANDS = 200
 """A match not over after this many hands is stopped and counted as a draw."""

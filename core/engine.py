@@ -26,6 +26,8 @@ from itertools import filterfalse
 from random import Random
 from typing import Any
 
+from msgspec.structs import replace
+
 from foraccio.core.cards import DECK
 from foraccio.core.errors import IllegalMove, InvalidCut, Reason, WrongPhase
 from foraccio.core.model import (
@@ -51,7 +53,6 @@ from foraccio.core.registry import Rules, get_variant, house_rules_for, resolve_
 from foraccio.core.registry.catalogue import on_change
 from foraccio.core.rng import generator
 from foraccio.core.rules import LAY, MAX_SEATS, CaptureContext, Deal, DealContext, Seating
-from msgspec.structs import replace
 
 _NO_CARDS: tuple[str, ...] = ()
 

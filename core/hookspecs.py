@@ -39,6 +39,7 @@ from collections.abc import Sequence
 from random import Random
 
 import pluggy
+
 from foraccio.core.model import ScoreLine, State
 from foraccio.core.rules import (
     CaptureEffect,

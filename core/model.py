@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Annotated, Literal
 
 import msgspec
+
 from foraccio.core.cards import Card
 
 Seat = Annotated[int, msgspec.Meta(ge=0, le=5)]

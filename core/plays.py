@@ -16,10 +16,11 @@ from __future__ import annotations
 
 from typing import Any, NoReturn
 
+from msgspec.structs import replace
+
 from foraccio.core.errors import IllegalMove, Reason
 from foraccio.core.model import Move, MoveKind
 from foraccio.core.quoting import quote, shorten
-from msgspec.structs import replace
 
 Plays = tuple[tuple[Move, ...], int]
 """The legal moves of a hand on a table, and how many of them (the first ones) capture."""

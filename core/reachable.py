@@ -27,6 +27,8 @@ from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
+from msgspec.structs import replace
+
 from foraccio.core.engine import (
     before_first_hand,
     dealt_deck,
@@ -42,7 +44,6 @@ from foraccio.core.notation import find_move, read, words
 from foraccio.core.plays import plays_of
 from foraccio.core.registry import Rules, rules_for
 from foraccio.core.wire import State as WireState
-from msgspec.structs import replace
 
 MEMO_SIZE = 4096
 """States remembered per process: a few MB, enough for many matches in progress."""

@@ -21,6 +21,8 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, NamedTuple
 
 import msgspec
+from msgspec.structs import replace
+
 from foraccio.core.engine import (
     before_first_hand,
     hand_points,
@@ -58,7 +60,6 @@ from foraccio.core.replay import replay
 from foraccio.core.validation import validate_state
 from foraccio.core.wire import State as WireState
 from foraccio.core.wire import to_wire
-from msgspec.structs import replace
 
 
 def scenario(

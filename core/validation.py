@@ -23,6 +23,7 @@ from functools import lru_cache
 from typing import NamedTuple, NoReturn
 
 import msgspec
+
 from foraccio.core.errors import EngineError, InvalidState
 from foraccio.core.model import State as EngineState
 from foraccio.core.reachable import reached

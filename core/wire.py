@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Annotated
 
 import msgspec
+
 from foraccio.core.model import (
     Card,
     CardLists,

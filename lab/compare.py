@@ -8,6 +8,8 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 import msgspec
+from rich.console import Console
+
 from foraccio.bots import Budget
 from foraccio.lab import results
 from foraccio.lab.play import Match, Work, matches_of, play_chunk
@@ -15,7 +17,6 @@ from foraccio.lab.progress import run_with_progress
 from foraccio.lab.report import summary
 from foraccio.lab.runner import CHUNK, chunks
 from foraccio.lab.setups import Setup, searching, seating_of
-from rich.console import Console
 
 
 class Outcome(NamedTuple):

@@ -12,6 +12,7 @@ import hashlib
 from collections.abc import Sequence
 
 import msgspec
+
 from foraccio.bots import Budget, choose_move
 from foraccio.core.engine import new_match, next_hand, play, rules_of
 from foraccio.core.model import HandScored

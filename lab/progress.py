@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from foraccio.lab.runner import Chunk, ChunkFn, run_chunks
 from rich.console import Console
 from rich.progress import (
     BarColumn,
@@ -18,6 +17,8 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 from rich.text import Text
+
+from foraccio.lab.runner import Chunk, ChunkFn, run_chunks
 
 
 class RateColumn(ProgressColumn):

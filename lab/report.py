@@ -17,11 +17,12 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
+from rich.table import Table
+from rich.text import Text
+
 from foraccio.lab.play import Match
 from foraccio.lab.setups import Setup
 from foraccio.lab.stats import Estimate, mean_interval, paired_difference, spread, wilson_interval
-from rich.table import Table
-from rich.text import Text
 
 
 class Metric(NamedTuple):

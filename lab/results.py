@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import IO, Any
 
 import msgspec
+
 from foraccio.lab.play import Match
 
 FORMAT = 1

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import msgspec
+
 from foraccio.bots import get_bot, get_bot_plugin
 from foraccio.core.engine import new_match, rules_of
 from foraccio.core.rules import Seating

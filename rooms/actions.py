@@ -21,6 +21,8 @@ from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 import structlog
+from msgspec.structs import replace
+
 from foraccio.api.botpool import BotPool
 from foraccio.api.botwork import BotMoveJob
 from foraccio.api.sealing import SealedGame, Sealer, new_game_id
@@ -33,7 +35,6 @@ from foraccio.rooms import keys
 from foraccio.rooms.config import RoomsConfig
 from foraccio.rooms.model import Entry, EntryKind, Room, SeatSetup
 from foraccio.rooms.store import RoomsFull, Store
-from msgspec.structs import replace
 
 TRIES = 8
 """Times a change is decided again when other changes keep landing first."""

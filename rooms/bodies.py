@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Annotated
 
 import msgspec
+
 from foraccio.core.model import Move, OptionValue, Wire
 from foraccio.rooms.model import Pace, TurnSeconds
 from foraccio.rooms.views import RoomView

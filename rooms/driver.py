@@ -16,6 +16,7 @@ import asyncio
 import contextlib
 
 import structlog
+
 from foraccio.rooms.actions import Rooms
 
 TICK = 0.05

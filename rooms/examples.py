@@ -12,6 +12,8 @@ from functools import cache
 from typing import Any, NamedTuple
 
 import msgspec
+from litestar.response import ServerSentEventMessage
+
 from foraccio.api.examples import EXAMPLE_GAME_ID, EXAMPLE_SECRET, examples
 from foraccio.api.sealing import SealedGame, Sealer
 from foraccio.core.engine import new_match, play
@@ -20,7 +22,6 @@ from foraccio.rooms.actions import Holder
 from foraccio.rooms.bodies import AtVersion, NewRoom, PlayInRoom, RoomCreated, SeatPlayer
 from foraccio.rooms.model import Entry, Room, SeatSetup
 from foraccio.rooms.views import room_view
-from litestar.response import ServerSentEventMessage
 
 SEATS = ("person", "heuristic", "random", "person")
 """Who plays each seat: people at seat 0 and seat 3, who is to play in the example."""

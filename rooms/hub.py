@@ -26,10 +26,11 @@ from collections.abc import AsyncIterator
 
 import msgspec
 import structlog
+from litestar.response import ServerSentEventMessage
+
 from foraccio.rooms.actions import Holder, Rooms
 from foraccio.rooms.model import Entry, Room
 from foraccio.rooms.views import RoomView, SeatInfo, room_view, seat_infos
-from litestar.response import ServerSentEventMessage
 
 HEARTBEAT = 15.0
 """Seconds between two comments on a quiet stream."""

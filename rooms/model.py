@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Annotated, Literal
 
 import msgspec
+
 from foraccio.core.model import AnyEvent, OptionValue, Seat, Wire
 
 Status = Literal["waiting", "playing", "finished"]

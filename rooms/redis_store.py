@@ -69,9 +69,10 @@ from collections.abc import AsyncIterator, Mapping
 import msgspec
 import redis.asyncio
 import structlog
+from redis.exceptions import RedisError
+
 from foraccio.rooms.model import Entry, Room
 from foraccio.rooms.store import KEPT_ENTRIES, STORE_VARIABLE, RoomsFull
-from redis.exceptions import RedisError
 
 PREFIX = "foraccio:"
 """What every key and the channel start with."""

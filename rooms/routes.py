@@ -14,6 +14,13 @@ from collections.abc import Awaitable, Callable
 from typing import Annotated, ClassVar
 
 import msgspec
+from litestar import Controller, Request, get, post
+from litestar.di import NamedDependency
+from litestar.openapi.datastructures import ResponseSpec
+from litestar.openapi.spec import Example
+from litestar.params import JSONBody, PathParameter
+from litestar.response import ServerSentEvent
+
 from foraccio.api.decoding import StrictBody
 from foraccio.api.errors import problem, problem_responses
 from foraccio.api.openapi import PROBLEM_JSON, Verbatim, documented
@@ -32,12 +39,6 @@ from foraccio.rooms.examples import room_examples
 from foraccio.rooms.model import Room
 from foraccio.rooms.part import RoomsPart
 from foraccio.rooms.views import RoomView, room_view
-from litestar import Controller, Request, get, post
-from litestar.di import NamedDependency
-from litestar.openapi.datastructures import ResponseSpec
-from litestar.openapi.spec import Example
-from litestar.params import JSONBody, PathParameter
-from litestar.response import ServerSentEvent
 
 Act = Callable[[Room, Holder], Awaitable[Room]]
 

@@ -26,6 +26,7 @@ import time
 from collections.abc import AsyncIterator, Mapping
 
 import msgspec
+
 from foraccio.rooms.model import Entry, Room
 from foraccio.rooms.store import KEPT_ENTRIES, RoomsFull
 

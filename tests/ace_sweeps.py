@@ -17,7 +17,6 @@ from foraccio.core.cards import RANK
 from foraccio.core.hookspecs import hookimpl
 from foraccio.core.model import Move
 from foraccio.core.registry import HouseRule
-
 from tests.installed import installed_environment
 
 

@@ -8,6 +8,7 @@ from importlib import metadata
 from types import SimpleNamespace
 
 import pytest
+
 from foraccio.api.data_dir import DATA_DIR_VARIABLE
 from foraccio.bots.registry import ENTRY_POINT_GROUP as BOT_ENTRY_POINT_GROUP
 from foraccio.bots.registry import load_installed_bots

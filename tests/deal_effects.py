@@ -16,13 +16,13 @@ import re
 import types
 from pathlib import Path
 
+from foraccio_scopa import SCOPA
+
 from foraccio.core.hookspecs import hookimpl
 from foraccio.core.model import Bonus
 from foraccio.core.registry import HouseRule, Variant
 from foraccio.core.rules import DealEffects
 from foraccio.variants.foraccio.dealing import deal_in_rounds
-from foraccio_scopa import SCOPA
-
 from tests.installed import ROOT, installed_environment
 
 GUIDE = ROOT / "docs" / "plugins.md"

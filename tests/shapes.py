@@ -26,7 +26,6 @@ from foraccio.core.registry import Variant, get_variant
 from foraccio.core.rules import LAY, seating
 from foraccio.variants.foraccio import dealing
 from foraccio.variants.foraccio.dealing import deal_in_rounds
-
 from tests.installed import installed_environment
 
 FORACCIO = get_variant("foraccio")

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from foraccio.core.hookspecs import hookimpl
-from foraccio.core.registry import HouseRule, OptionSpec
 from msgspec.structs import replace
 
+from foraccio.core.hookspecs import hookimpl
+from foraccio.core.registry import HouseRule, OptionSpec
 from tests.installed import installed_environment
 
 

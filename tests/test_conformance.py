@@ -12,6 +12,7 @@ rules are among them: the test environment installs ``examples/napoli-to-ten``.
 from __future__ import annotations
 
 import pytest
+
 from foraccio.core.registry import applicable_variants, installed_plugins, variants
 from foraccio.core.testing import check_random_match, compatible_house_rules, option_variations
 

@@ -19,10 +19,10 @@ from pathlib import Path
 
 import msgspec
 import pytest
-from foraccio.core.testing import random_playout
 
 from bench.bodies import answered
 from bench.server import serving
+from foraccio.core.testing import random_playout
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCUMENTS = ("README.md", "docs/api.md")

@@ -25,6 +25,7 @@ from pathlib import Path
 
 import msgspec
 import pytest
+
 from foraccio.core import hookspecs
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -10,10 +10,11 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
-from foraccio.api.docs_ui import only
 from litestar import MediaType, Response, Router, get
 from litestar.datastructures import CacheControlHeader
 from litestar.static_files import create_static_files_router
+
+from foraccio.api.docs_ui import only
 
 STATIC = Path(__file__).parent / "static"
 ASSETS = "/table"

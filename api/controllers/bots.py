@@ -19,6 +19,10 @@ from __future__ import annotations
 from typing import ClassVar
 
 import msgspec
+from litestar import Controller, Request, get, post
+from litestar.di import NamedDependency
+from litestar.params import JSONBody
+
 from foraccio.api.botpool import BotPool
 from foraccio.api.botwork import AutoplayJob, BotMoveJob
 from foraccio.api.controllers.games import INVALID_STATE, MATCH_OVER, game_of, game_problems
@@ -48,9 +52,6 @@ from foraccio.bots.ismcts import DEFAULT_ITERATIONS
 from foraccio.bots.registry import builtin_bots, skipped_bots
 from foraccio.core.engine import rules_of
 from foraccio.core.view import seat_view, with_kind
-from litestar import Controller, Request, get, post
-from litestar.di import NamedDependency
-from litestar.params import JSONBody
 
 UNKNOWN_BOT = ("unknown_bot", "There is no bot 'minimax'; known bots: heuristic, ismcts, random.")
 BOTS_PER_SEAT = ("bots_per_seat", "bots names 4 bots, but this match seats 2 players: name "

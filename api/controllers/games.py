@@ -17,6 +17,10 @@ from __future__ import annotations
 import secrets
 from typing import ClassVar, NamedTuple
 
+from litestar import Controller, post
+from litestar.di import NamedDependency
+from litestar.params import JSONBody
+
 from foraccio.api.decoding import StrictBody
 from foraccio.api.errors import problem, problem_responses
 from foraccio.api.examples import examples
@@ -50,9 +54,6 @@ from foraccio.core.model import State
 from foraccio.core.view import SeatView, seat_view, view_legal_moves
 from foraccio.core.wire import HandLog
 from foraccio.core.wire import State as WireState
-from litestar import Controller, post
-from litestar.di import NamedDependency
-from litestar.params import JSONBody
 
 INVALID_BODY = ("invalid_body", "The request body is not valid: Object missing required field "
                                 "`state`.")

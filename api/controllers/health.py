@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from litestar import get
+
 from foraccio.api.openapi import documented
 from foraccio.api.schemas import Health
-from litestar import get
 
 _OK = Health(status="ok")
 

@@ -6,6 +6,9 @@ from __future__ import annotations
 from typing import ClassVar
 
 import msgspec
+from litestar import Controller, get
+from msgspec.structs import replace
+
 from foraccio.api.controllers.variants import describe_option, describe_skipped
 from foraccio.api.openapi import documented
 from foraccio.api.schemas import HouseRuleInfo, HouseRuleList
@@ -17,8 +20,6 @@ from foraccio.core.registry import (
     house_rules,
     option_key,
 )
-from litestar import Controller, get
-from msgspec.structs import replace
 
 
 def describe(rule: HouseRule) -> HouseRuleInfo:

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import msgspec
+from litestar import Request, get
+from litestar.di import NamedDependency
+
 from foraccio.api.errors import problem, problem_responses
 from foraccio.api.limits import BotLimits
 from foraccio.api.openapi import documented
 from foraccio.api.schemas import Limits
 from foraccio.core.quoting import quote
-from litestar import Request, get
-from litestar.di import NamedDependency
 
 INVALID_QUERY = ("invalid_query", "GET /limits takes no query parameters; got 'bot'.")
 

@@ -5,6 +5,9 @@ from __future__ import annotations
 from typing import ClassVar
 
 import msgspec
+from litestar import Controller, get
+from litestar.params import FromPath
+
 from foraccio.api.errors import engine_problem, problem_responses
 from foraccio.api.openapi import documented
 from foraccio.api.schemas import OptionInfo, SeatingInfo, SkippedPlugin, VariantInfo, VariantList
@@ -19,8 +22,6 @@ from foraccio.core.registry import (
     skipped,
     variants,
 )
-from litestar import Controller, get
-from litestar.params import FromPath
 
 
 def describe(variant: Variant) -> VariantInfo:

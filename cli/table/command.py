@@ -6,6 +6,8 @@ import argparse
 import secrets
 import sys
 
+from rich.console import Console
+
 from foraccio.bots import bot_plugins
 from foraccio.cli.arguments import add_match_arguments
 from foraccio.cli.table.base import TableError
@@ -16,7 +18,6 @@ from foraccio.cli.table.local import LocalTable
 from foraccio.cli.table.remote import RemoteTable
 from foraccio.cli.table.room import LINK_FORM, RoomTable, read_link
 from foraccio.cli.table.room_loop import RoomLoop
-from rich.console import Console
 
 MAX_SEED = 2**53 - 1
 

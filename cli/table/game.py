@@ -6,13 +6,14 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 
+from rich.console import Console
+from rich.rule import Rule
+
 from foraccio.cli.table.base import PERSON, Json, Table, TableError
 from foraccio.cli.table.choose import Quit, read_move
 from foraccio.cli.table.places import Places, places_of
 from foraccio.cli.table.render import LEGEND, hand_line, score_sheet, table_panel
 from foraccio.cli.table.words import event_words, match_won
-from rich.console import Console
-from rich.rule import Rule
 
 NUMBERS = ("no", "one", "two", "three", "four", "five")
 

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import msgspec
+
 from foraccio.bots import choose_move
 from foraccio.cli.table.base import PERSON, Json, TableError, seat_bots
 from foraccio.core import engine

@@ -6,13 +6,14 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Sequence
 
-from foraccio.cli.table.base import Json
-from foraccio.cli.table.places import FORACCIO, Places, places_of
-from foraccio.cli.table.words import line_name, seat_name
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.panel import Panel
 from rich.table import Table as Grid
 from rich.text import Text
+
+from foraccio.cli.table.base import Json
+from foraccio.cli.table.places import FORACCIO, Places, places_of
+from foraccio.cli.table.words import line_name, seat_name
 
 SUIT_STYLES = {"c": "bold red", "d": "bold yellow", "b": "bold green", "s": "bold blue"}
 LEGEND = Text.assemble(

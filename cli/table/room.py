@@ -24,6 +24,7 @@ from collections.abc import Iterator
 from typing import Any, NamedTuple
 
 import httpx
+
 from foraccio.cli.table.base import Json, TableError
 from foraccio.cli.table.inbox import News
 from foraccio.cli.table.sse import messages

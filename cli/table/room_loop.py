@@ -16,6 +16,9 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 
+from rich.console import Console, RenderableType
+from rich.rule import Rule
+
 from foraccio.cli.table.base import Json, TableError
 from foraccio.cli.table.choose import Quit, read_move
 from foraccio.cli.table.inbox import Inbox, News
@@ -23,8 +26,6 @@ from foraccio.cli.table.places import places_of
 from foraccio.cli.table.render import LEGEND, hand_line, plural, score_sheet, table_panel
 from foraccio.cli.table.room import FATAL, RoomConflict, RoomTable
 from foraccio.cli.table.words import event_words, seat_name
-from rich.console import Console, RenderableType
-from rich.rule import Rule
 
 NEXT = "Enter deals the next hand, q quits: "
 START = "Enter starts the match, q quits: "

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import pluggy
+
 from foraccio.core.cards import RANK, SUITS
 from foraccio.core.model import Move, OptionValue
 from foraccio.core.registry.guards import Owner, check_values

@@ -13,6 +13,7 @@ from functools import lru_cache
 from typing import Any
 
 import pluggy
+
 from foraccio.core.model import OptionValue
 from foraccio.core.registry.assembly import Rules, assemble
 from foraccio.core.registry.catalogue import get_variant, house_rules_for, on_change

@@ -30,6 +30,7 @@ from itertools import chain
 from typing import Any, NamedTuple
 
 import pluggy
+
 from foraccio.core.cards import RANK
 from foraccio.core.errors import PluginError
 from foraccio.core.model import MAX_SAFE_INTEGER, ScoreLine

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import pluggy
+
 from foraccio.core import hookspecs
 from foraccio.core.errors import IncompatibleHouseRule, PluginError
 from foraccio.core.registry.guards import GuardedPlugin, Owner, applies, guarded

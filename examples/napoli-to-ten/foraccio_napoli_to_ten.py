@@ -7,10 +7,11 @@ and their cards); every other line is left as it is. It needs a variant that
 scores napoli, so it says so: it applies to every variant that awards napoli.
 """
 
+from msgspec.structs import replace
+
 from foraccio.core.hookspecs import hookimpl
 from foraccio.core.model import ScoreLine
 from foraccio.core.registry import HouseRule
-from msgspec.structs import replace
 
 HIGHEST = 10
 

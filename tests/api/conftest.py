@@ -6,14 +6,14 @@ import os
 
 import msgspec
 import pytest
+from litestar.testing import TestClient
+
 from foraccio.api.app import create_app
 from foraccio.api.examples import EXAMPLE_SECRET
 from foraccio.api.sealing import SECRET_VARIABLE
 from foraccio.core.model import State
 from foraccio.core.testing import random_playout
 from foraccio.core.wire import to_wire
-from litestar.testing import TestClient
-
 from tests.api.sealed import DirectClient
 
 # The sealed examples of the OpenAPI document are sealed with this secret; with it the

@@ -12,12 +12,13 @@ import json
 import random
 from typing import NamedTuple
 
+from msgspec.structs import replace
+
 from foraccio.api.examples import EXAMPLE_SECRET
 from foraccio.api.posted import Receipts
 from foraccio.api.sealing import Sealer
 from foraccio.core.cards import sort_cards
 from foraccio.core.model import State
-from msgspec.structs import replace
 
 SEALER = Sealer(EXAMPLE_SECRET.encode())
 """The tests' app seals with the example secret (see conftest), so tests can look inside."""

@@ -7,8 +7,9 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from foraccio.api.asgi import ClientGone, WholeBody
 from litestar.exceptions import ClientException
+
+from foraccio.api.asgi import ClientGone, WholeBody
 
 
 def received_by_app(headers, chunks):

@@ -7,14 +7,14 @@ from __future__ import annotations
 
 import msgspec
 import pytest
+from litestar.testing import TestClient
+
 from foraccio.api.app import create_app
 from foraccio.api.limits import ITERATIONS, SECONDS
 from foraccio.bots import BotPlugin, register_bot, unregister_bot
 from foraccio.core.engine import legal_moves
 from foraccio.core.model import Move
 from foraccio.core.view import view_legal_moves
-from litestar.testing import TestClient
-
 from tests.api.conftest import wire
 from tests.api.test_bots import mid_hand
 from tests.conftest import FakeEntryPoint

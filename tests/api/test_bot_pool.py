@@ -16,6 +16,8 @@ import time
 
 import msgspec
 import pytest
+from litestar.testing import TestClient
+
 from foraccio.api.app import create_app
 from foraccio.api.botpool import BotPool, ClientGone
 from foraccio.api.botwork import AutoplayJob, BotMoveJob
@@ -24,8 +26,6 @@ from foraccio.bots import Budget, choose_move
 from foraccio.core.model import Move
 from foraccio.core.testing import random_playout
 from foraccio.core.view import seat_view, with_kind
-from litestar.testing import TestClient
-
 from tests.api.conftest import play_until, wire
 from tests.api.sealed import SEALER, post, sealed_game
 

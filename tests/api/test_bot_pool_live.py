@@ -14,8 +14,8 @@ import threading
 import time
 
 import pytest
-from foraccio.core.testing import random_playout
 
+from foraccio.core.testing import random_playout
 from tests.api.conftest import wire
 from tests.api.live import Answer, live_server, request
 

@@ -10,7 +10,6 @@ from foraccio.bots import moves_at_once
 from foraccio.bots.traits import traits_known, traits_of
 from foraccio.core.engine import new_match, rules_of
 from foraccio.core.registry import variants
-
 from tests.api.conftest import wire
 
 

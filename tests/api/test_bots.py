@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import msgspec
+
 from foraccio.api.schemas import MAX_AUTOPLAY_PLAYS
 from foraccio.core.engine import legal_moves
 from foraccio.core.model import Move
 from foraccio.core.testing import random_playout
-
 from tests.api.conftest import play_until, wire
 
 

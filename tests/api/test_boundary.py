@@ -12,6 +12,7 @@ import json
 import time
 
 import pytest
+
 from foraccio.api.decoding import MAX_BODY_SIZE
 from foraccio.core.cards import DECK
 from foraccio.core.engine import play
@@ -19,7 +20,6 @@ from foraccio.core.errors import IllegalMove
 from foraccio.core.model import Move
 from foraccio.core.quoting import ELLIPSIS, LIMIT
 from foraccio.core.testing import scenario
-
 from tests.api.conftest import play_until, wire
 from tests.api.test_errors import CARD, MID_HAND, TABLE, assert_problem
 

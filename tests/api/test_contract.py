@@ -10,9 +10,10 @@ import os
 from pathlib import Path
 
 import schemathesis
-from foraccio.api.app import create_app
 from hypothesis import HealthCheck, settings
 from schemathesis.config import SchemathesisConfig
+
+from foraccio.api.app import create_app
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = int(os.environ.get("SCHEMATHESIS_EXAMPLES", "50"))

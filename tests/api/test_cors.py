@@ -6,10 +6,10 @@ real browser."""
 from __future__ import annotations
 
 import pytest
-from foraccio.api.app import create_app
-from foraccio.api.cors import MAX_AGE, ORIGINS_VARIABLE, cors_config_from_environment
 from litestar.testing import TestClient
 
+from foraccio.api.app import create_app
+from foraccio.api.cors import MAX_AGE, ORIGINS_VARIABLE, cors_config_from_environment
 from tests.api.test_errors import assert_problem
 
 PAGE = "https://play.example.com"

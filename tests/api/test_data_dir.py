@@ -5,6 +5,7 @@ from __future__ import annotations
 import stat
 
 import pytest
+
 from foraccio.api.data_dir import DATA_DIR_VARIABLE, DataDirError, data_dir, data_dir_path
 
 

@@ -10,10 +10,10 @@ from __future__ import annotations
 import random
 
 import pytest
+
 from foraccio.api.sealing import SealedGame, new_game_id
 from foraccio.core.engine import legal_moves, new_match, play
 from foraccio.core.model import DealCaptured
-
 from tests.api.conftest import wire
 from tests.api.sealed import SEALER, assert_no_leak, post, sealed_game
 from tests.api.test_errors import assert_problem

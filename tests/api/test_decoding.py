@@ -7,9 +7,10 @@ from __future__ import annotations
 import json
 
 import pytest
+from litestar.exceptions import ValidationException
+
 from foraccio.api.decoding import refuse_repeated_keys
 from foraccio.core.quoting import ELLIPSIS
-from litestar.exceptions import ValidationException
 
 
 @pytest.mark.parametrize(("body", "key", "where"), [

@@ -9,8 +9,8 @@ from __future__ import annotations
 import re
 
 import pytest
-from foraccio.api.docs_ui import DOCS, REDOC, REDOCLY_LOGO, SWAGGER_UI
 
+from foraccio.api.docs_ui import DOCS, REDOC, REDOCLY_LOGO, SWAGGER_UI
 from tests.api.test_errors import assert_problem
 
 UIS = ("/schema", "/schema/redoc")

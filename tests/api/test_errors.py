@@ -8,10 +8,10 @@ variant by name answers 404.
 from __future__ import annotations
 
 import pytest
+
 from foraccio.core.cards import RANK
 from foraccio.core.engine import legal_moves
 from foraccio.core.testing import find_step
-
 from tests.api.conftest import play_until, wire
 
 

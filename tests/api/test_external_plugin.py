@@ -9,7 +9,6 @@ import random
 
 from foraccio.core.registry import installed_plugins, variants
 from foraccio.core.testing import find_step
-
 from tests.api.conftest import wire
 from tests.api.test_errors import assert_problem
 from tests.api.test_matches import MAX_HANDS, post

@@ -11,10 +11,10 @@ from pathlib import Path
 
 import foraccio_scopa.scopa
 import pytest
+
 from foraccio.core.cards import RANK
 from foraccio.core.registry import HouseRule, OptionSpec, get_variant, house_rules, variants
 from foraccio.core.testing import find_step
-
 from tests.api.conftest import wire
 from tests.api.test_errors import assert_problem
 

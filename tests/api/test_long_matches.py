@@ -13,10 +13,10 @@ import random
 
 import msgspec
 import pytest
+
 from foraccio.core.engine import legal_moves, new_match, next_hand, play
 from foraccio.core.model import State
 from foraccio.core.wire import to_wire
-
 from tests.api.sealed import RECEIPTS, SEALER
 
 LONGEST = {"target": 1000}

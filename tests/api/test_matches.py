@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 
 import pytest
+
 from foraccio.core.registry import variants
 
 MAX_HANDS = 100

@@ -8,11 +8,11 @@ import json
 
 import msgspec
 import pytest
+
 from foraccio.api.openapi_file import PATH as COMMITTED
 from foraccio.core.engine import legal_moves
 from foraccio.core.model import Move, State
 from foraccio.core.testing import random_playout
-
 from tests.api.conftest import wire
 from tests.api.sealed import SEALER, post, sealed_game
 from tests.api.test_errors import assert_problem

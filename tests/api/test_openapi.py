@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+
 from foraccio.api.openapi_file import PATH as COMMITTED
 from foraccio.api.openapi_file import text
 from foraccio.core.cards import DECK, SUITS

@@ -9,10 +9,10 @@ play are registered for the test (the ``registered`` fixture).
 from __future__ import annotations
 
 import pytest
+
 from foraccio.core.hookspecs import hookimpl
 from foraccio.core.model import ScoreLine
 from foraccio.core.registry import HouseRule
-
 from tests.api.conftest import wire
 from tests.api.test_errors import MID_HAND, assert_problem
 from tests.conftest import FakeEntryPoint

@@ -13,6 +13,8 @@ import random
 
 import msgspec
 import pytest
+from msgspec.structs import replace
+
 from foraccio.api import posted
 from foraccio.api.botpool import BotPool, Busy
 from foraccio.api.botwork import AutoplayJob
@@ -24,8 +26,6 @@ from foraccio.core.errors import EngineError
 from foraccio.core.model import State
 from foraccio.core.wire import State as WireState
 from foraccio.core.wire import to_wire
-from msgspec.structs import replace
-
 from tests.api.sealed import RECEIPTS, post
 
 

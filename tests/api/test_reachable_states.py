@@ -12,11 +12,11 @@ import random
 
 import msgspec
 import pytest
+from msgspec.structs import replace
+
 from foraccio.core.model import MAX_SAFE_INTEGER
 from foraccio.core.testing import find_step
 from foraccio.core.wire import State
-from msgspec.structs import replace
-
 from tests.api.conftest import play_until, wire
 from tests.api.sealed import RECEIPTS
 from tests.api.test_errors import assert_problem

@@ -11,6 +11,10 @@ import random
 import string
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from msgspec.structs import replace
+
 from foraccio.api.sealing import (
     MAX_PLAINTEXT,
     MAX_TOKEN_LENGTH,
@@ -21,10 +25,6 @@ from foraccio.api.sealing import (
 )
 from foraccio.core.registry import variants
 from foraccio.core.testing import random_playout
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-from msgspec.structs import replace
-
 from tests.api.conftest import play_until
 from tests.api.sealed import SEALER, assert_no_leak, post, sealed_game, strings_in
 

@@ -15,12 +15,12 @@ from typing import NamedTuple
 
 import msgspec
 import pytest
+
 from foraccio.api.sealing import SealedGame, new_game_id
 from foraccio.core.cards import DECK
 from foraccio.core.engine import legal_moves, new_match
 from foraccio.core.model import State
 from foraccio.core.view import seat_view
-
 from tests.api.sealed import SEALER, post, strings_in, without_draws
 
 TARGETS = {"foraccio": 31, "zobelon": 51}

@@ -15,9 +15,9 @@ from __future__ import annotations
 import random
 
 import pytest
+
 from foraccio.api.sealing import SEED_BYTES, SealedGame, new_game_id
 from foraccio.core.testing import random_playout
-
 from tests.api.sealed import SEALER, post, sealed_game, strings_in, twin
 
 

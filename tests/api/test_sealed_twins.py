@@ -16,12 +16,12 @@ import random
 
 import msgspec
 import pytest
+
 from foraccio.api.sealing import SealedGame, new_game_id
 from foraccio.bots import choose_move
 from foraccio.core.engine import new_match, next_hand, play
 from foraccio.core.model import State
 from foraccio.core.view import seat_view, view_legal_moves
-
 from tests.api.sealed import SEALER, twin
 
 VARIANTS = ("foraccio", "zobelon", "scopa")

@@ -14,11 +14,11 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
+
+from bench.server import serving
 from foraccio.api.data_dir import DATA_DIR_VARIABLE
 from foraccio.api.sealing import SECRET_VARIABLE
 from foraccio.api.secret_file import SECRET_FILE, SecretFileError, stored_secret, write_once
-
-from bench.server import serving
 from tests.api.live import live_server, request
 
 

@@ -4,8 +4,8 @@
 from __future__ import annotations
 
 import pytest
-from foraccio.core.testing import random_playout
 
+from foraccio.core.testing import random_playout
 from tests.api.conftest import wire
 from tests.api.sealed import SEALER, assert_no_leak, post, sealed_game
 from tests.core.test_shapes import DUEL

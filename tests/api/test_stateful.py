@@ -19,10 +19,10 @@ import sys
 from pathlib import Path
 
 import pytest
-from foraccio.api.examples import EXAMPLE_SECRET
-from foraccio.api.sealing import SECRET_VARIABLE
 
 from bench.server import serving
+from foraccio.api.examples import EXAMPLE_SECRET
+from foraccio.api.sealing import SECRET_VARIABLE
 
 pytestmark = pytest.mark.xdist_group("stateful")
 

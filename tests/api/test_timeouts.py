@@ -11,9 +11,9 @@ import time
 from urllib.parse import urlsplit
 
 import pytest
+
 from foraccio.api.serve import WORKERS, granian_arguments, workers_from_environment
 from foraccio.api.timeouts import BODY_SECONDS, HEADER_SECONDS, Timeouts, timeouts_from_environment
-
 from tests.api.live import live_server
 
 HELD = 20.0

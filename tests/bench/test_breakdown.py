@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from foraccio.core.engine import rules_of
-from foraccio.core.plays import plays_of
 
 from bench import breakdown
+from foraccio.core.engine import rules_of
+from foraccio.core.plays import plays_of
 
 
 @pytest.mark.parametrize("variant", ["foraccio", "zobelon"])

@@ -16,10 +16,10 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
-from foraccio.api.sealing import SECRET_VARIABLE
 from playwright.sync_api import Browser, sync_playwright
 
 from bench.server import HOST, serving
+from foraccio.api.sealing import SECRET_VARIABLE
 from tests.browser.table import watched_page
 
 CHROMIUM = Path("/usr/bin/chromium")

@@ -21,10 +21,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import msgspec
-from foraccio.api.sealing import Sealer
-from foraccio.rooms.sqlite_store import SqliteStore
 from playwright.sync_api import BrowserContext, Page
 
+from foraccio.api.sealing import Sealer
+from foraccio.rooms.sqlite_store import SqliteStore
 from tests.browser.table import more_choices, wait_for
 
 ROOM = "JSON.parse(localStorage.getItem('foraccio.table.room'))"

@@ -12,8 +12,8 @@ import json
 import time
 
 import pytest
-from foraccio.api.cors import ORIGINS_VARIABLE
 
+from foraccio.api.cors import ORIGINS_VARIABLE
 from tests.browser.conftest import HOST, api_server, static_server
 
 pytestmark = pytest.mark.xdist_group("browser-cors")

@@ -7,8 +7,8 @@ from __future__ import annotations
 import json
 
 import pytest
-from foraccio.cli.main import main
 
+from foraccio.cli.main import main
 from tests.browser.conftest import static_server
 
 pytestmark = pytest.mark.xdist_group("lab_report_browser")

@@ -4,6 +4,7 @@ questions a card with several captures or a Zobelon re asks."""
 from __future__ import annotations
 
 import pytest
+
 from foraccio.cli.table.choose import Quit, matching, narrow, read_move
 from foraccio.cli.table.words import event_words, move_words
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from foraccio.cli.table.base import TableError, seat_bots
 from foraccio.cli.table.places import FORACCIO, places
 from foraccio.cli.table.words import event_words, match_won

@@ -15,8 +15,8 @@ from contextlib import contextmanager
 import httpx
 import pexpect
 import pytest
-from foraccio.cli.main import main
 
+from foraccio.cli.main import main
 from tests.cli.terminal import play_a_hand, spawn
 
 SHEET_LINE = re.compile(r"^\s*(Us|Them)\s*│[^│]+│\s*(\d+)", re.MULTILINE)

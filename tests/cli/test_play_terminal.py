@@ -8,8 +8,8 @@ import re
 import urllib.request
 
 import pexpect
-from foraccio.cli.table.remote import listed_seats
 
+from foraccio.cli.table.remote import listed_seats
 from tests.ace_sweeps import install_ace_sweeps
 from tests.cli.terminal import PLAY, play_a_hand, spawn
 

@@ -6,8 +6,9 @@ import io
 import re
 
 import pytest
-from foraccio.cli.table.render import hand_line
 from rich.console import Console
+
+from foraccio.cli.table.render import hand_line
 
 HAND = ["10c", "11c", "12c", "13c", "10d", "11d", "12d", "13d", "10b", "11b", "12b", "13b",
         "10s"]

@@ -12,11 +12,11 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import httpx
 import pytest
+
+from bench.server import HOST, free_port
 from foraccio.cli.table import room as wire
 from foraccio.cli.table.base import TableError
 from foraccio.cli.table.room import Link, RoomTable, read_link
-
-from bench.server import HOST, free_port
 
 INVITE = "Rm_1-x.s3cr-t_"
 

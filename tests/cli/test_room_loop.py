@@ -9,11 +9,12 @@ import re
 
 import httpx
 import pytest
+from rich.console import Console
+
 from foraccio.cli.table.choose import Quit
 from foraccio.cli.table.inbox import Inbox, News
 from foraccio.cli.table.room import Link, RoomTable
 from foraccio.cli.table.room_loop import RoomLoop
-from rich.console import Console
 
 
 class Script(Inbox):

@@ -12,11 +12,11 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+
+from bench.server import serving
 from foraccio.api.data_dir import DATA_DIR_VARIABLE
 from foraccio.api.sealing import SECRET_VARIABLE
 from foraccio.api.serve import WORKERS
-
-from bench.server import serving
 
 ROOT = Path(__file__).resolve().parents[2]
 COMMAND = Path(sys.executable).with_name("foraccio")

@@ -5,11 +5,12 @@ from __future__ import annotations
 import io
 import json
 
+from rich.console import Console
+
 from foraccio.bots import Budget
 from foraccio.cli.main import main
 from foraccio.cli.simulate import lineup_of_teams, seat_bots, simulate
 from foraccio.core.rules import seating
-from rich.console import Console
 
 
 def test_simulate_prints_a_json_summary(capsys):

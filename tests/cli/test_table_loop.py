@@ -8,12 +8,13 @@ import io
 import re
 
 import pytest
+from rich.console import Console
+
 from foraccio.cli.table.base import TableError
 from foraccio.cli.table.choose import Quit
 from foraccio.cli.table.game import TableLoop
 from foraccio.cli.table.local import LocalTable
 from foraccio.cli.table.remote import RemoteTable
-from rich.console import Console
 
 BOTS = ("person", "random", "heuristic", "random")
 

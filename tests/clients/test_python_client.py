@@ -14,8 +14,8 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
-from foraccio.core.registry import variants
 
+from foraccio.core.registry import variants
 from tests.clients.conftest import DOCUMENT, output, run
 
 pytestmark = pytest.mark.xdist_group("python-client")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 
 import pytest
+
 from foraccio.bots import Budget, choose_move, ismcts
 from foraccio.bots.autoplay import autoplay
 from foraccio.bots.limits import Interrupted, check, iteration_cap, limited

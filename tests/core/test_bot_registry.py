@@ -7,6 +7,8 @@ import logging
 import random
 
 import pytest
+
+from foraccio import bots
 from foraccio.api import botwork
 from foraccio.bots import BOTS, BotPlugin, choose_move, get_bot, get_bot_plugin, register_bot
 from foraccio.bots.registry import bot_plugins, skipped_bots, unregister_bot
@@ -15,8 +17,6 @@ from foraccio.core.errors import PluginError, UnknownBot
 from foraccio.core.model import Move
 from foraccio.core.registry import DISABLE_AUTOLOAD
 from foraccio.core.view import seat_view, view_legal_moves
-
-from foraccio import bots
 from tests.conftest import FakeEntryPoint
 
 

@@ -7,6 +7,8 @@ import logging
 import random
 
 import pytest
+
+from bench.foraccio_minded import foraccio_minded_bot
 from foraccio.bots.heuristic import heuristic_bot
 from foraccio.bots.traits import traits_of
 from foraccio.bots.worth import FLAT_WORTH, card_worth, scopa_points
@@ -15,8 +17,6 @@ from foraccio.core.model import Move, ScoreLine
 from foraccio.core.registry import HouseRule, get_variant, resolve_options, rules_for
 from foraccio.core.testing import scenario
 from foraccio.core.view import seat_view
-
-from bench.foraccio_minded import foraccio_minded_bot
 
 
 def rules(variant, house_rules=(), **options):

@@ -6,6 +6,7 @@ import random
 
 import msgspec
 import pytest
+
 from foraccio.bots import BOTS, Budget, choose_move, move_for_state
 from foraccio.bots.autoplay import autoplay
 from foraccio.bots.heuristic import heuristic_bot, playout_move

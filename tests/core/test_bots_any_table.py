@@ -10,6 +10,7 @@ from collections import Counter
 
 import msgspec
 import pytest
+
 from foraccio.bots import BOTS, Budget, choose_move, move_for_state
 from foraccio.bots.autoplay import autoplay
 from foraccio.bots.heuristic import PlayoutPolicy, heuristic_bot, playout_move

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import msgspec
 import pytest
+
 from foraccio.bots import Budget, choose_move
 from foraccio.core import compiled
 from foraccio.core.cards import DECK

@@ -13,6 +13,8 @@ import random
 
 import msgspec
 import pytest
+from msgspec.structs import replace
+
 from foraccio.bots.simulation import Playout
 from foraccio.core.engine import hand_points, legal_moves, new_match, play, rules_of
 from foraccio.core.errors import InvalidState, PluginError
@@ -25,8 +27,6 @@ from foraccio.core.testing import check_random_match, random_playout, scenario
 from foraccio.core.validation import validate_state
 from foraccio.core.view import public_view, seat_view
 from foraccio.core.wire import to_wire
-from msgspec.structs import replace
-
 from tests.deal_effects import DEALERS_FIFTEEN, LAYING_SCOPA, TAKING_SCOPA, guide_blocks
 
 RULE = (DEALERS_FIFTEEN.name,)

@@ -8,6 +8,8 @@ from collections import Counter
 from itertools import pairwise
 
 import pytest
+from msgspec.structs import replace
+
 from foraccio.core.cards import DECK, RANK
 from foraccio.core.engine import legal_moves, new_match, next_hand, play, score_hand
 from foraccio.core.errors import (
@@ -24,7 +26,6 @@ from foraccio.core.registry import Variant, get_variant
 from foraccio.core.replay import replay
 from foraccio.core.rules import LAY
 from foraccio.core.testing import random_playout, scenario
-from msgspec.structs import replace
 
 
 def refused(state, move, **seat):

@@ -6,6 +6,8 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
+from msgspec.structs import replace
+
 from foraccio.core.engine import legal_moves, new_match, play, rules_of
 from foraccio.core.errors import (
     IncompatibleHouseRule,
@@ -39,7 +41,6 @@ from foraccio.core.replay import replay
 from foraccio.core.testing import check_random_match, compatible_house_rules, scenario
 from foraccio.core.validation import validate_state
 from foraccio.core.wire import to_wire
-from msgspec.structs import replace
 
 
 def scopa_changed(change):

@@ -5,14 +5,14 @@ captures is a ``capture`` (also when it takes nothing but its card), a move of i
 from __future__ import annotations
 
 import pytest
+from msgspec.structs import replace
+
 from foraccio.core.engine import legal_moves, play
 from foraccio.core.errors import IllegalMove, Reason
 from foraccio.core.hookspecs import hookimpl
 from foraccio.core.model import Laid, Move
 from foraccio.core.registry import HouseRule
 from foraccio.core.testing import scenario
-from msgspec.structs import replace
-
 from tests.ace_sweeps import ACE_SWEEPS
 
 

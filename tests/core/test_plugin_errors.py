@@ -7,6 +7,8 @@ from __future__ import annotations
 import pickle
 
 import pytest
+from msgspec.structs import replace
+
 from foraccio.core.cards import DECK
 from foraccio.core.engine import legal_moves, new_match, next_hand, play, score_hand
 from foraccio.core.errors import PluginError
@@ -15,7 +17,6 @@ from foraccio.core.model import Bonus, ScoreLine
 from foraccio.core.registry import HouseRule, Variant, get_variant, register_house_rule
 from foraccio.core.rules import Deal
 from foraccio.core.testing import random_playout, scenario
-from msgspec.structs import replace
 
 
 def house_rule(name, *plugins):

@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 
 import pytest
+
 from foraccio.core.engine import new_match
 from foraccio.core.errors import PluginError, UnknownHouseRule, UnknownVariant
 from foraccio.core.hookspecs import hookimpl
@@ -30,7 +31,6 @@ from foraccio.core.registry import (
     variants,
 )
 from foraccio.core.registry.loading import builtin_candidates, load
-
 from tests.conftest import FakeEntryPoint
 
 

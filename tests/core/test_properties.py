@@ -10,6 +10,10 @@ import random
 from collections import Counter
 from itertools import combinations
 
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from msgspec.structs import replace
+
 from foraccio.core.cards import DECK, FIGURES, RANK, SUIT, SUITS
 from foraccio.core.engine import legal_moves, new_match, next_hand, play
 from foraccio.core.errors import IllegalMove, Reason
@@ -17,9 +21,6 @@ from foraccio.core.model import HandScored, Move, team_of
 from foraccio.core.replay import replay
 from foraccio.core.testing import hand_scores, move_key, random_playout, scenario
 from foraccio.variants.foraccio import DEAL_SCHEMES
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-from msgspec.structs import replace
 
 MATCHES = settings(
     derandomize=True,

@@ -4,6 +4,7 @@ engine's messages use it wherever they name what a caller passed."""
 from __future__ import annotations
 
 import pytest
+
 from foraccio.core.engine import new_match, next_hand, play
 from foraccio.core.errors import EngineError, IllegalMove
 from foraccio.core.model import Move

@@ -17,6 +17,10 @@ from typing import Any
 
 import msgspec
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from msgspec.structs import replace
+
 from foraccio.core.cards import DECK
 from foraccio.core.engine import legal_moves, new_match, next_hand, play
 from foraccio.core.errors import EngineError, InvalidState
@@ -24,9 +28,6 @@ from foraccio.core.model import MAX_SAFE_INTEGER, Move
 from foraccio.core.testing import random_playout
 from foraccio.core.validation import validate_state
 from foraccio.core.wire import State, to_wire
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-from msgspec.structs import replace
 
 MATCHES = [
     ("foraccio", ()),

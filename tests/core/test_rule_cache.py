@@ -4,6 +4,7 @@ the options come in, and never one option value mistaken for another of another 
 from __future__ import annotations
 
 import pytest
+
 from foraccio.core.errors import InvalidOptions
 from foraccio.core.registry import rules_for
 

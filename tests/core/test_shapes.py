@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import msgspec
 import pytest
+from msgspec.structs import replace
+
 from foraccio.core.cards import DECK, RANK
 from foraccio.core.engine import legal_moves, new_match, next_hand, play
 from foraccio.core.errors import InvalidState, PluginError
@@ -25,7 +27,6 @@ from foraccio.variants.foraccio import OPTIONS, capture, end_of_hand, match, sco
 from foraccio.variants.foraccio import dealing as foraccio_dealing
 from foraccio.variants.foraccio.dealing import deal_in_rounds
 from foraccio.variants.foraccio.scoring import bonuses, onori, spade
-from msgspec.structs import replace
 
 FORTY = tuple(card for card in DECK if RANK[card] <= 10)
 

@@ -10,6 +10,7 @@ import random
 
 import msgspec
 import pytest
+
 from foraccio.bots import Budget, choose_move, ismcts
 from foraccio.bots.simulation import Playout
 from foraccio.core.engine import legal_moves, play

@@ -7,13 +7,14 @@ Each test starts from a state the engine made and breaks exactly one thing.
 from __future__ import annotations
 
 import pytest
+from msgspec.structs import replace
+
 from foraccio.core import engine
 from foraccio.core.errors import InvalidState
 from foraccio.core.registry import variants
 from foraccio.core.testing import find_step, random_playout, scenario
 from foraccio.core.validation import validate_state
 from foraccio.core.wire import to_wire
-from msgspec.structs import replace
 
 
 def new_match(variant, seed):

@@ -6,6 +6,7 @@ import random
 
 import msgspec
 import pytest
+
 from foraccio.core.engine import legal_moves
 from foraccio.core.registry import variants
 from foraccio.core.testing import random_playout

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import msgspec
 import pytest
+
 from foraccio.core import notation
 from foraccio.core.engine import legal_moves, new_match
 from foraccio.core.errors import InvalidState

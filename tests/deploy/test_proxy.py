@@ -17,12 +17,12 @@ from typing import NamedTuple
 
 import httpx
 import pytest
-from foraccio.api.data_dir import DATA_DIR_VARIABLE
-from foraccio.api.sealing import SECRET_VARIABLE
-from foraccio.rooms.store import STORE_VARIABLE
 
 from bench.redis_server import RedisMissing, redis_server
 from bench.server import Server, serving
+from foraccio.api.data_dir import DATA_DIR_VARIABLE
+from foraccio.api.sealing import SECRET_VARIABLE
+from foraccio.rooms.store import STORE_VARIABLE
 from tests.deploy.proxy import NginxMissing, nginx
 from tests.deploy.table import Person, assert_each_saw_the_whole_hand
 from tests.rooms.helpers import PEOPLE_AND_BOTS, bearer, make_room, wait_for

@@ -8,7 +8,6 @@ import re
 from foraccio.api.decoding import MAX_BODY_SIZE
 from foraccio.api.timeouts import Timeouts
 from foraccio.rooms.hub import HEARTBEAT
-
 from tests.deploy.proxy import TEMPLATE
 
 

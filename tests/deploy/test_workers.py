@@ -14,11 +14,11 @@ from collections.abc import Iterator
 
 import httpx
 import pytest
+
+from bench.server import Server, serving
 from foraccio.api.data_dir import DATA_DIR_VARIABLE
 from foraccio.api.sealing import SECRET_VARIABLE
 from foraccio.rooms.store import STORE_VARIABLE
-
-from bench.server import Server, serving
 from tests.deploy.holders import holder
 from tests.deploy.table import Person, assert_each_saw_the_whole_hand
 from tests.rooms.helpers import PEOPLE_AND_BOTS, bearer, make_room

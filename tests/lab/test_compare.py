@@ -17,6 +17,10 @@ import time
 from pathlib import Path
 
 import dask
+from rich.console import Console
+
+from bench.dask_cluster import dask_cluster, kill
+from bench.server import free_port
 from foraccio.bots import Budget
 from foraccio.cli.main import main
 from foraccio.cli.simulate import simulate
@@ -24,10 +28,6 @@ from foraccio.lab.compare import compare
 from foraccio.lab.play import Work, play_chunk
 from foraccio.lab.runner import chunks, run_chunks
 from foraccio.lab.setups import Setup
-from rich.console import Console
-
-from bench.dask_cluster import dask_cluster, kill
-from bench.server import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 

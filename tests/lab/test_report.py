@@ -4,6 +4,7 @@ the sentences saying which are significant."""
 from __future__ import annotations
 
 import pytest
+
 from foraccio.lab.play import Match
 from foraccio.lab.report import match_values, summary, table
 from foraccio.lab.setups import Setup

@@ -4,6 +4,7 @@ in the middle of a write) is dropped on resuming, and the file stays readable af
 from __future__ import annotations
 
 import pytest
+
 from foraccio.lab import results
 from foraccio.lab.play import Match
 

@@ -4,6 +4,7 @@ test's comment)."""
 from __future__ import annotations
 
 import pytest
+
 from foraccio.lab.stats import Z95, mean_interval, paired_difference, spread, wilson_interval
 
 

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import itertools
 
-from foraccio.rooms.model import Entry, Room, SeatSetup
 from msgspec.structs import replace
+
+from foraccio.rooms.model import Entry, Room, SeatSetup
 
 _ids = itertools.count()
 

@@ -7,10 +7,10 @@ import asyncio
 
 import pytest
 import redis
-from foraccio.rooms.redis_store import PREFIX, RedisStore
-from foraccio.rooms.store import STORE_VARIABLE, open_store
 
 from bench.server import HOST, free_port
+from foraccio.rooms.redis_store import PREFIX, RedisStore
+from foraccio.rooms.store import STORE_VARIABLE, open_store
 from tests.rooms.listening import Listener, eventually
 from tests.rooms.samples import a_room, first_entry, next_version
 

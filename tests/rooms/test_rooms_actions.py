@@ -9,6 +9,8 @@ import random
 
 import msgspec
 import pytest
+from msgspec.structs import replace
+
 from foraccio.api.botpool import BotPool
 from foraccio.api.limits import BotLimits
 from foraccio.bots.traits import read_default_traits
@@ -19,8 +21,6 @@ from foraccio.rooms.config import RoomsConfig
 from foraccio.rooms.model import Entry
 from foraccio.rooms.sqlite_store import SqliteStore
 from foraccio.rooms.views import room_view
-from msgspec.structs import replace
-
 from tests.api.sealed import twin
 from tests.deal_effects import DEALERS_FIFTEEN
 from tests.rooms.helpers import SEALER

@@ -7,13 +7,13 @@ import threading
 
 import msgspec
 import pytest
+from litestar.testing import TestClient
+
 from foraccio.api.app import create_app
 from foraccio.api.examples import EXAMPLE_SECRET
 from foraccio.api.sealing import SECRET_VARIABLE
 from foraccio.core.cards import DECK
 from foraccio.core.view import SeatView, view_legal_moves
-from litestar.testing import TestClient
-
 from tests.api.sealed import without_draws
 from tests.rooms.helpers import SEALER, bearer, make_room, my_turn, started, view, wait_for
 

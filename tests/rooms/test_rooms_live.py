@@ -17,13 +17,13 @@ from pathlib import Path
 
 import httpx
 import pytest
+
+from bench.server import HOST, ROOT, free_port, serving
 from foraccio.api.examples import EXAMPLE_SECRET
 from foraccio.api.sealing import SECRET_VARIABLE
 from foraccio.core import engine
 from foraccio.core.model import Move
 from foraccio.rooms.sqlite_store import SqliteStore
-
-from bench.server import HOST, ROOT, free_port, serving
 from tests.rooms.helpers import SEALER, bearer, my_turn, started, view, wait_for
 
 pytestmark = pytest.mark.xdist_group("rooms_live")

@@ -13,9 +13,9 @@ import sys
 import time
 
 import pytest
-from foraccio.rooms.store import KEPT_ENTRIES, RoomsFull
 
 from bench.server import ROOT
+from foraccio.rooms.store import KEPT_ENTRIES, RoomsFull
 from tests.rooms.listening import Listener, eventually
 from tests.rooms.samples import a_room, first_entry, next_version
 from tests.rooms.seated import SEATED

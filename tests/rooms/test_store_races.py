@@ -14,7 +14,6 @@ import threading
 from concurrent.futures import Future
 
 from foraccio.rooms.store import KEPT_ENTRIES
-
 from tests.rooms.samples import a_room, first_entry, next_version
 from tests.rooms.stores import Stores
 

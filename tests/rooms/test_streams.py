@@ -10,9 +10,9 @@ from contextlib import contextmanager
 
 import httpx
 import pytest
+
 from foraccio.api.examples import EXAMPLE_SECRET
 from foraccio.api.sealing import SECRET_VARIABLE
-
 from tests.api.live import live_server
 from tests.rooms.helpers import bearer, make_room, my_turn, started, view, wait_for
 

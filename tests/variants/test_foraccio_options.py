@@ -8,6 +8,7 @@ option's default; each test shows what the option changes.
 from __future__ import annotations
 
 import pytest
+
 from foraccio.core.cards import DECK, RANK
 from foraccio.core.engine import legal_moves, new_match, next_hand, play
 from foraccio.core.errors import IllegalMove, Reason

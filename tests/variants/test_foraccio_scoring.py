@@ -7,6 +7,7 @@ end of the hand are played from hand-made states.
 from __future__ import annotations
 
 import pytest
+
 from foraccio.core.cards import DECK, RANK, SUIT, SUITS
 from foraccio.core.engine import hand_points, play, score_hand
 from foraccio.core.model import Bonus, Captured, Move, ScoreLine, TableCollected, team_of

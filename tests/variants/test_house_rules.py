@@ -4,13 +4,13 @@ changes (and keeps)."""
 from __future__ import annotations
 
 import pytest
+
 from foraccio.core.engine import legal_moves, play, score_hand
 from foraccio.core.errors import IllegalMove, Reason
 from foraccio.core.model import Move
 from foraccio.core.rules import PARTNERS_OPPOSITE, CaptureContext
 from foraccio.core.testing import scenario
 from foraccio.variants.zobelon import colore
-
 from tests.helpers import bonuses, outcomes, take
 
 

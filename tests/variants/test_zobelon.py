@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import pytest
+
 from foraccio.core.cards import DECK
 from foraccio.core.engine import legal_moves, new_match, play
 from foraccio.core.errors import IllegalMove, Reason
 from foraccio.core.model import Bonus, Captured, HandScored, Move
 from foraccio.core.registry import get_variant
 from foraccio.core.testing import scenario
-
 from tests.helpers import bonuses, outcomes, take
 
 

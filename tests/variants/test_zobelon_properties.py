@@ -6,14 +6,15 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from msgspec.structs import replace
+
 from foraccio.core.cards import DECK, RANK
 from foraccio.core.engine import legal_moves, new_match, next_hand, play
 from foraccio.core.model import Captured
 from foraccio.core.registry import get_variant
 from foraccio.core.replay import replay
-from hypothesis import given, settings
-from hypothesis import strategies as st
-from msgspec.structs import replace
 
 ZOBELON = get_variant("zobelon")
 ACE, KING = 1, 13

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from foraccio.cli.table.places import places
 from foraccio.cli.table.words import event_words
-
 from tests.web.node import run_module
 
 SEATINGS = [

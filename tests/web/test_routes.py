@@ -7,9 +7,10 @@ from __future__ import annotations
 import re
 
 import pytest
+from litestar.testing import TestClient
+
 from foraccio.api.app import create_app
 from foraccio.web.routes import STATIC, assets
-from litestar.testing import TestClient
 
 
 @pytest.fixture(scope="module")

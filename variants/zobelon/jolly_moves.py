@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from msgspec.structs import replace
+
 from foraccio.core.cards import DECK, RANK
 from foraccio.core.model import Jolly, Move
 from foraccio.core.rules import CaptureEffect, PlayRule, Table
-from msgspec.structs import replace
 
 KING = 13
 KINGS = frozenset(card for card in DECK if RANK[card] == KING)

@@ -4,12 +4,13 @@ line is left as it is, and matches with it keep the engine's promises."""
 from __future__ import annotations
 
 import pytest
+from foraccio_napoli_to_ten import HOUSE_RULE
+
 from foraccio.core.cards import DECK
 from foraccio.core.engine import score_hand
 from foraccio.core.model import HandScored, ScoreLine
 from foraccio.core.registry import applicable_variants, installed_plugins, variants
 from foraccio.core.testing import check_random_match, scenario
-from foraccio_napoli_to_ten import HOUSE_RULE
 
 RULE = ("napoli-to-ten",)
 BASTONI = tuple(f"{rank}b" for rank in range(1, 14))

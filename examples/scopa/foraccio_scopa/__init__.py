@@ -20,7 +20,6 @@ module per rule.
 
 from foraccio.core.registry import OptionSpec, Variant
 from foraccio.variants.foraccio.scoring import bonuses
-
 from foraccio_scopa import capture, dealer, dealing, deck, end_of_hand, match, scopa, seating
 from foraccio_scopa.scoring import carte, denari, primiera, settebello
 

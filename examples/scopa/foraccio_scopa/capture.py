@@ -21,7 +21,6 @@ from functools import lru_cache
 from foraccio.core.hookspecs import hookimpl
 from foraccio.core.model import Move
 from foraccio.core.rules import LAY, picker
-
 from foraccio_scopa.deck import VALUES
 
 HIGHEST = max(VALUES.values())

@@ -18,7 +18,6 @@ from foraccio.bots import BotPlugin, Budget
 from foraccio.core.cards import RANK
 from foraccio.core.model import Move
 from foraccio.core.view import SeatView, view_legal_moves
-
 from foraccio_scopa.scoring.settebello import SETTEBELLO
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from functools import partial
 
 import pytest
+
 from foraccio.core.engine import legal_moves, play
 from foraccio.core.errors import IllegalMove
 from foraccio.core.model import Captured, Laid, Move

@@ -5,10 +5,11 @@ house rule that applies to it; and the distribution declares the variant."""
 from __future__ import annotations
 
 import pytest
+from foraccio_scopa import SCOPA
+
 from foraccio.core.model import Bonus, Captured, HandScored
 from foraccio.core.registry import get_variant, installed_plugins
 from foraccio.core.testing import check_random_match, compatible_house_rules, random_playout
-from foraccio_scopa import SCOPA
 
 SEEDS = range(6)
 

@@ -8,12 +8,13 @@ from itertools import pairwise
 from random import Random
 
 import pytest
+from foraccio_scopa import dealer
+from foraccio_scopa.deck import SCOPA_DECK
+
 from foraccio.core.engine import legal_moves, new_match, play
 from foraccio.core.model import DealtMore, Draw, FirstDealerChosen
 from foraccio.core.rules import FirstDealer, seating
 from foraccio.core.testing import random_playout
-from foraccio_scopa import dealer
-from foraccio_scopa.deck import SCOPA_DECK
 
 STAGES = {2: 6, 3: 4, 4: 3}
 """Stages of a hand's deal, by the number of players: (40 - 4) / (3 x players)."""

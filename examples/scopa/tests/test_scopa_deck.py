@@ -4,11 +4,12 @@
 from __future__ import annotations
 
 import pytest
+from foraccio_scopa.deck import SCOPA_DECK, VALUES
+
 from foraccio.core.cards import RANK, SUITS
 from foraccio.core.engine import new_match, rules_of
 from foraccio.core.errors import InvalidOptions
 from foraccio.core.rules import PARTNERS_OPPOSITE
-from foraccio_scopa.deck import SCOPA_DECK, VALUES
 
 
 def test_the_deck_holds_asso_to_7_and_the_three_figures_of_each_suit():

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from functools import partial
 
+from foraccio_scopa import end_of_hand
+
 from foraccio.core.engine import play
 from foraccio.core.model import Bonus, Move, TableCollected
 from foraccio.core.testing import scenario
-from foraccio_scopa import end_of_hand
 
 scopa_scenario = partial(scenario, variant="scopa")
 

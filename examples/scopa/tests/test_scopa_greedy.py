@@ -11,13 +11,14 @@ import random
 import subprocess
 import sys
 
+from foraccio_scopa.greedy import GREEDY
+from test_scopa_http import client, post  # noqa: F401 (a fixture)
+
 from foraccio.bots import choose_move, get_bot_plugin
 from foraccio.core.engine import play
 from foraccio.core.model import Move
 from foraccio.core.testing import scenario
 from foraccio.core.view import seat_view
-from foraccio_scopa.greedy import GREEDY
-from test_scopa_http import client, post  # noqa: F401 (a fixture)
 
 
 def greedy_move(hands, table):

@@ -7,9 +7,10 @@ from __future__ import annotations
 import os
 
 import pytest
+from litestar.testing import TestClient
+
 from foraccio.api.app import create_app
 from foraccio.api.sealing import SECRET_VARIABLE, Sealer
-from litestar.testing import TestClient
 
 SECRET = "the secret of the foraccio-scopa tests"
 SEALER = Sealer(SECRET.encode())

@@ -6,11 +6,12 @@ from __future__ import annotations
 from functools import partial
 
 import pytest
+from foraccio_scopa.deck import SCOPA_DECK
+from foraccio_scopa.match import foraccio_match_winner
+
 from foraccio.core.engine import play, rules_of
 from foraccio.core.model import MatchWon, Move
 from foraccio.core.testing import scenario
-from foraccio_scopa.deck import SCOPA_DECK
-from foraccio_scopa.match import foraccio_match_winner
 
 scopa_scenario = partial(scenario, variant="scopa")
 

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from functools import partial
 
+from msgspec.structs import replace
+
 from foraccio.core.engine import play
 from foraccio.core.model import Bonus, Move
 from foraccio.core.testing import scenario
-from msgspec.structs import replace
 
 scopa_scenario = partial(scenario, variant="scopa")
 

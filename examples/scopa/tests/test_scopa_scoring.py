@@ -6,11 +6,12 @@ from __future__ import annotations
 from functools import partial
 
 import pytest
+from foraccio_scopa.deck import SCOPA_DECK
+from foraccio_scopa.scoring.primiera import best_of_each_suit, primiera
+
 from foraccio.core.engine import score_hand
 from foraccio.core.model import Bonus, ScoreLine
 from foraccio.core.testing import scenario
-from foraccio_scopa.deck import SCOPA_DECK
-from foraccio_scopa.scoring.primiera import best_of_each_suit, primiera
 
 DENARI = tuple(card for card in SCOPA_DECK if card.endswith("d"))
 

@@ -10,11 +10,11 @@ by module from the ``foraccio-scopa`` distribution, with a table and a deal of i
   the end of the match at the target (option ``target``: 11 or 21).
 """
 
-from foraccio.core.registry import OptionSpec, Variant
-from foraccio.variants.foraccio.scoring import bonuses
 from foraccio_scopa import AWARDS, capture, dealer, deck, end_of_hand, match, scopa
 from foraccio_scopa.scoring import carte, denari, primiera, settebello
 
+from foraccio.core.registry import OptionSpec, Variant
+from foraccio.variants.foraccio.scoring import bonuses
 from foraccio_scopone import dealing, seating
 
 OPTIONS = (

@@ -5,9 +5,10 @@ the distribution declares the variant."""
 from __future__ import annotations
 
 import pytest
+from foraccio_scopone import SCOPONE
+
 from foraccio.core.registry import get_variant, installed_plugins
 from foraccio.core.testing import check_random_match, compatible_house_rules
-from foraccio_scopone import SCOPONE
 
 NAME = SCOPONE.name
 

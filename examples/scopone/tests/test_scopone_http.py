@@ -7,10 +7,11 @@ from __future__ import annotations
 import os
 
 import pytest
-from foraccio.api.app import create_app
-from foraccio.api.sealing import SECRET_VARIABLE, Sealer
 from foraccio_scopone import SCOPONE
 from litestar.testing import TestClient
+
+from foraccio.api.app import create_app
+from foraccio.api.sealing import SECRET_VARIABLE, Sealer
 
 NAME = SCOPONE.name
 SECRET = "the secret of the foraccio-scopone tests"

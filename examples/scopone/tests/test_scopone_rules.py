@@ -6,14 +6,15 @@ from __future__ import annotations
 from functools import partial
 
 import pytest
+from foraccio_scopa import SCOPA
+from foraccio_scopa.deck import SCOPA_DECK
+from foraccio_scopone import SCOPONE
+
 from foraccio.core.engine import legal_moves, new_match, play, rules_of, score_hand
 from foraccio.core.errors import InvalidOptions
 from foraccio.core.model import Bonus, Move
 from foraccio.core.rules import PARTNERS_OPPOSITE
 from foraccio.core.testing import scenario
-from foraccio_scopa import SCOPA
-from foraccio_scopa.deck import SCOPA_DECK
-from foraccio_scopone import SCOPONE
 
 NAME = SCOPONE.name
 scopone_scenario = partial(scenario, variant=NAME)

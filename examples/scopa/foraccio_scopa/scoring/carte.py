@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from foraccio.core.hookspecs import hookimpl
 from foraccio.core.model import ScoreLine
-
 from foraccio_scopa.scoring import sole_best
 
 

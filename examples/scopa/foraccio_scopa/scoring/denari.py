@@ -6,7 +6,6 @@ from __future__ import annotations
 from foraccio.core.cards import SUIT
 from foraccio.core.hookspecs import hookimpl
 from foraccio.core.model import ScoreLine
-
 from foraccio_scopa.scoring import sole_best
 
 

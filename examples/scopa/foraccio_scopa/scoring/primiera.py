@@ -11,7 +11,6 @@ from __future__ import annotations
 from foraccio.core.cards import RANK, SUIT, SUITS, sort_cards
 from foraccio.core.hookspecs import hookimpl
 from foraccio.core.model import ScoreLine
-
 from foraccio_scopa.scoring import sole_best
 
 PRIMIERA_VALUES = {7: 21, 6: 18, 1: 16, 5: 15, 4: 14, 3: 13, 2: 12, 11: 10, 12: 10, 13: 10}
