@@ -31,6 +31,8 @@ from litestar.openapi.spec import (
 )
 from litestar.openapi.spec.base import BaseSchemaObject
 
+from foraccio import __version__
+
 JSON = "application/json"
 
 
@@ -45,7 +47,7 @@ def openapi_config() -> OpenAPIConfig:
     """
     return PortableOpenAPIConfig(
         title="Foraccio rules engine",
-        version="1.0.0",
+        version=__version__,
         description=(
             "A stateless rules engine for the Venetian card games Foraccio and Zobelon. "
             "Every request carries the whole state of a match and every answer returns the "
