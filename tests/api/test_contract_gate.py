@@ -33,6 +33,7 @@ def remove_a_response_field(document: dict) -> None:
 
 
 def make_a_request_field_required(document: dict) -> None:
+    # A field that is not a union: Optic does not check those for this (docs/development.md).
     schema(document, "NewGame")["required"].append("sealed")
 
 
@@ -49,7 +50,7 @@ def remove_an_operation(document: dict) -> None:
 
 
 BREAKING_EDITS: dict[str, tuple[Edit, str, str]] = {
-    # edit: (what it does, the operation it breaks, the check of Optic's that must fail)
+    # what it does: (the edit, the operation it breaks, the check of Optic's that must fail)
     "remove a response field": (remove_a_response_field, "GET /limits",
                                 "prevent removing response property"),
     "make a request field required": (make_a_request_field_required, "POST /games",
