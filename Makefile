@@ -13,8 +13,9 @@ FINGERPRINT := $(shell cat pyproject.toml constraints.txt $(EXAMPLES:%=%/pyproje
 RUN_STAMP := $(VENV)/.installed-run-$(FINGERPRINT)
 STAMP := $(VENV)/.installed-test-$(FINGERPRINT)
 NPM_STAMP := clients/node_modules/.installed-$(shell cat clients/package.json clients/package-lock.json | cksum | cut -d' ' -f1)
+CONTRACT_STAMP := clients/contract/node_modules/.installed-$(shell cat clients/contract/package.json clients/contract/package-lock.json | cksum | cut -d' ' -f1)
 
-.PHONY: test run demo openapi bench lint clean compiled
+.PHONY: test run demo openapi contract bench lint clean compiled
 
 # The browser tests drive Debian's Chromium: Playwright's own browser download needs
 # an internet that CI does not have.
@@ -72,7 +73,7 @@ compiled: $(RUN_STAMP)
 # checks that each run had the engine it asked for and that both play alike.
 # loadgroup: each browser test module runs in one worker, so it starts one browser.
 ENGINE_TESTS := tests/core tests/variants $(EXAMPLES:%=%/tests)
-test: $(STAMP) $(NPM_STAMP) $(CHROMIUM) java-runtime compiled | $(REDIS_SERVER) $(NGINX) $(JQ)
+test: $(STAMP) $(NPM_STAMP) $(CONTRACT_STAMP) $(CHROMIUM) java-runtime compiled | $(REDIS_SERVER) $(NGINX) $(JQ)
 	FORACCIO_PURE_PYTHON=1 FORACCIO_EXPECT_ENGINE=source \
 		$(PY) -m pytest -n 2 --dist loadgroup --cov --cov-report=term:skip-covered
 	FORACCIO_EXPECT_ENGINE=compiled $(PY) -m pytest -n 2 --no-cov $(ENGINE_TESTS)
@@ -84,6 +85,16 @@ $(NPM_STAMP): clients/package.json clients/package-lock.json
 	@command -v npm > /dev/null || $(MAKE) --no-print-directory nodejs
 	npm ci --prefix clients --no-audit --no-fund --ignore-scripts --loglevel=error
 	rm -f clients/node_modules/.installed-* && touch $@
+
+# The contract gate's OpenAPI diff tool, Optic (tests/api/contract_gate.py), pinned by
+# clients/contract/package-lock.json in clients/contract/node_modules. oasdiff, the usual
+# such tool, is a Go program, and CI reaches no Go module proxy to build it. Apart from
+# clients/node_modules: Optic needs one ajv throughout (its package.json's overrides),
+# which would not hold beside the client tools'.
+$(CONTRACT_STAMP): clients/contract/package.json clients/contract/package-lock.json
+	@command -v npm > /dev/null || $(MAKE) --no-print-directory nodejs
+	npm ci --prefix clients/contract --no-audit --no-fund --ignore-scripts --loglevel=error
+	rm -f clients/contract/node_modules/.installed-* && touch $@
 
 # Installed when missing (CI runs as root on a fresh Debian machine); the package lists
 # are fetched only if the install fails without them.
@@ -153,6 +164,12 @@ screenshots: $(STAMP) $(CHROMIUM)
 openapi: $(RUN_STAMP)
 	$(PY) -m foraccio.api.openapi_file
 
+# The contract gate: the committed document against the last release's
+# (openapi/released/), compared by Optic; a breaking change fails unless the major version
+# changed (tests/api/contract_gate.py; about a minute).
+contract: $(STAMP) $(CONTRACT_STAMP)
+	$(PY) -m tests.api.contract_gate
+
 # Lint the committed document as tests/clients/test_lint.py does (redocly.yaml, .spectral.yaml).
 .PHONY: openapi-lint
 openapi-lint: $(NPM_STAMP)
@@ -188,5 +205,5 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 
 clean:
-	rm -rf $(VENV) clients/node_modules build
+	rm -rf $(VENV) clients/node_modules clients/contract/node_modules build
 	find core variants bots -name '*.so' -delete

@@ -12,6 +12,8 @@ from litestar import Litestar
 from litestar.datastructures import ResponseHeader
 from litestar.di import Provide
 
+from foraccio import __version__
+from foraccio.api.answer_headers import VERSION_HEADER, AnswerHeaders
 from foraccio.api.asgi import WholeBody
 from foraccio.api.botpool import BotPool
 from foraccio.api.controllers.bots import BotController, BotListController
@@ -25,7 +27,6 @@ from foraccio.api.decoding import MAX_BODY_SIZE
 from foraccio.api.errors import problem_details_plugin
 from foraccio.api.limits import limits_from_environment
 from foraccio.api.logging import REQUEST_ID_HEADER, RequestLog, structlog_plugin
-from foraccio.api.nosniff import NoSniff
 from foraccio.api.openapi import openapi_config, use_msgspec_schemas
 from foraccio.api.posted import Posted, Receipts
 from foraccio.api.schemas import BODIES
@@ -81,6 +82,10 @@ def create_app() -> Litestar:
             name=REQUEST_ID_HEADER, documentation_only=True, value="",  # value: typed as a string
             description="Identifies the request in the server's log: the client's own "
                         "X-Request-ID when it is a plain token, else a new one.",
+        ), ResponseHeader(
+            name=VERSION_HEADER, documentation_only=True, value=__version__, required=True,
+            description="The release of the server that answered, as `info.version` "
+                        "gives it: every answer carries it, errors included.",
         )],
     )
     use_msgspec_schemas(app.openapi_schema, (*BODIES, *ROOM_BODIES))
@@ -89,7 +94,7 @@ def create_app() -> Litestar:
     handler = app.asgi_handler
     if app.cors_config:
         handler = PreflightRefusals(handler, app.cors_config)
-    app.asgi_handler = RequestLog(NoSniff(WholeBody(handler, timeouts.body_seconds)))
+    app.asgi_handler = RequestLog(AnswerHeaders(WholeBody(handler, timeouts.body_seconds)))
     # Everything made so far lives as long as the process: move it out of the
     # collector's sight, so that full collections under load stop scanning it
     # (they took 10-32 ms each and made the p99 of a loaded worker).

@@ -35,6 +35,7 @@ from litestar.config.cors import CORSConfig
 from litestar.constants import DEFAULT_ALLOWED_CORS_HEADERS
 from litestar.datastructures import Headers
 
+from foraccio.api.answer_headers import VERSION_HEADER
 from foraccio.api.errors import problem
 from foraccio.api.logging import REQUEST_ID_HEADER
 from foraccio.core.quoting import quote
@@ -79,8 +80,9 @@ def cors_config_from_environment(environ: Mapping[str, str] = os.environ) -> COR
         # own a client may send and read back; a room's link travels in Authorization,
         # and a stream resumes from Last-Event-ID.
         allow_headers=[REQUEST_ID_HEADER, "Authorization", "Last-Event-ID"],
-        # A page must be able to read when to try again after a 503 (a bot pool busy).
-        expose_headers=[REQUEST_ID_HEADER, "Retry-After"],
+        # A page must be able to read when to try again after a 503 (a bot pool busy),
+        # and which release answered.
+        expose_headers=[REQUEST_ID_HEADER, "Retry-After", VERSION_HEADER],
         allow_credentials=False,
         max_age=MAX_AGE,
     )

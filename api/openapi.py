@@ -27,6 +27,7 @@ from litestar.openapi.spec import (
 )
 from litestar.openapi.spec.base import BaseSchemaObject
 
+from foraccio import __version__
 from foraccio.api import docs_ui
 from foraccio.api.openapi_kinds import name_answers, split_requests
 from foraccio.api.openapi_links import add_links
@@ -46,7 +47,7 @@ def openapi_config() -> OpenAPIConfig:
     """
     return PortableOpenAPIConfig(
         title="Foraccio rules engine",
-        version="1.0.0",
+        version=__version__,
         description=(
             "A stateless rules engine for the Venetian card games Foraccio and Zobelon. "
             "Every request carries the whole state of a match and every answer returns the "

@@ -140,7 +140,8 @@ def own_files() -> Iterator[Path]:
     for folder, folders, files in os.walk(ROOT):
         # Hidden folders (.git, .venv, caches) and build output are not the repository's.
         folders[:] = [name for name in folders if not name.startswith(".")
-                      and name not in ("build", "__pycache__") and not name.endswith(".egg-info")]
+                      and name not in ("build", "__pycache__", "node_modules")
+                      and not name.endswith(".egg-info")]
         yield from (Path(folder, name) for name in files if name.endswith(OWN_FILES))
 
 

@@ -50,7 +50,8 @@ def test_by_default_any_page_may_read_an_answer(open_client):
 
     assert response.status_code == 200
     assert response.headers["access-control-allow-origin"] == "*"
-    assert response.headers["access-control-expose-headers"] == "Retry-After, X-Request-ID"
+    assert response.headers["access-control-expose-headers"] == \
+        "Foraccio-Version, Retry-After, X-Request-ID"
     assert "access-control-allow-credentials" not in response.headers
 
 

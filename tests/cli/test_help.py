@@ -1,15 +1,10 @@
 """Every flag of every ``foraccio`` subcommand says what it does in ``--help``, in plain
-text; ``foraccio --version`` prints the installed version."""
+text (``foraccio --version``: tests/test_version.py)."""
 
 from __future__ import annotations
 
 import argparse
-import subprocess
-import sys
-from importlib import metadata
-from pathlib import Path
 
-import foraccio
 from foraccio.cli.main import parser
 
 
@@ -49,14 +44,3 @@ def test_no_help_page_shows_markup():
     marked = [name for name, page in pages.items() if "``" in page]
     assert not marked, f"help pages with double backticks: {marked}"
 
-
-def test_version_prints_the_installed_distributions_version():
-    # pyproject.toml reads the version from foraccio.__version__ (its one source).
-    version = metadata.version("foraccio")
-    assert version == foraccio.__version__
-    command = Path(sys.executable).with_name("foraccio")
-
-    run = subprocess.run([str(command), "--version"], capture_output=True, text=True,
-                         timeout=60)
-
-    assert (run.returncode, run.stdout, run.stderr) == (0, f"foraccio {version}\n", "")
