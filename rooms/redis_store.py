@@ -362,11 +362,13 @@ class RedisStore:
     async def close(self) -> None:
         if self._closed:
             return
-        self._closed = True
+        # The renewals stop before the client is marked closed: a renewal that woke up
+        # just then would otherwise find it closed and end in an error of its own.
         if self._renewing is not None:
             self._renewing.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._renewing
+        self._closed = True
         # Gone at once: this process's connections stop counting now, not GONE later.
         with contextlib.suppress(RedisError, OSError):
             await self._redis.delete(self._key("alive", self.process))
