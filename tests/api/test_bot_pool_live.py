@@ -9,6 +9,7 @@ and short enough for the suite.
 from __future__ import annotations
 
 import json
+import os
 import socket
 import threading
 import time
@@ -40,7 +41,47 @@ pytestmark = pytest.mark.xdist_group("bot_pool_live")
 def server():
     with live_server(FORACCIO_BOT_PROCESSES="1", FORACCIO_BOT_QUEUE="1",
                      FORACCIO_BOT_SECONDS=str(SECONDS)) as live:
+        wait_until_the_pool_waits_for_work(live)
         yield live
+
+
+def wait_until_the_pool_waits_for_work(live) -> None:
+    """Wait until the server's bot process has started and reads its socket. The ceiling
+    of a request runs from when its job is sent, started or not, and a niced process
+    took over twenty seconds to start beside a CPU hog: a job sent before would overrun
+    the ceiling, and the process be replaced by one that starts again."""
+    deadline = time.monotonic() + 300
+    while True:
+        pool = [pid for pid in map(int, filter(str.isdigit, os.listdir("/proc")))
+                if _in_session(pid, live.pid) and b"foraccio.api.botwork" in _cmdline(pid)]
+        if pool and all(_read(f"/proc/{pid}/wchan") == "unix_stream_read_generic"
+                        for pid in pool):
+            return
+        assert time.monotonic() < deadline, "the bot process never started"
+        time.sleep(0.1)
+
+
+def _in_session(pid: int, leader: int) -> bool:
+    try:
+        return os.getsid(pid) == leader
+    except OSError:  # gone meanwhile
+        return False
+
+
+def _cmdline(pid: int) -> bytes:
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as file:
+            return file.read()
+    except OSError:
+        return b""
+
+
+def _read(path: str) -> str:
+    try:
+        with open(path) as file:
+            return file.read()
+    except OSError:
+        return ""
 
 
 @pytest.fixture(scope="module")
