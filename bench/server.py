@@ -79,7 +79,8 @@ def _stop(process: subprocess.Popen) -> None:
         process.wait()
 
 
-def _wait_until_up(server: Server, process: subprocess.Popen, timeout: float = 30) -> None:
+def _wait_until_up(server: Server, process: subprocess.Popen, timeout: float = 120) -> None:
+    # A few seconds idle; servers took over twenty beside a CPU hog on both cores.
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if process.poll() is not None:

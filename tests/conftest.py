@@ -10,6 +10,7 @@ from types import SimpleNamespace
 import pytest
 
 from foraccio.api.data_dir import DATA_DIR_VARIABLE
+from foraccio.api.limits import SECONDS as BOT_SECONDS_VARIABLE
 from foraccio.bots.registry import ENTRY_POINT_GROUP as BOT_ENTRY_POINT_GROUP
 from foraccio.bots.registry import load_installed_bots
 from foraccio.core.registry import (
@@ -23,23 +24,36 @@ from foraccio.core.registry import (
     unregister_variant,
 )
 
+PATIENT_BOT_SECONDS = 300
+"""Seconds a bot request may take in the tests' apps and servers
+(``FORACCIO_BOT_SECONDS``), unless a test sets its own."""
+
 
 def pytest_configure(config):
     """A data directory of this test process's own (``FORACCIO_DATA_DIR``), for every app
     and server the tests make, those made while collecting included: none may write into
     the home directory of whoever runs them, and each xdist worker has its own, as the
-    room store it holds serves one process."""
+    room store it holds serves one process. And a patient ceiling on bot requests
+    (:data:`PATIENT_BOT_SECONDS`)."""
     config.foraccio_data_dir = tempfile.TemporaryDirectory(prefix="foraccio-data-")
     config.foraccio_data_dir_before = os.environ.get(DATA_DIR_VARIABLE)
     os.environ[DATA_DIR_VARIABLE] = config.foraccio_data_dir.name
+    # A ceiling on a bot request that a busy machine never reaches, for every app and
+    # server the tests make (a test about the ceiling sets its own). A request's ceiling
+    # runs from when its job is sent to a pool process, and a pool process runs niced:
+    # one that is still starting (a third of a second idle) took over twenty seconds to
+    # start beside a CPU hog on both cores, which the default ten seconds did not cover.
+    config.foraccio_bot_seconds_before = os.environ.get(BOT_SECONDS_VARIABLE)
+    os.environ[BOT_SECONDS_VARIABLE] = str(PATIENT_BOT_SECONDS)
 
 
 def pytest_unconfigure(config):
-    before = config.foraccio_data_dir_before
-    if before is None:
-        os.environ.pop(DATA_DIR_VARIABLE, None)
-    else:
-        os.environ[DATA_DIR_VARIABLE] = before
+    for variable, before in ((DATA_DIR_VARIABLE, config.foraccio_data_dir_before),
+                             (BOT_SECONDS_VARIABLE, config.foraccio_bot_seconds_before)):
+        if before is None:
+            os.environ.pop(variable, None)
+        else:
+            os.environ[variable] = before
     config.foraccio_data_dir.cleanup()
 
 

@@ -26,6 +26,8 @@ class Live(NamedTuple):
     url: str
     log: Path
     """The server's log so far: one JSON line per request and event."""
+    pid: int
+    """Leader of the server's session: its processes, the bot pool's included."""
 
     def log_lines(self) -> list[dict]:
         lines = []
@@ -63,4 +65,4 @@ def live_server(cpus: set[int] | None = None, **environment: str | None) -> Iter
     variable), on ``cpus`` only if given; yield it."""
     with tempfile.TemporaryDirectory() as folder, serving(
             Path(folder) / "server.log", environment=environment, cpus=cpus) as running:
-        yield Live(running.url, running.log)
+        yield Live(running.url, running.log, running.pid)

@@ -113,9 +113,9 @@ def test_a_budget_over_the_ceilings_is_refused_not_cut(app_with):
             assert answer.json()["code"] == "budget_over_limit"
             assert "GET /limits" in answer.json()["detail"]
     # At the ceiling, and for a bot that takes no budget, it is fine. (With a ceiling on
-    # seconds far above what 60 playouts take, so that they finish however busy the
-    # machine.)
-    client = app_with(FORACCIO_BOT_SECONDS="30")
+    # seconds far above what 60 playouts take, and the start of the niced pool process
+    # before them, so that they finish however busy the machine.)
+    client = app_with(FORACCIO_BOT_SECONDS="300")
     for bot, budget in (("ismcts", {"iterations": 60}), ("heuristic", {"iterations": 1000})):
         answer = client.post("/games/bot-move", json={"state": state, "bot": bot,
                                                      "budget": budget})

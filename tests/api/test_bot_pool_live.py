@@ -9,6 +9,7 @@ and short enough for the suite.
 from __future__ import annotations
 
 import json
+import os
 import socket
 import threading
 import time
@@ -22,6 +23,16 @@ from tests.api.live import Answer, live_server, request
 SECONDS = 3.0
 """The server's ceiling on one bot request (``FORACCIO_BOT_SECONDS``)."""
 
+STOPPED_WITHIN = 10 * SECONDS
+"""Seconds within which a request stopped by the ceiling must be answered: past the
+ceiling and the grace the pool gives a process to stop (the pool's ``STOP_GRACE``),
+with room for a machine ten times slower, whose bot process starts late and runs
+niced; and still far before the minutes a match of searches takes without one."""
+
+SETTLED = 0.5
+"""Seconds to let a request sent in the background reach the pool: a few milliseconds'
+work."""
+
 # One worker runs the module (with ``--dist loadgroup``), so one server serves it all.
 pytestmark = pytest.mark.xdist_group("bot_pool_live")
 
@@ -30,7 +41,47 @@ pytestmark = pytest.mark.xdist_group("bot_pool_live")
 def server():
     with live_server(FORACCIO_BOT_PROCESSES="1", FORACCIO_BOT_QUEUE="1",
                      FORACCIO_BOT_SECONDS=str(SECONDS)) as live:
+        wait_until_the_pool_waits_for_work(live)
         yield live
+
+
+def wait_until_the_pool_waits_for_work(live) -> None:
+    """Wait until the server's bot process has started and reads its socket. The ceiling
+    of a request runs from when its job is sent, started or not, and a niced process
+    took over twenty seconds to start beside a CPU hog: a job sent before would overrun
+    the ceiling, and the process be replaced by one that starts again."""
+    deadline = time.monotonic() + 300
+    while True:
+        pool = [pid for pid in map(int, filter(str.isdigit, os.listdir("/proc")))
+                if _in_session(pid, live.pid) and b"foraccio.api.botwork" in _cmdline(pid)]
+        if pool and all(_read(f"/proc/{pid}/wchan") == "unix_stream_read_generic"
+                        for pid in pool):
+            return
+        assert time.monotonic() < deadline, "the bot process never started"
+        time.sleep(0.1)
+
+
+def _in_session(pid: int, leader: int) -> bool:
+    try:
+        return os.getsid(pid) == leader
+    except OSError:  # gone meanwhile
+        return False
+
+
+def _cmdline(pid: int) -> bytes:
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as file:
+            return file.read()
+    except OSError:
+        return b""
+
+
+def _read(path: str) -> str:
+    try:
+        with open(path) as file:
+            return file.read()
+    except OSError:
+        return ""
 
 
 @pytest.fixture(scope="module")
@@ -69,17 +120,18 @@ def test_the_server_shows_its_ceilings(server):
 
 def test_other_requests_are_served_at_once_while_the_bots_work(server, start):
     thread, answers = in_background(server.url, "/games/autoplay", long_autoplay(start))
-    time.sleep(0.5)  # the bots are at work in the pool now
+    time.sleep(SETTLED)  # the bots are at work in the pool now
     play = {"state": start, "move": {"card": request(
         server.url, "/games/legal-moves", {"state": start}).body["moves"][0]["card"]}}
     health = [request(server.url, "/health") for _ in range(5)]
     played = [request(server.url, "/games/play", play) for _ in range(5)]
-    assert thread.is_alive(), "the bots finished too soon to show anything"
+    # The order of events, not their times: had the bots held the event loop, these
+    # would have been answered only after the autoplay, which runs to the ceiling.
+    assert thread.is_alive(), "the other requests waited for the bots"
     thread.join()
     assert all(answer.status == 200 for answer in health + played)
-    assert max(answer.seconds for answer in health + played) < 0.5
     (autoplay,) = answers
-    assert autoplay.seconds < SECONDS + 1.5
+    assert autoplay.seconds < STOPPED_WITHIN
     assert ended_at_the_ceiling(autoplay)
 
 
@@ -91,7 +143,7 @@ def test_an_autoplay_at_the_ceiling_answers_its_plays_so_far(server, start):
     assert answer.status == 200
     assert answer.body["done"] is False
     assert 0 < answer.body["plays"] < 520
-    assert SECONDS - 0.5 < answer.seconds < SECONDS + 1.5
+    assert SECONDS - 0.5 < answer.seconds < STOPPED_WITHIN
     # Posted again, the state goes on from there.
     again = request(server.url, "/games/autoplay", {
         "state": answer.body["state"], "bots": ["random"] * 4, "until": "hand_over"})
@@ -101,13 +153,15 @@ def test_an_autoplay_at_the_ceiling_answers_its_plays_so_far(server, start):
 
 def test_a_full_queue_is_refused_at_once_with_when_to_come_back(server, start):
     running = [in_background(server.url, "/games/autoplay", long_autoplay(start))]
-    time.sleep(0.3)
+    time.sleep(SETTLED)
     running.append(in_background(server.url, "/games/autoplay", long_autoplay(start)))
-    time.sleep(0.3)  # one request runs, one waits: the queue of one is full
+    time.sleep(SETTLED)  # one request runs, one waits: the queue of one is full
     refused = request(server.url, "/games/autoplay", long_autoplay(start))
     bot_move = request(server.url, "/games/bot-move",
                        {"state": start, "bot": "ismcts", "budget": {"iterations": 10}})
     cheap = request(server.url, "/games/bot-move", {"state": start, "bot": "heuristic"})
+    # At once: before the first request reached its ceiling, which would have made room.
+    first_still_running = running[0][0].is_alive()
     for thread, _ in running:
         thread.join()
     for answer in (refused, bot_move):
@@ -115,7 +169,7 @@ def test_a_full_queue_is_refused_at_once_with_when_to_come_back(server, start):
         assert answer.headers["content-type"].startswith("application/problem+json")
         assert answer.body["code"] == "busy"
         assert 1 <= int(answer.headers["retry-after"]) <= SECONDS
-        assert answer.seconds < 0.5
+    assert first_still_running, "the refusals waited for the queue"
     assert cheap.status == 200  # a bot that does not search never waits for the pool
     for _, (answer,) in running:  # each ran in turn, to the ceiling
         assert ended_at_the_ceiling(answer)
@@ -127,13 +181,14 @@ def test_work_for_a_client_that_hung_up_stops(server, start):
         client.sendall(b"POST /games/autoplay HTTP/1.1\r\nHost: test\r\n"
                        b"Content-Type: application/json\r\n"
                        b"Content-Length: %d\r\n\r\n" % len(body) + body)
-        time.sleep(0.5)
+        sent = time.monotonic()
+        time.sleep(SETTLED)
     # With the bots still at work, this would wait for the ceiling: the pool has one
-    # process and it is taken.
+    # process and it is taken. Ten playouts and a cancellation take milliseconds.
     answer = request(server.url, "/games/bot-move",
                      {"state": start, "bot": "ismcts", "budget": {"iterations": 10}})
     assert answer.status == 200
-    assert answer.seconds < 1.0
+    assert time.monotonic() - sent < SECONDS, "the move waited for the ceiling"
     lines = server.log_lines()
     assert any(line.get("event") == "bot_job_cancelled" and line.get("why") == "client_gone"
                for line in lines)

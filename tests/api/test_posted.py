@@ -167,7 +167,7 @@ def test_a_long_state_the_server_did_not_make_is_checked_in_the_pool(client):
 
 
 def test_an_unreachable_state_is_refused_by_the_pool_with_its_reason():
-    pool = BotPool(BotLimits())
+    pool = BotPool(BotLimits(seconds=3600))  # never cut short, however busy the machine
     state = to_wire(played_until(9))
     forged = replace(state, scores=(state.scores[0] + 1, state.scores[1]))
     try:

@@ -44,10 +44,11 @@ def node_tool(name: str) -> Path:
     return path
 
 
-def run(command: list[str | Path], cwd: Path = ROOT, timeout: float = 120,
+def run(command: list[str | Path], cwd: Path = ROOT, timeout: float = 600,
         environment: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     """Run ``command`` to its end and return it; its output is in the failure message.
-    ``environment`` adds variables to the command's environment."""
+    ``environment`` adds variables to the command's environment. ``timeout`` only stops
+    a command that hangs: a generator or a compiler may take a minute on a busy machine."""
     # The test environment's commands first (openapi-python-client runs its ruff); no
     # telemetry or update checks from the Node tools (there is no internet to send to).
     path = os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")])

@@ -37,7 +37,7 @@ def generate(folder: Path) -> None:
         pytest.fail("java is missing: run `make test`, which installs default-jre-headless")
     process = run([generator, "generate", "--input-spec", DOCUMENT, "--generator-name", "python",
                    "--output", folder, "--package-name", PACKAGE, "--skip-validate-spec"],
-                  cwd=folder.parent, timeout=300)
+                  cwd=folder.parent, timeout=900)  # a JVM's start and generation: minutes busy
     assert process.returncode == 0, output(process)
     assert (folder / PACKAGE / "api" / "games_api.py").exists(), output(process)
 
