@@ -48,6 +48,11 @@ CANCEL = b"cancel"
 """What the server sends to stop the job in progress. One that comes when no job runs
 (the job ended as it was sent) is dropped."""
 
+READY = "ready"
+"""What a process answers first, once it has loaded what it plays with: the pool sends
+it no job, and so starts no job's ceiling, before that (a niced process on a busy
+machine has taken over 20 s to start)."""
+
 NICENESS = 10
 """How much lower than the server's the pool processes' CPU priority is: when the
 machine's cores are all busy, the event loop serving every other request still gets
@@ -191,7 +196,12 @@ def main(argv: Sequence[str]) -> None:
     os.nice(NICENESS)
     installed_plugins()  # the variants and house rules the server plays, as it loads them
     installed_bots()  # and the bots (entry points of foraccio.bots)
-    serve(Connection(int(descriptor)), Ceilings(float(seconds), int(iterations)))
+    connection = Connection(int(descriptor))
+    try:
+        connection.send(READY)
+    except OSError:
+        return  # the server closed the socket while this process started
+    serve(connection, Ceilings(float(seconds), int(iterations)))
 
 
 if __name__ == "__main__":

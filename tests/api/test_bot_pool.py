@@ -19,7 +19,7 @@ import pytest
 from litestar.testing import TestClient
 
 from foraccio.api.app import create_app
-from foraccio.api.botpool import BotPool, ClientGone
+from foraccio.api.botpool import STOP_GRACE, BotPool, ClientGone
 from foraccio.api.botwork import AutoplayJob, BotMoveJob
 from foraccio.api.limits import BotLimits, limits_from_environment
 from foraccio.bots import Budget, choose_move
@@ -250,7 +250,8 @@ def test_a_process_that_dies_is_replaced():
 
     async def scenario():
         job = asyncio.create_task(pool.run(LONG))
-        await asyncio.sleep(0.3)
+        while not pool._processes or pool._processes[0].since is None:  # the job is sent
+            await asyncio.sleep(0.05)
         pool._processes[0].process.kill()
         with pytest.raises(RuntimeError):
             await job
@@ -259,6 +260,30 @@ def test_a_process_that_dies_is_replaced():
     try:
         assert isinstance(run(scenario()), Move)
     finally:
+        pool.close()
+
+
+def test_a_process_slow_to_start_does_not_spend_the_jobs_ceiling(tmp_path, monkeypatch):
+    # The pool's new interpreter waits at start until the test lets it go, as a niced one
+    # beside other work may take its time: until after the ceiling and its grace have
+    # passed since the job was asked for. They count from the job's start alone.
+    gate = tmp_path / "started"
+    (tmp_path / "sitecustomize.py").write_text(
+        f"import os, time\nwhile not os.path.exists({str(gate)!r}):\n    time.sleep(0.05)\n")
+    monkeypatch.setenv("PYTHONPATH", str(tmp_path))
+    limits = BotLimits(processes=1, queue=0, seconds=10)
+    pool = BotPool(limits)
+
+    async def scenario():
+        job = asyncio.create_task(pool.run(short_job()))
+        await asyncio.sleep(limits.seconds + STOP_GRACE + 1)
+        gate.touch()
+        return await job
+
+    try:
+        assert isinstance(run(scenario()), Move)
+    finally:
+        gate.touch()
         pool.close()
 
 
