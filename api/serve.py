@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import NoReturn
 
 from foraccio.api.environment import number
@@ -61,14 +61,3 @@ def serve(host: str, port: int, workers: int, timeouts: Timeouts) -> NoReturn:
     arguments = granian_arguments(host, port, workers, timeouts)
     os.execv(sys.executable, [sys.executable, "-m", "granian", *arguments])
 
-
-def main(argv: Sequence[str] | None = None) -> None:
-    """``python -m foraccio.api.serve [options]``: the same as ``foraccio serve [options]``,
-    kept for the scripts that started the server so before the command had it."""
-    from foraccio.cli.main import main as foraccio
-
-    sys.exit(foraccio(["serve", *(sys.argv[1:] if argv is None else argv)]))
-
-
-if __name__ == "__main__":
-    main()

@@ -57,9 +57,9 @@ def server(tmp_path_factory):
 
 @pytest.mark.parametrize("command", [
     [str(COMMAND), "serve"],
-    # The old way to serve, kept for scripts; a wildcard address takes the port too.
-    [sys.executable, "-m", "foraccio.api.serve", "--host", "0.0.0.0"],
-], ids=["foraccio serve", "python -m foraccio.api.serve on 0.0.0.0"])
+    # A wildcard address takes the port too.
+    [sys.executable, "-m", "foraccio", "serve", "--host", "0.0.0.0"],
+], ids=["foraccio serve", "python -m foraccio serve on 0.0.0.0"])
 def test_a_second_server_on_a_served_port_refuses_and_the_first_keeps_serving(server,
                                                                                command):
     port = urlsplit(server.url).port
