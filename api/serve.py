@@ -38,6 +38,8 @@ from foraccio.api.timeouts import Timeouts
 APP = "foraccio.api.app:create_app"
 STOP_SECONDS = 5
 """Seconds a stopping worker has to finish its open requests before it is killed."""
+MAX_WORKERS = 256
+"""The most worker processes ``--workers`` (or ``FORACCIO_WORKERS``) may ask for."""
 WORKERS = "FORACCIO_WORKERS"
 """The environment variable giving the number of worker processes (default 1)."""
 
@@ -52,8 +54,9 @@ def granian_arguments(host: str, port: int, workers: int, timeouts: Timeouts) ->
 
 def workers_from_environment(environ: Mapping[str, str] | None = None) -> int:
     """``FORACCIO_WORKERS``, or 1; raise :class:`ValueError` naming it when it is not a
-    whole number from 1 to 256."""
-    return int(number(os.environ if environ is None else environ, WORKERS, int, 1, 1, 256))
+    whole number from 1 to :data:`MAX_WORKERS`."""
+    return int(number(os.environ if environ is None else environ, WORKERS, int, 1, 1,
+                      MAX_WORKERS))
 
 
 def serve(host: str, port: int, workers: int, timeouts: Timeouts) -> NoReturn:

@@ -22,12 +22,9 @@ import sys
 from pathlib import Path
 
 from foraccio.api.data_dir import DATA_DIR_VARIABLE
-from foraccio.api.serve import WORKERS, serve, workers_from_environment
+from foraccio.api.serve import MAX_WORKERS, WORKERS, serve, workers_from_environment
 from foraccio.api.timeouts import timeouts_from_environment
 from foraccio.core import compiled
-
-MAX_WORKERS = 256
-"""The most worker processes ``--workers`` (or ``FORACCIO_WORKERS``) may ask for."""
 
 
 def add_parser(commands: argparse._SubParsersAction) -> None:
