@@ -5,12 +5,14 @@ PY := $(VENV)/bin/python
 # The example distributions in examples/ are installed next to the engine, and their tests
 # run with its own (pyproject.toml, testpaths).
 EXAMPLES := examples/napoli-to-ten examples/scopa examples/scopone
-# Two installs, each with its stamp: what serving needs (RUN_STAMP: make run, demo, openapi,
-# compiled, bench), and the test tools on top of it (STAMP: make test, lint). A new user's
+# Three installs, each with its stamp: what serving needs (RUN_STAMP: make run, demo,
+# openapi), what builds the compiled engine on top of it (COMPILED_STAMP: make compiled,
+# bench), and the test tools on top of that (STAMP: make test, lint). A new user's
 # first `make run` then waits for the server's dependencies alone, not for playwright,
 # schemathesis and the client generators (tests/test_makefile.py checks it).
 FINGERPRINT := $(shell cat pyproject.toml constraints.txt $(EXAMPLES:%=%/pyproject.toml) | cksum | cut -d' ' -f1)
 RUN_STAMP := $(VENV)/.installed-run-$(FINGERPRINT)
+COMPILED_STAMP := $(VENV)/.installed-compiled-$(FINGERPRINT)
 STAMP := $(VENV)/.installed-test-$(FINGERPRINT)
 NPM_STAMP := clients/node_modules/.installed-$(shell cat clients/package.json clients/package-lock.json | cksum | cut -d' ' -f1)
 CONTRACT_STAMP := clients/contract/node_modules/.installed-$(shell cat clients/contract/package.json clients/contract/package-lock.json | cksum | cut -d' ' -f1)
@@ -46,27 +48,30 @@ $(RUN_STAMP): pyproject.toml constraints.txt $(EXAMPLES:%=%/pyproject.toml)
 		$(EXAMPLES:%=-e %)
 	rm -f $(VENV)/.installed-run-* && touch $@
 
+# Cython and a setuptools that reads pyproject.toml (the compiled extra): setup.py runs
+# with the virtualenv's own setuptools, and the one a new virtualenv comes with is too old.
+$(COMPILED_STAMP): $(RUN_STAMP)
+	@echo "Installing Cython into $(VENV)..."
+	$(PY) -m pip install --quiet --disable-pip-version-check -c constraints.txt -e '.[compiled]'
+	rm -f $(VENV)/.installed-compiled-* && touch $@
+
 # The tests start hundreds of processes, so they get all the bytecode at once (where
 # PYTHONDONTWRITEBYTECODE is set, an import would compile anew in every process).
-$(STAMP): $(RUN_STAMP)
+$(STAMP): $(COMPILED_STAMP)
 	@echo "Installing the test tools into $(VENV) (about two minutes the first time)..."
-	$(PY) -m pip install --quiet --disable-pip-version-check -c constraints.txt -e '.[test,compiled]'
+	$(PY) -m pip install --quiet --disable-pip-version-check -c constraints.txt -e '.[test]'
 	$(PY) -m compileall -q -j 0 $(VENV)/lib
 	rm -f $(VENV)/.installed-test-* && touch $@
 
 # The compiled engine (core/compiled.py), built beside its sources by Cython; setuptools
 # rebuilds only the modules whose source changed. Without a C compiler the engine runs
 # from its source (and make test's compiled run fails, saying so). Cython and the C
-# compiler say nothing meanwhile, hence the lines. Cython (the compiled extra) comes
-# with the test tools, or here on the first build.
-compiled: $(RUN_STAMP)
-	@$(PY) -c 'import Cython' 2> /dev/null || { echo "Installing Cython into $(VENV)..." \
-		&& $(PY) -m pip install --quiet --disable-pip-version-check -c constraints.txt \
-			-e '.[compiled]'; }
+# compiler say nothing meanwhile, hence the lines.
+compiled: $(COMPILED_STAMP)
 	@echo "Building the compiled engine with Cython (about four minutes the first time)..."
 	PYTHONWARNINGS=ignore FORACCIO_COMPILE=1 $(PY) setup.py --quiet build_ext --inplace \
-		|| echo "The compiled engine could not be built (it needs a C compiler and the" \
-			"Python headers): the engine runs from its Python source."
+		|| echo "The compiled engine could not be built (see above; it needs a C compiler" \
+			"and the Python headers): the engine runs from its Python source."
 
 # The whole suite on the engine's Python source (with coverage), then the engine's own
 # tests and the examples' on the compiled engine: both must pass, and test_compiled.py

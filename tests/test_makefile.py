@@ -10,6 +10,7 @@ import os
 import re
 import shlex
 import subprocess
+import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -54,3 +55,13 @@ def test_make_run_installs_no_test_tools_and_serves_with_foraccio_serve(tmp_path
 def test_make_lint_installs_the_test_tools(tmp_path):
     # What the test above reads would see them: the tests' make targets do install them.
     assert "test" in installed_extras(dry_run("lint", tmp_path / "venv"))
+
+
+def test_make_compiled_installs_what_setup_py_builds_with(tmp_path):
+    # setup.py build_ext runs in the virtualenv, not in pip's isolated build environment:
+    # the setuptools a new virtualenv comes with cannot read pyproject.toml's license.
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    build_requires = set(project["build-system"]["requires"])
+
+    assert "compiled" in installed_extras(dry_run("compiled", tmp_path / "venv"))
+    assert build_requires <= set(project["project"]["optional-dependencies"]["compiled"])
