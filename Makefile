@@ -76,11 +76,12 @@ compiled: $(COMPILED_STAMP)
 # The whole suite on the engine's Python source (with coverage), then the engine's own
 # tests and the examples' on the compiled engine: both must pass, and test_compiled.py
 # checks that each run had the engine it asked for and that both play alike.
-# loadgroup: each browser test module runs in one worker, so it starts one browser.
+# loadgroup: each browser test module runs in one worker, so it starts one browser. The
+# slowest tests are listed, to keep the suite's time in sight.
 ENGINE_TESTS := tests/core tests/variants $(EXAMPLES:%=%/tests)
 test: $(STAMP) $(NPM_STAMP) $(CONTRACT_STAMP) $(CHROMIUM) java-runtime compiled | $(REDIS_SERVER) $(NGINX) $(JQ)
 	FORACCIO_PURE_PYTHON=1 FORACCIO_EXPECT_ENGINE=source \
-		$(PY) -m pytest -n 2 --dist loadgroup --cov --cov-report=term:skip-covered
+		$(PY) -m pytest -n 2 --dist loadgroup --durations=15 --cov --cov-report=term:skip-covered
 	FORACCIO_EXPECT_ENGINE=compiled $(PY) -m pytest -n 2 --no-cov $(ENGINE_TESTS)
 
 # The Node tools of tests/clients (client generators, linters, the TypeScript client's
