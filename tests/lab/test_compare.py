@@ -92,8 +92,12 @@ def test_ctrl_c_keeps_what_was_played_and_resume_finishes_the_run(tmp_path, caps
     command = [sys.executable, "-m", "foraccio", *RUN, "--matches", "400", "--workers", "1",
                "--results", str(results)]
     # A terminal's Ctrl-C: SIGINT to the command's whole process group.
+    # A shell ignores SIGINT in what it starts in the background (`make test &`), and the
+    # command would inherit that: it gets a terminal's default back, as Python then
+    # turns SIGINT into KeyboardInterrupt only where it is not ignored.
     process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, start_new_session=True)
+                               stderr=subprocess.PIPE, start_new_session=True,
+                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     while not results.exists() or len(results.read_bytes().splitlines()) < 2:  # head, chunk
         assert process.poll() is None, process.communicate()
         time.sleep(0.02)
