@@ -14,11 +14,13 @@
     link): one made and left, by mistake or by a flood, frees its place within minutes.
 ``FORACCIO_ROOMS_PER_CLIENT`` (default 20) and ``FORACCIO_ROOMS_CLIENT_SECONDS`` (default 60)
     Rooms one client (:mod:`foraccio.rooms.clients`) may make in a row, and then one more
-    every so many seconds; one more is refused with 429 ``too_many_rooms``. Counted in
-    the store, so across every process of every machine.
+    every so many seconds (0: no limit); one more is refused with 429 ``too_many_rooms``.
+    Counted in the store, so across every process of every machine.
 ``FORACCIO_STREAMS_PER_CLIENT`` (default 20)
     Event streams one client may hold open on one server process; one more is refused
-    with 429 ``too_many_streams``.
+    with 429 ``too_many_streams``. Counted by each process (a stream costs the process
+    that holds it): a client whose streams reach several processes holds that many on
+    each.
 ``FORACCIO_TRUSTED_PROXIES`` (default: none)
     The reverse proxies, by address or network (``127.0.0.1, 10.0.0.0/8``), whose
     ``X-Forwarded-For`` names the client; see :mod:`foraccio.rooms.clients`.
