@@ -23,7 +23,7 @@ from foraccio.api.examples import EXAMPLE_SECRET
 from foraccio.api.sealing import SECRET_VARIABLE
 from foraccio.rooms.clients import client_of
 from foraccio.rooms.config import networks
-from foraccio.rooms.hub import PRESENCE_EVERY
+from foraccio.rooms.hub import HEARTBEAT, PRESENCE_EVERY
 from tests.api.live import live_server
 from tests.deploy.proxy import nginx
 from tests.rooms.helpers import bearer, wait_for
@@ -233,8 +233,9 @@ class Recorder:
 
 def most_presence_events(seconds: float) -> int:
     """What coalescing allows a stream in ``seconds``: one presence event per
-    PRESENCE_EVERY, one more for the last changes, and its heartbeat."""
-    return int(seconds / PRESENCE_EVERY) + 3
+    PRESENCE_EVERY, one more for the last changes, and its heartbeats (each at least
+    0.8 HEARTBEAT after the last)."""
+    return int(seconds / PRESENCE_EVERY) + 1 + int(seconds / (0.8 * HEARTBEAT)) + 1
 
 
 def test_one_client_flapping_its_stream_costs_another_stream_few_presence_events(
