@@ -185,8 +185,9 @@ openapi-lint: $(NPM_STAMP)
 # Engine playouts, then HTTP on a real server (wrk drives the load; installed if missing),
 # then the latency of cheap requests while bots work at their hardest, how soon the bot
 # pool stops work nobody waits for, and /health while clients flood the server with long
-# finished matches, and rooms (on SQLite, then on a Redis server of their own), and the
-# house-rule lab (foraccio compare) on one process, every core and a local Dask cluster.
+# finished matches, and rooms (on SQLite, then on a Redis server of their own; then one
+# client flooding rooms and streams), and the house-rule lab (foraccio compare) on one
+# process, every core and a local Dask cluster.
 bench: compiled | $(REDIS_SERVER)
 	$(PY) -m bench.engine
 	@command -v wrk > /dev/null || apt-get install -y -qq wrk > /dev/null 2>&1 \
@@ -197,6 +198,7 @@ bench: compiled | $(REDIS_SERVER)
 	$(PY) -m bench.pool
 	$(PY) -m bench.flood
 	$(PY) -m bench.rooms
+	$(PY) -m bench.rooms_floods
 	$(PY) -m bench.lab
 
 # Bot strength and speed per variant (Foraccio, Zobelon, Scopa, Scopone): heuristic vs

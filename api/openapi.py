@@ -137,17 +137,17 @@ def documented(request: Callable[[], dict[str, Any]] | None = None,
                 _add_examples(self.responses[success].content[response_type], response())
             if self.responses:
                 _drop_plain_json_errors(self.responses)
-                if "503" in self.responses:
-                    self.responses["503"].headers = {"Retry-After": RETRY_AFTER}
+                for status in ("429", "503"):
+                    if status in self.responses:
+                        self.responses[status].headers = {"Retry-After": RETRY_AFTER}
 
     return DocumentedOperation
 
 
 RETRY_AFTER = OpenAPIHeader(
     schema=Schema(type=OpenAPIType.INTEGER, minimum=1), required=True,
-    description="In how many seconds to try again: when the first bot work running now "
-                "reaches the server's time limit.")
-"""Every 503 of this API says when to try again."""
+    description="In how many seconds to try again.")
+"""Every 429 and 503 of this API says when to try again."""
 
 
 def _drop_plain_json_errors(responses) -> None:

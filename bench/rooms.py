@@ -199,8 +199,10 @@ async def rooms_per_second(url: str, seconds: float = 5.0, clients: int = 8) -> 
 
 def measure(kind: str, redis_url: str | None, seconds: float) -> bool:
     with tempfile.TemporaryDirectory() as folder:
+        # One client plays every room: the limits per client are bench.rooms_floods'.
         environment = {SECRET_VARIABLE: SECRET, "FORACCIO_DATA_DIR": folder,
-                       "FORACCIO_ROOMS_MAX": "100000"}
+                       "FORACCIO_ROOMS_MAX": "100000", "FORACCIO_ROOMS_CLIENT_SECONDS": "0",
+                       "FORACCIO_STREAMS_PER_CLIENT": "100000"}
         if redis_url:
             environment["FORACCIO_ROOMS"] = redis_url
         with serving(Path(folder) / "server.log", environment=environment,

@@ -15,6 +15,7 @@ plays it with the engine's public functions, as a client of the API would.
 
 from __future__ import annotations
 
+import math
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
@@ -38,16 +39,24 @@ from foraccio.rooms.store import RoomsFull, Store
 
 TRIES = 8
 """Times a change is decided again when other changes keep landing first."""
+BUSY_RETRY = 60
+"""Seconds a client refused for the ceiling on open rooms is told to wait: expired rooms
+are deleted about every minute (:data:`foraccio.rooms.driver.EXPIRE_EVERY`)."""
+JOINED_KEPT = 4096
+"""Rooms this process remembers as joined, so as not to tell the store again."""
 
 logger = structlog.get_logger("rooms")
 
 
 class RoomError(Exception):
-    """A room request refused: ``status`` and ``code`` say how, the message why."""
+    """A room request refused: ``status`` and ``code`` say how, the message why, and
+    ``retry_after``, if given, in how many seconds to try again."""
 
-    def __init__(self, status: int, code: str, message: str) -> None:
+    def __init__(self, status: int, code: str, message: str,
+                 retry_after: int | None = None) -> None:
         super().__init__(message)
         self.status, self.code, self.message = status, code, message
+        self.retry_after = retry_after
 
 
 class RoomConflict(RoomError):
@@ -93,6 +102,7 @@ class Rooms:
         self.pool = pool
         self.clock = clock
         self._states: OrderedDict[str, State] = OrderedDict()
+        self._joined: OrderedDict[str, None] = OrderedDict()
 
     # --- reading ------------------------------------------------------------------------
 
@@ -118,7 +128,19 @@ class Rooms:
         if found is None:
             raise RoomError(403, "wrong_key", "This link's key is not one of this room's: "
                             "use the link its host gave you.")
+        if found.role == "seat":
+            await self._join(room_id)
         return room, found
+
+    async def _join(self, room_id: str) -> None:
+        """A seat's person has used their link: the room no longer expires as one nobody
+        joined (:attr:`RoomsConfig.unjoined_seconds`)."""
+        if room_id in self._joined:
+            return
+        await self.store.join(room_id)
+        self._joined[room_id] = None
+        if len(self._joined) > JOINED_KEPT:
+            self._joined.popitem(last=False)
 
     def state(self, token: str) -> State:
         """The engine's state of the match sealed in ``token`` (remembered by token)."""
@@ -135,12 +157,13 @@ class Rooms:
     # --- making and starting ------------------------------------------------------------
 
     async def create(self, variant: str, options: dict, house_rules: Sequence[str],
-                     bots: Sequence[str | None], pace: float, turn_seconds: int | None
-                     ) -> Created:
+                     bots: Sequence[str | None], pace: float, turn_seconds: int | None,
+                     client: str = "") -> Created:
         """Make a room and deal its match; ``bots`` names each seat's bot, None for a
         person. Raise the engine's errors for a bad variant, option, house rule or bot,
-        422 ``seats_per_table`` when ``bots`` has not one entry per seat, and 503
-        ``busy`` past the ceiling on open rooms."""
+        422 ``seats_per_table`` when ``bots`` has not one entry per seat, 429
+        ``too_many_rooms`` when ``client`` (:mod:`foraccio.rooms.clients`) has made as
+        many rooms as it may for now, and 503 ``busy`` past the ceiling on open rooms."""
         for name in bots:
             if name is not None:
                 get_bot(name)
@@ -153,6 +176,13 @@ class Rooms:
             raise RoomError(422, "no_person", "Every seat is a bot's: a room is for people. "
                             "Give at least one seat to a person.")
         now = self.clock()
+        config = self.config
+        wait = await self.store.admit(f"made:{client}", config.client_seconds,
+                                      config.rooms_per_client, now)
+        if wait > 0:
+            raise RoomError(429, "too_many_rooms", f"You have made {config.rooms_per_client} "
+                            f"rooms in a short time, as many as this server allows; try again "
+                            f"in {math.ceil(wait)} s (Retry-After).", math.ceil(wait))
         seat_secrets = {seat: keys.new_secret() for seat, name in enumerate(bots) if name is None}
         host, spectator = keys.new_secret(), keys.new_secret()
         token = self.sealer.seal(SealedGame.of(new_game_id(), 0, state))
@@ -169,7 +199,7 @@ class Rooms:
         except RoomsFull:
             raise RoomError(503, "busy", f"This server holds {self.config.most_open} open "
                             f"rooms, as many as it allows; try again when some have "
-                            f"finished.") from None
+                            f"finished.", BUSY_RETRY) from None
         logger.info("room_created", room=room.id, variant=room.variant)
         return Created(room, host, spectator, seat_secrets)
 

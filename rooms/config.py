@@ -9,6 +9,21 @@
     How long a finished room stays, for its players to read the last score sheet.
 ``FORACCIO_ROOMS_IDLE_SECONDS`` (default 86400)
     How long a room nobody changes stays (an abandoned one).
+``FORACCIO_ROOMS_UNJOINED_SECONDS`` (default 600)
+    How long a room stays unchanged when no seat's person has joined it yet (used their
+    link): one made and left, by mistake or by a flood, frees its place within minutes.
+``FORACCIO_ROOMS_PER_CLIENT`` (default 20) and ``FORACCIO_ROOMS_CLIENT_SECONDS`` (default 60)
+    Rooms one client (:mod:`foraccio.rooms.clients`) may make in a row, and then one more
+    every so many seconds (0: no limit); one more is refused with 429 ``too_many_rooms``.
+    Counted in the store, so across every process of every machine.
+``FORACCIO_STREAMS_PER_CLIENT`` (default 20)
+    Event streams one client may hold open on one server process; one more is refused
+    with 429 ``too_many_streams``. Counted by each process (a stream costs the process
+    that holds it): a client whose streams reach several processes holds that many on
+    each.
+``FORACCIO_TRUSTED_PROXIES`` (default: none)
+    The reverse proxies, by address or network (``127.0.0.1, 10.0.0.0/8``), whose
+    ``X-Forwarded-For`` names the client; see :mod:`foraccio.rooms.clients`.
 ``FORACCIO_ROOMS_DEAL_SECONDS`` (default 15)
     How long a hand's last score sheet stays up before the server deals the next hand,
     when no person deals it first.
@@ -18,16 +33,23 @@ A value out of its range stops the server at start-up, naming the variable.
 
 from __future__ import annotations
 
+import ipaddress
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 
 from foraccio.api.environment import number
+from foraccio.rooms.clients import Network
 
 MOST_OPEN = "FORACCIO_ROOMS_MAX"
 FINISHED_SECONDS = "FORACCIO_ROOMS_FINISHED_SECONDS"
 IDLE_SECONDS = "FORACCIO_ROOMS_IDLE_SECONDS"
 DEAL_SECONDS = "FORACCIO_ROOMS_DEAL_SECONDS"
+UNJOINED_SECONDS = "FORACCIO_ROOMS_UNJOINED_SECONDS"
+ROOMS_PER_CLIENT = "FORACCIO_ROOMS_PER_CLIENT"
+CLIENT_SECONDS = "FORACCIO_ROOMS_CLIENT_SECONDS"
+STREAMS_PER_CLIENT = "FORACCIO_STREAMS_PER_CLIENT"
+TRUSTED_PROXIES = "FORACCIO_TRUSTED_PROXIES"
 
 
 @dataclass(frozen=True)
@@ -38,6 +60,11 @@ class RoomsConfig:
     finished_seconds: float = 3600.0
     idle_seconds: float = 86400.0
     deal_seconds: float = 15.0
+    unjoined_seconds: float = 600.0
+    rooms_per_client: int = 20
+    client_seconds: float = 60.0
+    streams_per_client: int = 20
+    trusted_proxies: tuple[Network, ...] = ()
 
 
 def config_from_environment(environ: Mapping[str, str] | None = None) -> RoomsConfig:
@@ -48,4 +75,22 @@ def config_from_environment(environ: Mapping[str, str] | None = None) -> RoomsCo
         finished_seconds=number(environ, FINISHED_SECONDS, float, 3600.0, 1, 30 * 86400),
         idle_seconds=number(environ, IDLE_SECONDS, float, 86400.0, 1, 365 * 86400),
         deal_seconds=number(environ, DEAL_SECONDS, float, 15.0, 0, 3600),
+        unjoined_seconds=number(environ, UNJOINED_SECONDS, float, 600.0, 1, 365 * 86400),
+        rooms_per_client=int(number(environ, ROOMS_PER_CLIENT, int, 20, 1, 1_000_000)),
+        client_seconds=number(environ, CLIENT_SECONDS, float, 60.0, 0, 86400),
+        streams_per_client=int(number(environ, STREAMS_PER_CLIENT, int, 20, 1, 1_000_000)),
+        trusted_proxies=networks(environ, TRUSTED_PROXIES),
     )
+
+
+def networks(environ: Mapping[str, str], name: str) -> tuple[Network, ...]:
+    """The addresses and networks listed in ``name`` (commas or spaces between them);
+    raise :class:`ValueError` naming the variable for one that is neither."""
+    found = []
+    for text in environ.get(name, "").replace(",", " ").split():
+        try:
+            found.append(ipaddress.ip_network(text, strict=False))
+        except ValueError:
+            raise ValueError(f"{name} must list IP addresses or networks (10.0.0.0/8); "
+                             f"got {text[:40]!r}") from None
+    return tuple(found)

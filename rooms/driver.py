@@ -22,6 +22,8 @@ from foraccio.rooms.actions import Rooms
 TICK = 0.05
 """Seconds between two looks at the rooms due: what a bot's move may come late by."""
 EXPIRE_EVERY = 60.0
+"""Seconds between two deletions of the rooms expired, or a quarter of the shortest time
+a room stays, if shorter."""
 BACKOFF = 5.0
 """Seconds a room whose action failed is left alone before the next try."""
 
@@ -61,10 +63,12 @@ class Driver:
                 if loop.time() >= expire_at:
                     config = self.rooms.config
                     gone = await self.rooms.store.expire(now - config.finished_seconds,
-                                                         now - config.idle_seconds)
+                                                         now - config.idle_seconds,
+                                                         now - config.unjoined_seconds)
                     if gone:
                         logger.info("rooms_expired", rooms=gone)
-                    expire_at = loop.time() + EXPIRE_EVERY
+                    expire_at = loop.time() + min(EXPIRE_EVERY, config.unjoined_seconds / 4,
+                                                  config.finished_seconds / 4)
             except Exception:
                 logger.exception("rooms_driver_failed")
             await asyncio.sleep(TICK)

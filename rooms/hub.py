@@ -14,6 +14,17 @@ connected changes. A client that reconnects sends the last id it had (the
 versions it missed, or the room as it is now when the log no longer holds them all.
 A ``presence`` event at least every :data:`HEARTBEAT` seconds keeps proxies from
 closing a quiet stream.
+
+Who is connected changes with every stream opened or closed, and each change used to
+reach every stream of the room at once: n streams opening cost n²/2 events, and one
+client opening and closing its stream in a loop sent two events to every other stream
+for each time. Presence news is coalesced instead: the first of a room starts a wait of
+:data:`PRESENCE_EVERY` seconds, after which the room's presence is read once for all its
+streams of this process, and each stream is sent it only if it differs from what that
+stream last showed. So a stream gets at most one presence event per
+:data:`PRESENCE_EVERY` (besides its heartbeat), however many changes there were.
+
+How many streams one client may hold in this process: :class:`foraccio.rooms.clients.StreamCounts`.
 """
 
 from __future__ import annotations
@@ -22,13 +33,14 @@ import asyncio
 import contextlib
 import random
 from collections import defaultdict
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 
 import msgspec
 import structlog
 from litestar.response import ServerSentEventMessage
 
 from foraccio.rooms.actions import Holder, Rooms
+from foraccio.rooms.clients import Held, StreamCounts
 from foraccio.rooms.model import Entry, Room
 from foraccio.rooms.views import RoomView, SeatInfo, room_view, seat_infos
 
@@ -39,6 +51,8 @@ PRESENCE = 0
 """The version number of news that says only who is connected changed."""
 HEARTBEAT_NEWS = -1
 """What a stream wakes to when it has had no news for :data:`HEARTBEAT` seconds."""
+PRESENCE_EVERY = 0.5
+"""Seconds during which a room's changes of presence are gathered into one event."""
 
 logger = structlog.get_logger("foraccio.rooms.hub")
 _encode = msgspec.json.Encoder().encode
@@ -60,6 +74,9 @@ class Hub:
         self._streams: dict[str, set[asyncio.Queue]] = defaultdict(set)
         self._listening: asyncio.Task | None = None
         self._closing = asyncio.Event()
+        self.counts = StreamCounts(rooms.config.streams_per_client)
+        """The streams each client holds here."""
+        self._presence_due: dict[str, asyncio.Task] = {}
 
     async def start(self) -> None:
         self._listening = asyncio.get_running_loop().create_task(self._listen())
@@ -67,6 +84,8 @@ class Hub:
     async def close(self) -> None:
         """End every stream (the server is stopping) and stop listening."""
         self._closing.set()
+        for task in list(self._presence_due.values()):
+            task.cancel()
         for queues in self._streams.values():
             for queue in queues:
                 queue.put_nowait(None)
@@ -77,13 +96,37 @@ class Hub:
 
     async def _listen(self) -> None:
         async for room_id, version in self.rooms.store.news():
-            for queue in self._streams.get(room_id, ()):
-                queue.put_nowait(version)
+            if version == PRESENCE:
+                self._presence_soon(room_id)
+            else:
+                for queue in self._streams.get(room_id, ()):
+                    queue.put_nowait(version)
 
-    async def stream(self, room: Room, holder: Holder, after: int | None
-                     ) -> AsyncIterator[ServerSentEventMessage]:
+    def _presence_soon(self, room_id: str) -> None:
+        """Tell the room's streams who is connected :data:`PRESENCE_EVERY` from now, unless
+        that is planned already."""
+        if room_id in self._streams and room_id not in self._presence_due:
+            self._presence_due[room_id] = asyncio.get_running_loop().create_task(
+                self._tell_presence(room_id))
+
+    async def _tell_presence(self, room_id: str) -> None:
+        try:
+            await asyncio.sleep(PRESENCE_EVERY)
+            del self._presence_due[room_id]  # news from now on plans the next
+            presence = await self.rooms.store.presence(room_id)
+        except asyncio.CancelledError:
+            raise
+        except Exception as error:  # the store unreachable: the heartbeats will tell
+            logger.warning("rooms_presence_failed", room=room_id, error=str(error))
+            return
+        for queue in self._streams.get(room_id, ()):
+            queue.put_nowait(presence)
+
+    async def stream(self, room: Room, holder: Holder, after: int | None,
+                     held: Held | None = None) -> AsyncIterator[ServerSentEventMessage]:
         """The events of ``room`` for ``holder``, from the version after ``after`` (None:
-        the room as it is now), until the client goes or the server stops."""
+        the room as it is now), until the client goes or the server stops; ``held``, the
+        stream as its client's count holds it, is released at the end."""
         queue: asyncio.Queue = asyncio.Queue()
         self._streams[room.id].add(queue)
         store = self.rooms.store
@@ -91,6 +134,7 @@ class Hub:
         await store.publish(room.id, PRESENCE)
         try:
             sent = room.version - 1 if after is None or after > room.version else after
+            shown = None  # the presence this stream showed last
             while True:
                 room = await store.load(room.id)
                 if room is None:
@@ -102,17 +146,25 @@ class Hub:
                 for entry in missed:
                     yield self._message(room, entry, holder, presence)
                     sent = entry.version
+                    shown = Presence(*seat_infos(room, presence))
                 news = await self._next(queue)
+                while isinstance(news, Mapping):  # who is connected, gathered (see above)
+                    now = Presence(*seat_infos(room, news))
+                    if now != shown:
+                        yield _presence_message(now)
+                        shown = now
+                    news = await self._next(queue)
                 if news is None:
                     return
-                if news in (PRESENCE, HEARTBEAT_NEWS):
+                if news == HEARTBEAT_NEWS:
                     # Also now and then without news: it keeps a proxy from closing a
                     # quiet stream, and drops the people of a server process killed since
                     # (whose connections stop counting, news or not).
-                    yield ServerSentEventMessage(
-                        event="presence", data=_encode(Presence(
-                            *seat_infos(room, await store.presence(room.id)))).decode())
+                    shown = Presence(*seat_infos(room, await store.presence(room.id)))
+                    yield _presence_message(shown)
         finally:
+            if held is not None:
+                held.release()
             self._streams[room.id].discard(queue)
             if not self._streams[room.id]:
                 del self._streams[room.id]
@@ -120,9 +172,10 @@ class Hub:
                 await store.connect(room.id, holder.slot, -1)
                 await store.publish(room.id, PRESENCE)
 
-    async def _next(self, queue: asyncio.Queue) -> int | None:
-        """The next news for a stream: a version, :data:`PRESENCE`, :data:`HEARTBEAT_NEWS`
-        after :data:`HEARTBEAT` seconds without news, or None when the server stops."""
+    async def _next(self, queue: asyncio.Queue) -> int | Mapping[str, int] | None:
+        """The next news for a stream: a version, the room's presence,
+        :data:`HEARTBEAT_NEWS` after :data:`HEARTBEAT` seconds without news, or None when
+        the server stops."""
         if self._closing.is_set():
             return None
         try:
@@ -137,3 +190,7 @@ class Hub:
         view: RoomView = room_view(room, entry, self.rooms.state(entry.token), holder, presence)
         return ServerSentEventMessage(data=_encode(view).decode(), event="room",
                                       id=str(entry.version))
+
+
+def _presence_message(presence: Presence) -> ServerSentEventMessage:
+    return ServerSentEventMessage(event="presence", data=_encode(presence).decode())

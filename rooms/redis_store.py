@@ -16,7 +16,10 @@ Every key starts with ``foraccio:`` (:data:`PREFIX`), so the server may hold oth
 - ``touched``, ``finished`` and ``due``, sorted sets of room ids: every room by the time
   it was last changed, the finished ones by the same, and those the server must act on
   by when (:meth:`RedisStore.due`, :meth:`RedisStore.expire`; the rooms open, for the
-  ceiling, are ``touched`` less ``finished``);
+  ceiling, are ``touched`` less ``finished``); ``unjoined``, the rooms no seat's person
+  has joined yet, by the same time;
+- ``admitted:<key>``, when a key's count of :meth:`RedisStore.admit` is back to nothing
+  (a client's rooms made), expiring then;
 - ``presence:<id>``, a hash: the room's connections, one field ``<process> <slot>`` per
   server process and slot;
 - ``alive:<process>``, one key per server process, which expires :data:`GONE` seconds
@@ -97,10 +100,11 @@ long; :meth:`RedisStore.expire` runs it until nothing is left."""
 
 # A room's new version, stored whole: the room, its log entry (the log trimmed to the last
 # KEPT_ENTRIES) and its place in the indexes.
-# KEYS: room, log, touched, finished, due.
+# KEYS: room, log, touched, finished, due, unjoined.
 # ARGV: id, version, body, entry version, entry, finished ("1" or "0"), touched, due ("" for
 # none), entries kept, then the caller's own: the version expected (commit) or the most open
-# rooms (create).
+# rooms (create), and how the room stays in unjoined: "NX" (create: it goes in) or "XX"
+# (commit: only if it is there still).
 _STORE = """
 local id, version, touched, due = ARGV[1], ARGV[2], ARGV[7], ARGV[8]
 redis.call('HSET', KEYS[1], 'version', version, 'body', ARGV[3])
@@ -117,6 +121,7 @@ if due == '' then
 else
     redis.call('ZADD', KEYS[5], due, id)
 end
+redis.call('ZADD', KEYS[6], ARGV[11], touched, id)
 return 1
 """
 
@@ -142,23 +147,45 @@ EXPIRE = """
 local batch = tonumber(ARGV[3])
 local finished = redis.call('ZRANGEBYSCORE', KEYS[2], '-inf', '(' .. ARGV[1], 'LIMIT', 0, batch)
 local idle = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', '(' .. ARGV[2], 'LIMIT', 0, batch)
+local unjoined = redis.call('ZRANGEBYSCORE', KEYS[4], '-inf', '(' .. ARGV[5], 'LIMIT', 0, batch)
 local gone = 0
-for _, ids in ipairs({finished, idle}) do
+for _, ids in ipairs({finished, idle, unjoined}) do
     for _, id in ipairs(ids) do
-        -- A room in both lists is counted once: the second time, it is in no index.
+        -- A room in two lists is counted once: the second time, it is in no index.
         if redis.call('ZREM', KEYS[1], id) + redis.call('ZREM', KEYS[2], id) > 0 then
             gone = gone + 1
         end
         redis.call('ZREM', KEYS[3], id)
+        redis.call('ZREM', KEYS[4], id)
         redis.call('DEL', ARGV[4] .. 'room:' .. id, ARGV[4] .. 'log:' .. id,
                    ARGV[4] .. 'presence:' .. id)
     end
 end
-return {gone, (#finished == batch or #idle == batch) and 1 or 0}
+return {gone, (#finished == batch or #idle == batch or #unjoined == batch) and 1 or 0}
 """
-"""Delete up to ``ARGV[3]`` rooms finished before ``ARGV[1]`` and as many untouched since
-``ARGV[2]``, with their logs and presence (``ARGV[4]`` is the prefix); KEYS: touched,
-finished, due. Return how many, and 1 if there may be more."""
+"""Delete up to ``ARGV[3]`` rooms finished before ``ARGV[1]``, as many untouched since
+``ARGV[2]`` and as many nobody joined untouched since ``ARGV[5]``, with their logs and
+presence (``ARGV[4]`` is the prefix); KEYS: touched, finished, due, unjoined. Return how
+many, and 1 if there may be more."""
+
+ADMIT = """
+local now, every, burst = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
+local free_at = tonumber(redis.call('GET', KEYS[1]) or ARGV[1])
+if free_at < now then
+    free_at = now
+end
+local wait = free_at - now - (burst - 1) * every
+if wait > 0 then
+    return tostring(wait)
+end
+redis.call('SET', KEYS[1], tostring(free_at + every), 'PX',
+           math.ceil((free_at + every - now) * 1000) + 1)
+return '0'
+"""
+"""The generic cell rate algorithm on the key ``KEYS[1]``, which holds when its count is
+back to nothing: at ``ARGV[1]`` (now), with one counted every ``ARGV[2]`` seconds and
+``ARGV[3]`` in a row, count one more and answer "0", or answer the seconds to wait (a
+string: Redis would cut a number to an integer)."""
 
 COUNT = """
 if tonumber(ARGV[2]) > 0 and redis.call('EXISTS', KEYS[2]) == 1 then
@@ -222,6 +249,7 @@ class RedisStore:
         self._expire = client.register_script(EXPIRE)
         self._count = client.register_script(COUNT)
         self._presence = client.register_script(PRESENCE)
+        self._admit = client.register_script(ADMIT)
         self._connections: Counter[tuple[str, str]] = Counter()
         """This process's connections, by room and slot."""
         # The counts are written one at a time, so that the last written is the latest.
@@ -258,7 +286,7 @@ class RedisStore:
     # --- rooms ----------------------------------------------------------------------
 
     async def create(self, room: Room, entry: Entry, most_open: int) -> None:
-        if not await self._create(self._keys(room.id), [*_args(room, entry), most_open],
+        if not await self._create(self._keys(room.id), [*_args(room, entry), most_open, "NX"],
                                   client=self._client):
             raise RoomsFull
 
@@ -268,7 +296,7 @@ class RedisStore:
 
     async def commit(self, room: Room, entry: Entry) -> bool:
         return bool(await self._commit(self._keys(room.id),
-                                       [*_args(room, entry), room.version - 1],
+                                       [*_args(room, entry), room.version - 1, "XX"],
                                        client=self._client))
 
     async def entries(self, room_id: str, after: int) -> list[Entry]:
@@ -280,15 +308,24 @@ class RedisStore:
         return [room_id.decode() for room_id in
                 await self._client.zrangebyscore(self._key("due"), "-inf", now)]
 
-    async def expire(self, finished_before: float, idle_before: float) -> int:
+    async def expire(self, finished_before: float, idle_before: float,
+                     unjoined_before: float = 0.0) -> int:
         gone, more = 0, True
         while more:
             deleted, more = await self._expire(
-                [self._key("touched"), self._key("finished"), self._key("due")],
-                [finished_before, idle_before, EXPIRED_AT_ONCE, self.prefix],
+                [self._key("touched"), self._key("finished"), self._key("due"),
+                 self._key("unjoined")],
+                [finished_before, idle_before, EXPIRED_AT_ONCE, self.prefix, unjoined_before],
                 client=self._client)
             gone += deleted
         return gone
+
+    async def join(self, room_id: str) -> None:
+        await self._client.zrem(self._key("unjoined"), room_id)
+
+    async def admit(self, key: str, every: float, burst: int, now: float) -> float:
+        return float(await self._admit([self._key("admitted", key)], [now, every, burst],
+                                       client=self._client))
 
     async def count_open(self) -> int:
         async with self._client.pipeline(transaction=True) as both:
@@ -300,7 +337,8 @@ class RedisStore:
     def _keys(self, room_id: str) -> list[str]:
         """The keys :data:`COMMIT` and :data:`CREATE` touch, in their order."""
         return [self._key("room", room_id), self._key("log", room_id),
-                self._key("touched"), self._key("finished"), self._key("due")]
+                self._key("touched"), self._key("finished"), self._key("due"),
+                self._key("unjoined")]
 
     def _key(self, *parts: str) -> str:
         return self.prefix + ":".join(parts)

@@ -6,10 +6,15 @@ this server or of a proxy in front of it holds a secret. Answers are the room as
 link sees it (:class:`~foraccio.rooms.views.RoomView`); a change decided on a version that is no
 longer the room's is refused with 409 and the room as it is now (the problem's
 ``room``).
+
+One client (:mod:`foraccio.rooms.clients`) may make only so many rooms in a row and hold
+only so many streams (:mod:`foraccio.rooms.config`): one more is refused with 429 and
+``Retry-After``, and every other client goes on as before.
 """
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Awaitable, Callable
 from typing import Annotated, ClassVar
 
@@ -35,6 +40,7 @@ from foraccio.rooms.bodies import (
     RoomProblem,
     SeatPlayer,
 )
+from foraccio.rooms.clients import client_of
 from foraccio.rooms.examples import room_examples
 from foraccio.rooms.model import Room
 from foraccio.rooms.part import RoomsPart
@@ -67,8 +73,16 @@ DESCRIPTIONS = {
     404: "There is no such room, or it expired (code `room_not_found`).",
     409: "The room moved on since the version the change was decided on, or is in no state "
          "for it: the problem's `room` is the room as it is now.",
+    429: "This client has made as many rooms, or holds as many event streams, as the "
+         "server allows for now (codes `too_many_rooms`, `too_many_streams`).",
     503: "The server holds as many open rooms as it allows (code `busy`).",
 }
+TOO_MANY = [("too_many_rooms", "You have made 20 rooms in a short time, as many as this "
+                               "server allows; try again in 45 s (Retry-After)."),
+            ("too_many_streams", "You hold 20 event streams on this server, as many as it "
+                                 "allows; close one first.")]
+STREAM_RETRY = 10
+"""Seconds a client holding too many streams is told to wait (one of them may end)."""
 EVENT_STREAM = "text/event-stream"
 LINK = [{"roomLink": []}]
 """The operations that take a link's invite in ``Authorization``."""
@@ -121,19 +135,20 @@ class RoomController(Controller):
                                         "players: give one per seat, index = seat."),
                     ("no_person", "Every seat is a bot's: a room is for people. Give at "
                                   "least one seat to a person.")],
+              429: TOO_MANY,
               503: [("busy", "This server holds 1000 open rooms, as many as it allows; try "
                              "again when some have finished.")]}, DESCRIPTIONS),
           operation_class=documented(request=lambda: {"two_people": room_examples().new_room},
                                      response=lambda: {"made": room_examples().created}))
-    async def new_room(self, data: JSONBody[NewRoom], rooms_part: NamedDependency[RoomsPart]
-                       ) -> RoomCreated:
+    async def new_room(self, data: JSONBody[NewRoom], request: Request,
+                       rooms_part: NamedDependency[RoomsPart]) -> RoomCreated:
         """Make a room and deal its match; the host starts it."""
         rooms = _running(rooms_part)
         try:
             created = await rooms.rooms.create(
                 data.variant, data.options, data.house_rules,
                 [None if seat == PERSON else seat for seat in data.seats], data.pace,
-                data.turn_seconds)
+                data.turn_seconds, _client(rooms, request))
         except RoomError as error:
             raise _problem(error) from None
         room = created.room
@@ -167,7 +182,7 @@ class RoomController(Controller):
                      "last `id` received), with every version since. Browsers' EventSource "
                      "cannot send `Authorization`: read the stream with fetch(). Opening it "
                      "counts the link as connected.",
-         security=LINK, responses=refusals([], {}), media_type=EVENT_STREAM,
+         security=LINK, responses=refusals([], {429: TOO_MANY}), media_type=EVENT_STREAM,
          operation_class=documented(response=lambda: {"a_play": room_examples().events},
                                     response_type=EVENT_STREAM))
     async def events(self, room: Room_, request: Request,
@@ -178,9 +193,18 @@ class RoomController(Controller):
         found, holder = await _holder(part, request, room)
         after = request.headers.get("last-event-id", "")
         start = int(after) if after.isdigit() and len(after) < 16 else None
-        return ServerSentEvent(part.hub.stream(found, holder, start),
-                               headers={"Cache-Control": "no-store",
-                                        "X-Accel-Buffering": "no"})
+        counts = part.hub.counts
+        held = counts.take(_client(part, request))
+        if held is None:
+            raise problem(429, "too_many_streams", f"You hold {counts.most} event streams on "
+                          f"this server, as many as it allows; close one first.",
+                          headers={"Retry-After": str(STREAM_RETRY)})
+        stream = part.hub.stream(found, holder, start, held)
+        # Given back when the stream ends, or, should its answer never start (the client
+        # gone at once), when it is dropped.
+        weakref.finalize(stream, held.release)
+        return ServerSentEvent(stream, headers={"Cache-Control": "no-store",
+                                                "X-Accel-Buffering": "no"})
 
     @post("/{room:str}/start", operation_id="startRoom", status_code=200,
           summary="Start the match", response_description="The room, started.",
@@ -317,5 +341,13 @@ async def _view(part: RoomsPart, room: Room, holder: Holder) -> RoomView:
                      await store.presence(room.id))
 
 
+def _client(part: RoomsPart, request: Request) -> str:
+    """Who the request comes from, for the limits per client."""
+    return client_of(request.client.host if request.client else None,
+                     request.headers.getall("x-forwarded-for", []),
+                     part.config.trusted_proxies)
+
+
 def _problem(error: RoomError):
-    return problem(error.status, error.code, error.message)
+    headers = None if error.retry_after is None else {"Retry-After": str(error.retry_after)}
+    return problem(error.status, error.code, error.message, headers=headers)

@@ -45,7 +45,8 @@ CREATE TABLE IF NOT EXISTS rooms (
     finished INTEGER NOT NULL,
     touched REAL NOT NULL,
     due REAL,
-    body BLOB NOT NULL
+    body BLOB NOT NULL,
+    joined INTEGER NOT NULL DEFAULT 1
 );
 CREATE INDEX IF NOT EXISTS rooms_due ON rooms (due) WHERE due IS NOT NULL;
 CREATE INDEX IF NOT EXISTS rooms_touched ON rooms (touched);
@@ -73,7 +74,13 @@ CREATE TABLE IF NOT EXISTS alive (
     process TEXT PRIMARY KEY,
     at REAL NOT NULL
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS admitted (
+    key TEXT PRIMARY KEY,
+    until REAL NOT NULL
+) WITHOUT ROWID;
 """
+"""``joined`` is 0 while no seat's person has joined the room; ``admitted`` holds, for
+:meth:`SqliteStore.admit`, when each key's count is back to nothing."""
 
 _encode = msgspec.msgpack.Encoder().encode
 _room = msgspec.msgpack.Decoder(Room).decode
@@ -93,6 +100,9 @@ class SqliteStore:
         self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False,
                                    timeout=10.0)
         self._db.executescript("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;" + SCHEMA)
+        columns = [row[1] for row in self._db.execute("PRAGMA table_info(rooms)")]
+        if "joined" not in columns:  # a file of an earlier version: its rooms count as joined
+            self._db.execute("ALTER TABLE rooms ADD COLUMN joined INTEGER NOT NULL DEFAULT 1")
         # One connection, which the tests use from several event loops' threads.
         self._mutex = threading.Lock()
         self._listeners: list[tuple[asyncio.AbstractEventLoop, asyncio.Queue]] = []
@@ -106,7 +116,8 @@ class SqliteStore:
                 "SELECT count(*) FROM rooms WHERE finished = 0").fetchone()
             if open_rooms >= most_open:
                 raise RoomsFull
-            self._db.execute("INSERT INTO rooms VALUES (?, ?, ?, ?, ?, ?)", _row(room))
+            self._db.execute("INSERT INTO rooms (id, version, finished, touched, due, body, "
+                             "joined) VALUES (?, ?, ?, ?, ?, ?, 0)", _row(room))
             self._add_entry(room.id, entry)
 
     async def load(self, room_id: str) -> Room | None:
@@ -143,11 +154,13 @@ class SqliteStore:
                                     (now,)).fetchall()
         return [room_id for (room_id,) in rows]
 
-    async def expire(self, finished_before: float, idle_before: float) -> int:
+    async def expire(self, finished_before: float, idle_before: float,
+                     unjoined_before: float = 0.0) -> int:
         with self._mutex, _transaction(self._db):
             gone = [room_id for (room_id,) in self._db.execute(
-                "SELECT id FROM rooms WHERE (finished = 1 AND touched < ?) OR touched < ?",
-                (finished_before, idle_before)).fetchall()]
+                "SELECT id FROM rooms WHERE (finished = 1 AND touched < ?) OR touched < ? "
+                "OR (joined = 0 AND touched < ?)",
+                (finished_before, idle_before, unjoined_before)).fetchall()]
             for room_id in gone:
                 for table, column in (("rooms", "id"), ("entries", "room"),
                                       ("presence", "room")):
@@ -156,7 +169,28 @@ class SqliteStore:
             self._db.execute("DELETE FROM presence WHERE process IN (SELECT process FROM "
                              "alive WHERE at < ?)", (time.time() - self.gone,))
             self._db.execute("DELETE FROM alive WHERE at < ?", (time.time() - self.gone,))
+            self._db.execute("DELETE FROM admitted WHERE until < ?", (time.time(),))
         return len(gone)
+
+    async def join(self, room_id: str) -> None:
+        with self._mutex:
+            self._db.execute("UPDATE rooms SET joined = 1 WHERE id = ? AND joined = 0",
+                             (room_id,))
+
+    async def admit(self, key: str, every: float, burst: int, now: float) -> float:
+        # The generic cell rate algorithm: ``until`` is when the key's count is back to
+        # nothing; each one counted adds ``every``, and one more may come while it is at
+        # most ``burst - 1`` ahead of now.
+        with self._mutex, _transaction(self._db):
+            row = self._db.execute("SELECT until FROM admitted WHERE key = ?",
+                                   (key,)).fetchone()
+            until = max(now, row[0] if row else now)
+            wait = until - now - (burst - 1) * every
+            if wait > 0:
+                return wait
+            self._db.execute("INSERT OR REPLACE INTO admitted VALUES (?, ?)",
+                             (key, until + every))
+        return 0.0
 
     async def count_open(self) -> int:
         with self._mutex:

@@ -55,9 +55,21 @@ class Store(Protocol):
     async def due(self, now: float) -> list[str]:
         """The rooms whose ``due`` time has come."""
 
-    async def expire(self, finished_before: float, idle_before: float) -> int:
-        """Delete the rooms finished and untouched since ``finished_before``, and any room
+    async def expire(self, finished_before: float, idle_before: float,
+                     unjoined_before: float = 0.0) -> int:
+        """Delete the rooms finished and untouched since ``finished_before``, the rooms
+        nobody joined (:meth:`join`) untouched since ``unjoined_before``, and any room
         untouched since ``idle_before``; return how many."""
+
+    async def join(self, room_id: str) -> None:
+        """A seat's person has come to the room: from now on it expires as an idle room,
+        no longer as one nobody joined."""
+
+    async def admit(self, key: str, every: float, burst: int, now: float) -> float:
+        """Count one more of what ``key`` names (a client's rooms made) if it may have it:
+        ``burst`` in a row, then one more every ``every`` seconds. Return 0 when counted,
+        else the seconds until one more would be (counting nothing). The same for every
+        process on this store."""
 
     async def count_open(self) -> int:
         """How many rooms are stored that are not finished."""

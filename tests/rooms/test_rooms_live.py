@@ -201,8 +201,11 @@ def _up(url: str) -> bool:
 def test_many_streams_opened_at_once_on_redis_all_start(tmp_path, redis_url):
     # Each stream's first look at the store takes a connection to Redis; a burst of them
     # once failed "Too many connections" (500) instead of waiting for one.
+    # One client makes every room and opens every stream: no limits per client.
     with serving(tmp_path / "server.log",
-                 environment=environment(tmp_path / "data", FORACCIO_ROOMS=redis_url)) as server:
+                 environment=environment(tmp_path / "data", FORACCIO_ROOMS=redis_url,
+                                         FORACCIO_ROOMS_CLIENT_SECONDS="0",
+                                         FORACCIO_STREAMS_PER_CLIENT="1000")) as server:
         with httpx.Client(base_url=server.url, timeout=30) as client:
             rooms = [started(client, ["person"] * 4) for _ in range(30)]
 

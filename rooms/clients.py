@@ -1,0 +1,105 @@
+"""Who a client is, for the limits on what one client may take: rooms made, streams held.
+
+A client is the address its connection comes from, an IPv6 one by its /64 network (one
+machine usually holds a whole /64, and could otherwise take a new address for each
+request). Behind a reverse proxy every connection comes from the proxy, so the client
+is the address the proxy names in ``X-Forwarded-For``, but only when the connection
+comes from a proxy named as trusted (``FORACCIO_TRUSTED_PROXIES``): anyone else could
+write any address there. The header is read from its end, the address the last proxy
+added, leftwards past the trusted proxies: the first address that is not one of them is
+the client (what the client wrote itself, left of it, is never believed).
+
+Many people behind one address (a school, a mobile operator's NAT) share its limits.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+from collections.abc import Iterable, Sequence
+
+Network = ipaddress.IPv4Network | ipaddress.IPv6Network
+
+IPV6_PREFIX = 64
+"""The bits of an IPv6 address that name a client."""
+
+
+def client_of(peer: str | None, forwarded: Iterable[str],
+              trusted: Sequence[Network]) -> str:
+    """The client a request comes from: the connection's ``peer`` address, or, when the
+    peer is a trusted proxy, the first untrusted address of the ``X-Forwarded-For``
+    headers ``forwarded``, read from the end (see the module's text)."""
+    address = _address(peer)
+    if address is None:
+        return peer or "unknown"
+    if _trusted(address, trusted):
+        hops = [hop.strip() for header in forwarded for hop in header.split(",")]
+        for hop in reversed(hops):
+            named = _address(hop)
+            if named is None:
+                break  # garbled: believe nothing left of it
+            address = named
+            if not _trusted(named, trusted):
+                break
+    if address.version == 6:
+        return str(ipaddress.ip_network(f"{address}/{IPV6_PREFIX}", strict=False))
+    return str(address)
+
+
+def _address(text: str | None) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
+    try:
+        address = ipaddress.ip_address((text or "").strip())
+    except ValueError:
+        return None
+    if address.version == 6 and address.ipv4_mapped is not None:
+        return address.ipv4_mapped
+    return address
+
+
+def _trusted(address, trusted: Sequence[Network]) -> bool:
+    return any(address in network for network in trusted)
+
+
+class StreamCounts:
+    """The event streams each client holds in this server process.
+
+    A stream is counted from the moment it is allowed (:meth:`take`, before the answer
+    starts) until its :class:`Held` is released; so a burst of requests at once cannot
+    all pass the check before any of them counts."""
+
+    def __init__(self, most: int) -> None:
+        self.most = most
+        self._held: dict[str, int] = {}
+
+    def take(self, client: str) -> Held | None:
+        """Count one more stream of ``client``, or None, counting nothing, when it holds
+        :attr:`most` already."""
+        held = self._held.get(client, 0)
+        if held >= self.most:
+            return None
+        self._held[client] = held + 1
+        return Held(self, client)
+
+    def held(self, client: str) -> int:
+        """The streams ``client`` holds now."""
+        return self._held.get(client, 0)
+
+    def _give_back(self, client: str) -> None:
+        held = self._held.get(client, 0) - 1
+        if held > 0:
+            self._held[client] = held
+        else:
+            self._held.pop(client, None)
+
+
+class Held:
+    """One stream counted for a client, until :meth:`release` (once, however often it is
+    called)."""
+
+    def __init__(self, counts: StreamCounts, client: str) -> None:
+        self._counts, self.client = counts, client
+        self._released = False
+
+    def release(self) -> None:
+        if not self._released:
+            self._released = True
+            self._counts._give_back(self.client)
