@@ -88,6 +88,7 @@ class Hub:
         self._streams[room.id].add(queue)
         store = self.rooms.store
         await store.connect(room.id, holder.slot, 1)
+        await self._see(room.id, holder)
         await store.publish(room.id, PRESENCE)
         try:
             sent = room.version - 1 if after is None or after > room.version else after
@@ -105,6 +106,8 @@ class Hub:
                 news = await self._next(queue)
                 if news is None:
                     return
+                if news == HEARTBEAT_NEWS:
+                    await self._see(room.id, holder)
                 if news in (PRESENCE, HEARTBEAT_NEWS):
                     # Also now and then without news: it keeps a proxy from closing a
                     # quiet stream, and drops the people of a server process killed since
@@ -118,7 +121,14 @@ class Hub:
                 del self._streams[room.id]
             with contextlib.suppress(Exception):  # the store may be closing
                 await store.connect(room.id, holder.slot, -1)
+                await self._see(room.id, holder)
                 await store.publish(room.id, PRESENCE)
+
+    async def _see(self, room_id: str, holder: Holder) -> None:
+        """Note that a seat's person is here, as a stream opens, beats and closes: whether
+        they have left is measured from the last time (:meth:`Rooms.left`)."""
+        if holder.role == "seat":
+            await self.rooms.store.see(room_id, holder.slot, self.rooms.clock())
 
     async def _next(self, queue: asyncio.Queue) -> int | None:
         """The next news for a stream: a version, :data:`PRESENCE`, :data:`HEARTBEAT_NEWS`

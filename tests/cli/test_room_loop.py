@@ -62,6 +62,10 @@ class Room:
         assert answer.status_code == 200, answer.text
         return answer.json()
 
+    def key(self, seat: int) -> str:
+        """Seat ``seat``'s key, its invite exchanged for it."""
+        return self.post(self.made["seats"][seat], "/join")["key"]
+
     def loop(self, invite: str, *news) -> tuple[RoomLoop, io.StringIO]:
         screen = io.StringIO()
         table = RoomTable(Link(self.server, invite))
@@ -87,7 +91,7 @@ def test_a_play_refused_because_the_room_moved_on_shows_it_now_and_asks_again(se
         room.post(room.made["host"], f"/seats/{other}", {"bot": "random"})
         return typed("1")
 
-    loop, screen = room.loop(room.made["seats"][turn], host_hands_a_seat_to_a_bot,
+    loop, screen = room.loop(room.key(turn), host_hands_a_seat_to_a_bot,
                              typed("1"), typed("1"))
     leave(loop)
     shown = screen.getvalue()
