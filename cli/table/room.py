@@ -154,8 +154,12 @@ class RoomTable:
         return self._call("POST", f"/rooms/{self.room}/join")["key"]
 
     def take_back(self, seat: int) -> Json:
-        """Take the link's own seat back from the bot the host handed it to."""
+        """Take the link's own seat back from the bot playing it."""
         return self._call("POST", f"/rooms/{self.room}/seats/{seat}", {"bot": None})
+
+    def hand_to_bot(self, seat: int, bot: str = "heuristic") -> Json:
+        """Have ``bot`` play the link's own seat, until the person takes it back."""
+        return self._call("POST", f"/rooms/{self.room}/seats/{seat}", {"bot": bot})
 
     def target(self, match: Json) -> int:
         """The match score to reach: its options say it; else its variant's."""

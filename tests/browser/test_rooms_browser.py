@@ -248,6 +248,7 @@ def test_a_person_hands_their_seat_to_a_bot_and_takes_it_back_the_host_may_not(c
                                                                                 server):
     _, host_watch, _ = contexts()
     host = host_watch.page
+    host_watch.allow(NO_SUCH_RESOURCE)  # the host's refused hand-over, on purpose
     # The host plays no seat (they only host and watch); a turn clock of a minute.
     kept = make_room(host, server, ["person", "heuristic", "heuristic", "heuristic"],
                      my_seat=None, pace="0.5", turn_seconds=60)

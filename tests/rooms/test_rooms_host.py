@@ -116,21 +116,34 @@ def test_the_host_invites_someone_new_only_to_a_free_seat_or_one_left(rooms_run)
     rooms_run(scenario)
 
 
-def test_a_seat_a_bot_plays_is_offered_no_moves_and_its_persons_play_is_refused(rooms_run):
-    # Both refusals hold on the bot's own turn, before it plays (no driver runs here).
+async def bot_on_its_turn(rooms):
+    """A room of four people whose seat to play was handed to a bot by its own person,
+    before the bot plays (no driver runs here); the room, that seat, and a move it had."""
+    room_id = (await new(rooms, bots=(None, None, None, None), pace=5.0)).room.id
+    await joined(rooms, room_id, 0, 1, 2, 3)
+    room = await rooms.room(room_id)
+    turn = rooms.state(room.token).turn
+    move = moves_of(rooms, room, turn)[0]
+    room = await rooms.seat(room_id, Holder("seat", turn), turn, "random")
+    return room, turn, move
+
+
+def test_a_seat_a_bot_plays_is_offered_no_moves_on_its_turn(rooms_run):
     async def scenario(rooms, clock):
-        room_id = (await new(rooms, bots=(None, None, None, None), pace=5.0)).room.id
-        await joined(rooms, room_id, 0, 1, 2, 3)
-        room = await rooms.room(room_id)
-        turn = rooms.state(room.token).turn
-        move = moves_of(rooms, room, turn)[0]
-        room = await rooms.seat(room_id, Holder("seat", turn), turn, "random")
-        (entry,) = await rooms.store.entries(room_id, room.version - 1)
+        room, turn, _ = await bot_on_its_turn(rooms)
+        (entry,) = await rooms.store.entries(room.id, room.version - 1)
         seen = room_view(room, entry, rooms.state(room.token), Holder("seat", turn), {})
         assert seen.match.turn == turn and seen.cards and seen.moves == ()
-        refusal = await refused(rooms.play(room_id, Holder("seat", turn), move, room.version),
+
+    rooms_run(scenario)
+
+
+def test_a_persons_play_on_a_seat_a_bot_plays_is_refused(rooms_run):
+    async def scenario(rooms, clock):
+        room, turn, move = await bot_on_its_turn(rooms)
+        refusal = await refused(rooms.play(room.id, Holder("seat", turn), move, room.version),
                                 "seat_played_by_bot")
         assert refusal.status == 409
-        assert (await rooms.room(room_id)).version == room.version
+        assert (await rooms.room(room.id)).version == room.version
 
     rooms_run(scenario)
