@@ -15,7 +15,8 @@ let closing = false;  // "Close the room" was clicked once: it asks to be sure
 let focusNext = null;  // the control to focus after the next drawing, when not the same
 
 /** Draw the panel of `view` (a RoomView, seen from `where`, its places) with `links`
- * ({seats, spectator}: every link, for the host's page; else null) and the page's
+ * ({seats, spectator}: the invites of the seats nobody joined and the spectators' link,
+ * for the host's page; else null) and the page's
  * actions: `act.start()`, `act.hand(seat, bot)` (a bot's name, or null: back to its
  * person), `act.invite(seat, button)` (a new invite, copied), `act.close()`,
  * `act.copy(invite, button)`, `act.leave()`, `act.redraw()`. */
