@@ -90,12 +90,16 @@ class Hub:
         await store.connect(room.id, holder.slot, 1)
         await self._see(room.id, holder)
         await store.publish(room.id, PRESENCE)
+        # A seat's key opens the seat only as long as the person who joined holds it.
+        joined = room.seats[holder.seat].joined if holder.role == "seat" else None
         try:
             sent = room.version - 1 if after is None or after > room.version else after
             while True:
                 room = await store.load(room.id)
                 if room is None:
                     return  # expired
+                if holder.role == "seat" and room.seats[holder.seat].joined != joined:
+                    return  # the host invited someone new to the seat: this key is void
                 missed = await store.entries(room.id, sent) if room.version > sent else []
                 if missed and missed[0].version > sent + 1:
                     missed = missed[-1:]  # the log no longer holds them all: as it is now

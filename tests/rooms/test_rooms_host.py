@@ -10,6 +10,7 @@ import asyncio
 import pytest
 
 from foraccio.rooms.actions import Holder, RoomConflict, RoomError
+from foraccio.rooms.hub import Hub
 from foraccio.rooms.views import room_view
 from tests.rooms.test_rooms_actions import moves_of, new, run
 
@@ -147,3 +148,30 @@ def test_a_persons_play_on_a_seat_a_bot_plays_is_refused(rooms_run):
         assert (await rooms.room(room.id)).version == room.version
 
     rooms_run(scenario)
+
+
+def test_a_stream_of_a_seats_former_key_ends_when_the_seat_is_invited_again(rooms_run,
+                                                                            monkeypatch):
+    # The race the leave-time cannot close: a stream opened by the former key just as the
+    # host invited someone new. It must carry nothing of the seat's new hand. (The stream
+    # wakes by its heartbeat, made short, rather than by the store's news.)
+    monkeypatch.setattr("foraccio.rooms.hub.HEARTBEAT", 0.05)
+
+    async def scenario(rooms, clock):
+        room_id = (await new(rooms, bots=(None, None, "random", "random"))).room.id
+        await joined(rooms, room_id, 0)
+        stream = Hub(rooms).stream(await rooms.room(room_id), Holder("seat", 0), None)
+        first = await anext(stream)
+        assert first.event == "room"
+        # As if the stream had opened just after the host's check of who is here.
+        await rooms.store.connect(room_id, "seat-0", -1)
+        clock.now += LEFT + 1
+        await rooms.invite(room_id, HOST, 0)
+        rest = await asyncio.wait_for(_all(stream), 10)
+        assert all(message.event != "room" for message in rest)
+
+    rooms_run(scenario)
+
+
+async def _all(stream) -> list:
+    return [message async for message in stream]
