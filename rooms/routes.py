@@ -296,8 +296,8 @@ class RoomController(Controller):
                       "its former invite and key stop working; the table sees a `seat` "
                       "version, the seat no longer `joined`.",
           security=LINK, responses=refusals(
-              [PRESENT, FINISHED], {403: [HOST_ONLY], 422: [("bot_seat", "Seat 1 was made "
-                                                                     "for a bot.")]},
+              [PRESENT, FINISHED], {400: [INVALID_BODY], 403: [HOST_ONLY],
+                                    422: [("bot_seat", "Seat 1 was made for a bot.")]},
               "host_view"),
           operation_class=documented(response=lambda: {"an_invite": room_examples().invited}))
     async def invite(self, room: Room_, seat: Seat_, request: Request,
