@@ -63,6 +63,9 @@ async def make_rooms(client: httpx.AsyncClient, count: int) -> list[dict]:
         answer = await client.post("/rooms", json={"variant": "foraccio",
                                                    "seats": ["person"] * 4, "pace": 0})
         room = answer.json()
+        # Each seat's invite exchanged for its key, as each person's client does first.
+        room["seats"] = [(await client.post(f"/rooms/{room['room']}/join", headers={
+            "Authorization": f"Bearer {invite}"})).json()["key"] for invite in room["seats"]]
         await client.post(f"/rooms/{room['room']}/start",
                           headers={"Authorization": f"Bearer {room['host']}"})
         made.append(room)

@@ -69,10 +69,11 @@ class RoomConflict(RoomError):
 
 
 class Holder(NamedTuple):
-    """Who a link's secret is in a room: the host, a seat's person, or a spectator."""
+    """Who a link's secret is in a room: the host, a seat's person, a spectator, or the
+    holder of a seat's invite who has not joined yet."""
 
     role: str
-    """``host``, ``seat`` or ``spectator``."""
+    """``host``, ``seat``, ``spectator`` or ``invite``."""
     seat: int | None = None
 
     @property
@@ -88,7 +89,21 @@ class Created(NamedTuple):
     host: str
     spectator: str
     seats: dict[int, str]
-    """Each person seat's secret."""
+    """Each person seat's invite's secret."""
+
+
+class Joined(NamedTuple):
+    """A seat joined: the room, and the secret of the seat's new key."""
+
+    room: Room
+    key: str
+
+
+class Invited(NamedTuple):
+    """A seat's new invite: the room, and the invite's secret."""
+
+    room: Room
+    invite: str
 
 
 class Rooms:
@@ -114,27 +129,38 @@ class Rooms:
                             "made, or it ended and expired. Ask its host for a new link.")
         return room
 
-    async def holder(self, room_id: str, secret: str) -> tuple[Room, Holder]:
-        """The room and who ``secret`` is in it; raise 404, or 403 ``wrong_key``."""
+    async def holder(self, room_id: str, secret: str, joining: bool = False
+                     ) -> tuple[Room, Holder]:
+        """The room and who ``secret`` is in it; raise 404, or 403 ``wrong_key``. A seat's
+        invite is someone only when ``joining`` (it gives no hand, and acts for no seat),
+        and until someone joined with it: then it answers 403 ``seat_taken``; when not
+        ``joining``, 403 ``join_first``."""
         room = await self.room(room_id)
         found = None
         # Every hash is compared, so that the time taken tells nothing of which matched.
         for holder, kept in [(Holder("host"), room.host_hash),
                              (Holder("spectator"), room.spectator_hash),
                              *((Holder("seat", seat), setup.key_hash)
+                               for seat, setup in enumerate(room.seats)),
+                             *((Holder("invite", seat), setup.invite_hash)
                                for seat, setup in enumerate(room.seats))]:
             if keys.matches(secret, kept):
                 found = holder
         if found is None:
             raise RoomError(403, "wrong_key", "This link's key is not one of this room's: "
                             "use the link its host gave you.")
-        if found.role == "seat":
-            await self._join(room_id)
+        if found.role == "invite" and room.seats[found.seat].joined is not None:
+            raise RoomError(403, "seat_taken", f"Someone has joined seat {found.seat} with "
+                            "this invite already. If it was not you, ask the host for a new "
+                            "invite.")
+        if found.role == "invite" and not joining:
+            raise RoomError(403, "join_first", "This is an invite: join the seat with it "
+                            "first (POST /rooms/{room}/join), then use the key it answers.")
         return room, found
 
     async def _join(self, room_id: str) -> None:
-        """A seat's person has used their link: the room no longer expires as one nobody
-        joined (:attr:`RoomsConfig.unjoined_seconds`)."""
+        """A seat's person has joined: the room no longer expires as one nobody joined
+        (:attr:`RoomsConfig.unjoined_seconds`)."""
         if room_id in self._joined:
             return
         await self.store.join(room_id)
@@ -183,13 +209,13 @@ class Rooms:
             raise RoomError(429, "too_many_rooms", f"You have made {config.rooms_per_client} "
                             f"rooms in a short time, as many as this server allows; try again "
                             f"in {math.ceil(wait)} s (Retry-After).", math.ceil(wait))
-        seat_secrets = {seat: keys.new_secret() for seat, name in enumerate(bots) if name is None}
+        invites = {seat: keys.new_secret() for seat, name in enumerate(bots) if name is None}
         host, spectator = keys.new_secret(), keys.new_secret()
         token = self.sealer.seal(SealedGame.of(new_game_id(), 0, state))
         room = Room(id=keys.new_id(), version=1, status="waiting", created=now, touched=now,
                     variant=state.variant, options=state.options, house_rules=state.house_rules,
-                    seats=tuple(SeatSetup(bot=name, key_hash=keys.digest(seat_secrets[seat])
-                                          if seat in seat_secrets else None)
+                    seats=tuple(SeatSetup(bot=name, invite_hash=keys.digest(invites[seat])
+                                          if seat in invites else None)
                                 for seat, name in enumerate(bots)),
                     host_hash=keys.digest(host), spectator_hash=keys.digest(spectator),
                     pace=pace, turn_seconds=turn_seconds, token=token)
@@ -201,7 +227,7 @@ class Rooms:
                             f"rooms, as many as it allows; try again when some have "
                             f"finished.", BUSY_RETRY) from None
         logger.info("room_created", room=room.id, variant=room.variant)
-        return Created(room, host, spectator, seat_secrets)
+        return Created(room, host, spectator, invites)
 
     async def start(self, room_id: str, holder: Holder) -> Room:
         """The host starts the match."""
@@ -248,29 +274,104 @@ class Rooms:
 
         return await self._change(room_id, dealt)
 
+    async def join(self, room_id: str, holder: Holder) -> Joined:
+        """The holder of a free seat's invite joins it: the seat's key, made now, is theirs
+        alone (the invite no longer works), and the table sees that the seat was joined."""
+        secret = keys.new_secret()
+
+        def joined(room: Room) -> tuple[Room, Entry]:
+            _playing_or_waiting(room)
+            setup = room.seats[holder.seat]
+            if setup.joined is not None:
+                raise RoomError(403, "seat_taken", f"Someone has joined seat {holder.seat} "
+                                "with this invite already. If it was not you, ask the host "
+                                "for a new invite.")
+            seats = list(room.seats)
+            seats[holder.seat] = replace(setup, key_hash=keys.digest(secret),
+                                         joined=self.clock())
+            return self._next(replace(room, seats=tuple(seats)), "seat", room.token, (),
+                              actor=holder.seat)
+
+        room = await self._change(room_id, joined)
+        await self._join(room_id)
+        logger.info("room_seat_joined", room=room_id, seat=holder.seat)
+        return Joined(room, secret)
+
+    async def invite(self, room_id: str, holder: Holder, seat: int) -> Invited:
+        """The host makes ``seat`` a new invite, when the seat is free or its person has
+        left (:meth:`left`); the seat's former invite and key stop working, and the table
+        sees that the seat was invited again."""
+        _only_host(holder)
+        secret = keys.new_secret()
+        room = await self.room(room_id)
+        gone = await self.left(room, seat) if 0 <= seat < len(room.seats) else False
+
+        def invited(room: Room) -> tuple[Room, Entry]:
+            setup = self._person_seat(room, seat)
+            if setup.joined is not None and not gone:
+                raise _present(room, seat, self.config.left_seconds)
+            seats = list(room.seats)
+            seats[seat] = replace(setup, key_hash=None, invite_hash=keys.digest(secret),
+                                  joined=None)
+            return self._next(replace(room, seats=tuple(seats)), "seat", room.token, (),
+                              actor=seat)
+
+        room = await self._change(room_id, invited)
+        logger.info("room_seat_invited", room=room_id, seat=seat)
+        return Invited(room, secret)
+
+    async def left(self, room: Room, seat: int) -> bool:
+        """Whether the person of ``seat`` has left the room: no connection of the seat's
+        key counts now, and none was seen for ``left_seconds`` (since they joined, if
+        they never opened the room). A seat nobody joined has no person to leave."""
+        joined = room.seats[seat].joined
+        if joined is None:
+            return False
+        slot = Holder("seat", seat).slot
+        if (await self.store.presence(room.id)).get(slot, 0) > 0:
+            return False
+        seen = max(joined, (await self.store.seen(room.id)).get(slot, 0.0))
+        return self.clock() - seen >= self.config.left_seconds
+
     async def seat(self, room_id: str, holder: Holder, seat: int, bot: str | None) -> Room:
-        """The host hands ``seat`` to ``bot``, or back to its person (``bot`` None); a
-        seat's own person takes it back."""
-        if not (holder.role == "host" or (holder == Holder("seat", seat) and bot is None)):
-            raise RoomError(403, "host_only", "Only the host may hand a seat to a bot; a "
-                            "seat's person may take their own seat back.")
+        """Hand ``seat`` to ``bot``, or back to its person (``bot`` None). A seat's person
+        hands their own seat to a bot and takes it back; the host hands a seat to a bot
+        only when nobody has joined it or its person has left (:meth:`left`), and back to
+        its person at any time."""
+        own = holder == Holder("seat", seat)
+        if not (holder.role == "host" or own):
+            raise RoomError(403, "host_only", "Only the host, or the seat's own person, may "
+                            "hand a seat to a bot or back.")
         if bot is not None:
             get_bot(bot)
+        room = await self.room(room_id)
+        gone = await self.left(room, seat) if 0 <= seat < len(room.seats) else False
 
         def handed(room: Room) -> tuple[Room, Entry]:
             _playing_or_waiting(room)
-            if not 0 <= seat < len(room.seats):
-                raise RoomError(422, "no_such_seat", f"The seats are 0 to {len(room.seats) - 1}.")
-            setup = room.seats[seat]
-            if setup.key_hash is None:
-                raise RoomError(422, "bot_seat", f"Seat {seat} was made for a bot: no person "
-                                "has its link.")
+            setup = self._person_seat(room, seat)
+            if bot is not None and not own and setup.joined is not None and not gone:
+                # Only the turn clock, the person's leaving, or the person may have a bot
+                # play a person's turns.
+                raise _present(room, seat, self.config.left_seconds)
             seats = list(room.seats)
             seats[seat] = replace(setup, bot=bot)
             return self._next(replace(room, seats=tuple(seats)), "seat", room.token, (),
                               actor=seat)
 
         return await self._change(room_id, handed)
+
+    @staticmethod
+    def _person_seat(room: Room, seat: int) -> SeatSetup:
+        """``room``'s seat ``seat``, made for a person; else 422."""
+        _playing_or_waiting(room)
+        if not 0 <= seat < len(room.seats):
+            raise RoomError(422, "no_such_seat", f"The seats are 0 to {len(room.seats) - 1}.")
+        setup = room.seats[seat]
+        if setup.invite_hash is None and setup.key_hash is None:
+            raise RoomError(422, "bot_seat", f"Seat {seat} was made for a bot: no person "
+                            "has its link.")
+        return setup
 
     async def close(self, room_id: str, holder: Holder) -> Room:
         """The host ends the room: it is finished, and expires as a finished room does."""
@@ -378,6 +479,12 @@ class Rooms:
                           due_kind=kind_due, deadline=deadline)
         return changed, Entry(version=version, kind=kind, token=token, events=events,
                               seat=actor, at=now)
+
+
+def _present(room: Room, seat: int, left_seconds: float) -> RoomConflict:
+    return RoomConflict("person_at_seat", f"Seat {seat}'s person has not left (they were "
+                        f"connected in the last {left_seconds:g} s): only they, or the room's "
+                        "turn clock, may have a bot play for them.", room)
 
 
 def _only_host(holder: Holder) -> None:

@@ -50,8 +50,17 @@ class RoomCreated(Wire):
     spectator: Invite
     """A spectator's: the match as anyone at the table sees it, no hand."""
     seats: tuple[Invite | None, ...]
-    """Each person seat's (index = seat); null for a bot's seat."""
+    """Each person seat's invite (index = seat); null for a bot's seat. Whoever joins
+    with it first (`POST /rooms/{room}/join`) gets the seat's key; the invite then
+    works no more."""
     view: RoomView
+
+
+class SeatLink(Wire):
+    """A seat's key, for whoever joined it alone (`key`), or its new invite (`invite`)."""
+
+    key: str | None = None
+    invite: str | None = None
 
 
 class PlayInRoom(Wire):
@@ -86,5 +95,6 @@ class SeatPlayer(Wire):
     bot: str | None = None
 
 
-ROOM_BODIES = (NewRoom, RoomCreated, PlayInRoom, AtVersion, SeatPlayer, RoomView, RoomProblem)
+ROOM_BODIES = (NewRoom, RoomCreated, PlayInRoom, AtVersion, SeatPlayer, SeatLink, RoomView,
+               RoomProblem)
 """Every body of ``/rooms``: the OpenAPI document's schemas are made from them."""

@@ -24,6 +24,9 @@
 ``FORACCIO_TRUSTED_PROXIES`` (default: none)
     The reverse proxies, by address or network (``127.0.0.1, 10.0.0.0/8``), whose
     ``X-Forwarded-For`` names the client; see :mod:`foraccio.rooms.clients`.
+``FORACCIO_ROOMS_LEFT_SECONDS`` (default 60)
+    How long a seat's person must have been away (no connection of their key) before
+    the host may hand their seat to a bot or invite someone else to it.
 ``FORACCIO_ROOMS_DEAL_SECONDS`` (default 15)
     How long a hand's last score sheet stays up before the server deals the next hand,
     when no person deals it first.
@@ -50,6 +53,7 @@ ROOMS_PER_CLIENT = "FORACCIO_ROOMS_PER_CLIENT"
 CLIENT_SECONDS = "FORACCIO_ROOMS_CLIENT_SECONDS"
 STREAMS_PER_CLIENT = "FORACCIO_STREAMS_PER_CLIENT"
 TRUSTED_PROXIES = "FORACCIO_TRUSTED_PROXIES"
+LEFT_SECONDS = "FORACCIO_ROOMS_LEFT_SECONDS"
 
 
 @dataclass(frozen=True)
@@ -65,6 +69,7 @@ class RoomsConfig:
     client_seconds: float = 60.0
     streams_per_client: int = 20
     trusted_proxies: tuple[Network, ...] = ()
+    left_seconds: float = 60.0
 
 
 def config_from_environment(environ: Mapping[str, str] | None = None) -> RoomsConfig:
@@ -80,6 +85,7 @@ def config_from_environment(environ: Mapping[str, str] | None = None) -> RoomsCo
         client_seconds=number(environ, CLIENT_SECONDS, float, 60.0, 0, 86400),
         streams_per_client=int(number(environ, STREAMS_PER_CLIENT, int, 20, 1, 1_000_000)),
         trusted_proxies=networks(environ, TRUSTED_PROXIES),
+        left_seconds=number(environ, LEFT_SECONDS, float, 60.0, 0, 86400),
     )
 
 

@@ -13,13 +13,21 @@ from typing import Any, NamedTuple
 
 import msgspec
 from litestar.response import ServerSentEventMessage
+from msgspec.structs import replace
 
 from foraccio.api.examples import EXAMPLE_GAME_ID, EXAMPLE_SECRET, examples
 from foraccio.api.sealing import SealedGame, Sealer
 from foraccio.core.engine import new_match, play
 from foraccio.rooms import keys
 from foraccio.rooms.actions import Holder
-from foraccio.rooms.bodies import AtVersion, NewRoom, PlayInRoom, RoomCreated, SeatPlayer
+from foraccio.rooms.bodies import (
+    AtVersion,
+    NewRoom,
+    PlayInRoom,
+    RoomCreated,
+    SeatLink,
+    SeatPlayer,
+)
 from foraccio.rooms.model import Entry, Room, SeatSetup
 from foraccio.rooms.views import room_view
 
@@ -36,7 +44,8 @@ def _fixed(label: str) -> str:
 
 
 ROOM = _fixed("room")
-HOST, SPECTATOR, SEAT_0, SEAT_3 = (_fixed(name) for name in ("host", "spectator", "0", "3"))
+HOST, SPECTATOR, SEAT_0, SEAT_3, KEY_0, INVITE_3 = (
+    _fixed(name) for name in ("host", "spectator", "0", "3", "key 0", "invite 3"))
 
 
 class RoomExamples(NamedTuple):
@@ -48,6 +57,10 @@ class RoomExamples(NamedTuple):
     next_hand: Any
     seat: Any
     host_view: Any
+    joined: Any
+    """Seat 0's key, its invite exchanged for it."""
+    invited: Any
+    """A new invite of seat 3."""
     events: str
     """The event of the example's move on the stream of the seat that plays it."""
 
@@ -60,7 +73,9 @@ def room_examples() -> RoomExamples:
     mid, move = examples().mid_hand_state, examples().mid_hand_move
     after, events = play(mid, move, mid.turn)
     seats = tuple(SeatSetup(bot=None if name == "person" else name,
-                            key_hash=keys.digest(secret) if secret else None)
+                            key_hash=keys.digest(secret[::-1]) if secret else None,
+                            invite_hash=keys.digest(secret) if secret else None,
+                            joined=CREATED_AT + 1 if secret else None)
                   for name, secret in zip(SEATS, (SEAT_0, None, None, SEAT_3), strict=True))
 
     def room(version: int, status: str, state) -> tuple[Room, Entry]:
@@ -68,7 +83,10 @@ def room_examples() -> RoomExamples:
                             hashlib.sha256(f"room nonce {version}".encode()).digest()[:12])
         at = CREATED_AT + version
         made = Room(id=ROOM, version=version, status=status, created=CREATED_AT, touched=at,
-                    variant=state.variant, options=state.options, seats=seats,
+                    variant=state.variant, options=state.options,
+                    seats=seats if version > 1 else tuple(replace(setup, key_hash=None,
+                                                                  joined=None)
+                                                          for setup in seats),
                     host_hash=keys.digest(HOST), spectator_hash=keys.digest(SPECTATOR),
                     pace=PACE, token=token, counter=version)
         return made, Entry(version=version, kind="created" if version == 1 else "played",
@@ -78,7 +96,7 @@ def room_examples() -> RoomExamples:
     waiting, first = room(1, "waiting", start)
     before, entry_before = room(10, "playing", mid)
     now, entry_now = room(11, "playing", after)
-    entry_now = msgspec.structs.replace(entry_now, events=events, seat=mid.turn)
+    entry_now = replace(entry_now, events=events, seat=mid.turn)
     seat = mid.turn
     invite = {0: SEAT_0, 3: SEAT_3}
     return RoomExamples(
@@ -94,6 +112,8 @@ def room_examples() -> RoomExamples:
         next_hand=_json(AtVersion(version=48)),
         seat=_json(SeatPlayer(bot="heuristic")),
         host_view=_json(room_view(now, entry_now, after, Holder("host"), presence)),
+        joined=_json(SeatLink(key=keys.invite(ROOM, KEY_0))),
+        invited=_json(SeatLink(invite=keys.invite(ROOM, INVITE_3))),
         events="".join(ServerSentEventMessage(
             data=msgspec.json.encode(room_view(room, entry, state, Holder("seat", seat),
                                                presence)).decode(),

@@ -131,7 +131,10 @@ class Hub:
         self._streams[room.id].add(queue)
         store = self.rooms.store
         await store.connect(room.id, holder.slot, 1)
+        await self._see(room.id, holder)
         await store.publish(room.id, PRESENCE)
+        # A seat's key opens the seat only as long as the person who joined holds it.
+        joined = room.seats[holder.seat].joined if holder.role == "seat" else None
         try:
             sent = room.version - 1 if after is None or after > room.version else after
             shown = None  # the presence this stream showed last
@@ -139,6 +142,8 @@ class Hub:
                 room = await store.load(room.id)
                 if room is None:
                     return  # expired
+                if holder.role == "seat" and room.seats[holder.seat].joined != joined:
+                    return  # the host invited someone new to the seat: this key is void
                 missed = await store.entries(room.id, sent) if room.version > sent else []
                 if missed and missed[0].version > sent + 1:
                     missed = missed[-1:]  # the log no longer holds them all: as it is now
@@ -157,6 +162,7 @@ class Hub:
                 if news is None:
                     return
                 if news == HEARTBEAT_NEWS:
+                    await self._see(room.id, holder)
                     # Also now and then without news: it keeps a proxy from closing a
                     # quiet stream, and drops the people of a server process killed since
                     # (whose connections stop counting, news or not).
@@ -170,7 +176,14 @@ class Hub:
                 del self._streams[room.id]
             with contextlib.suppress(Exception):  # the store may be closing
                 await store.connect(room.id, holder.slot, -1)
+                await self._see(room.id, holder)
                 await store.publish(room.id, PRESENCE)
+
+    async def _see(self, room_id: str, holder: Holder) -> None:
+        """Note that a seat's person is here, as a stream opens, beats and closes: whether
+        they have left is measured from the last time (:meth:`Rooms.left`)."""
+        if holder.role == "seat":
+            await self.rooms.store.see(room_id, holder.slot, self.rooms.clock())
 
     async def _next(self, queue: asyncio.Queue) -> int | Mapping[str, int] | None:
         """The next news for a stream: a version, the room's presence,

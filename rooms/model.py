@@ -35,15 +35,22 @@ TurnSeconds = Annotated[int, msgspec.Meta(
 
 
 class SeatSetup(Wire):
-    """Who plays a seat: a person (with the link whose hash is ``key_hash``) or a bot.
+    """Who plays a seat: a person or a bot.
 
+    A seat made for a person has an invite (``invite_hash``), which whoever joins the seat
+    first exchanges, once, for the seat's key (``key_hash``, made then and given to them
+    alone): the key sees the seat's hand and acts for it, the invite alone does neither.
     A person's seat handed to a bot keeps its ``key_hash``, so that the person can take
-    it back with the same link."""
+    it back with the same key."""
 
     bot: str | None = None
     """The bot playing the seat now; None while the person plays it."""
     key_hash: str | None = None
-    """The hash of the seat's link, for a seat created for a person."""
+    """The hash of the seat's key, once a person has joined it."""
+    invite_hash: str | None = None
+    """The hash of the seat's invite, for a seat made for a person."""
+    joined: float | None = None
+    """When the seat's person joined it (Unix time), or None while it is free."""
 
     @property
     def person(self) -> bool:
@@ -81,6 +88,9 @@ class Room(Wire, kw_only=True):
 
 
 EntryKind = Literal["created", "started", "played", "dealt", "seat", "closed"]
+"""What a version did; ``seat``: the seat ``seat`` changed hands: handed to a bot or back,
+joined by a person with its invite, or given a new invite by the host (its former key
+and invite no longer work)."""
 
 
 class Entry(Wire, kw_only=True):

@@ -22,6 +22,7 @@ Every key starts with ``foraccio:`` (:data:`PREFIX`), so the server may hold oth
   (a client's rooms made), expiring then;
 - ``presence:<id>``, a hash: the room's connections, one field ``<process> <slot>`` per
   server process and slot;
+- ``seen:<id>``, a hash: when each seat's key was last seen connected (Unix time);
 - ``alive:<process>``, one key per server process, which expires :data:`GONE` seconds
   after the process last renewed it;
 - the channel ``news``, on which every change is announced.
@@ -158,7 +159,7 @@ for _, ids in ipairs({finished, idle, unjoined}) do
         redis.call('ZREM', KEYS[3], id)
         redis.call('ZREM', KEYS[4], id)
         redis.call('DEL', ARGV[4] .. 'room:' .. id, ARGV[4] .. 'log:' .. id,
-                   ARGV[4] .. 'presence:' .. id)
+                   ARGV[4] .. 'presence:' .. id, ARGV[4] .. 'seen:' .. id)
     end
 end
 return {gone, (#finished == batch or #idle == batch or #unjoined == batch) and 1 or 0}
@@ -196,6 +197,14 @@ end
 """
 """Set the field ``ARGV[1]`` of the presence hash ``KEYS[1]`` to ``ARGV[2]``; a count at
 zero, or for a room (``KEYS[2]``) that no longer exists, is no field at all."""
+
+SEE = """
+if redis.call('EXISTS', KEYS[2]) == 1 then
+    redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
+end
+"""
+"""Set the field ``ARGV[1]`` of the hash ``KEYS[1]`` of when slots were seen to ``ARGV[2]``,
+if the room ``KEYS[2]`` still exists."""
 
 PRESENCE = """
 local fields = redis.call('HGETALL', KEYS[1])
@@ -250,6 +259,7 @@ class RedisStore:
         self._count = client.register_script(COUNT)
         self._presence = client.register_script(PRESENCE)
         self._admit = client.register_script(ADMIT)
+        self._see = client.register_script(SEE)
         self._connections: Counter[tuple[str, str]] = Counter()
         """This process's connections, by room and slot."""
         # The counts are written one at a time, so that the last written is the latest.
@@ -376,6 +386,14 @@ class RedisStore:
             await self._count([self._key("presence", room_id), self._key("room", room_id)],
                               [f"{self.process} {slot}", self._connections.get(place, 0)],
                               client=self._client)
+
+    async def see(self, room_id: str, slot: str, at: float) -> None:
+        await self._see([self._key("seen", room_id), self._key("room", room_id)], [slot, at],
+                        client=self._client)
+
+    async def seen(self, room_id: str) -> Mapping[str, float]:
+        found = await self._client.hgetall(self._key("seen", room_id))
+        return {slot.decode(): float(at) for slot, at in found.items()}
 
     async def presence(self, room_id: str) -> Mapping[str, int]:
         answer = await self._presence([self._key("presence", room_id)],

@@ -38,6 +38,7 @@ from foraccio.rooms.bodies import (
     PlayInRoom,
     RoomCreated,
     RoomProblem,
+    SeatLink,
     SeatPlayer,
 )
 from foraccio.rooms.clients import client_of
@@ -60,6 +61,9 @@ MISSING_KEY = ("missing_key", "Name your link: send `Authorization: Bearer <invi
 WRONG_KEY = ("wrong_key", "This link's key is not one of this room's: use the link its host "
                           "gave you.")
 HOST_ONLY = ("host_only", "Only the host's link may do this.")
+PRESENT = ("person_at_seat", "Seat 1's person has not left (they were connected in the last "
+                             "60 s): only they, or the room's turn clock, may have a bot play "
+                             "for them.")
 NOT_FOUND = ("room_not_found", "There is no such room: it was never made, or it ended and "
                                "expired. Ask its host for a new link.")
 STALE = ("stale_version", "The room is at version 12, not 11: something happened since; here "
@@ -69,7 +73,7 @@ NOT_STARTED = ("not_started", "The host has not started the match yet.")
 DESCRIPTIONS = {
     401: "No link named: send `Authorization: Bearer <invite>` (code `missing_key`).",
     403: "The link is not this room's, or may not do this (codes `wrong_key`, `host_only`, "
-         "`not_a_seat`).",
+         "`not_a_seat`, `join_first`, `seat_taken`).",
     404: "There is no such room, or it expired (code `room_not_found`).",
     409: "The room moved on since the version the change was decided on, or is in no state "
          "for it: the problem's `room` is the room as it is now.",
@@ -88,10 +92,11 @@ LINK = [{"roomLink": []}]
 """The operations that take a link's invite in ``Authorization``."""
 
 
-def refusals(conflicts: list[tuple[str, str]], others: dict[int, list[tuple[str, str]]]
-             ) -> dict[int, ResponseSpec]:
+def refusals(conflicts: list[tuple[str, str]], others: dict[int, list[tuple[str, str]]],
+             seen_by: str = "seat_view") -> dict[int, ResponseSpec]:
     """The documented errors of an operation on a room: every link's, ``others``, and the
-    conflicts (409, answered with the room as it is now)."""
+    conflicts (409, answered with the room as it is now, as the example ``seen_by`` of
+    :func:`room_examples` shows it)."""
     specs = problem_responses({401: [MISSING_KEY], 403: [WRONG_KEY], 404: [NOT_FOUND],
                                **others}, DESCRIPTIONS)
     if conflicts:
@@ -103,7 +108,7 @@ def refusals(conflicts: list[tuple[str, str]], others: dict[int, list[tuple[str,
             description=f"{DESCRIPTIONS[409]} Codes: {codes}.",
             examples=[Example(summary=code, value=Verbatim({
                 "type": "about:blank", "title": "Conflict", "status": 409, "detail": detail,
-                "code": code, "room": room_examples().seat_view}))])
+                "code": code, "room": getattr(room_examples(), seen_by)}))])
     return specs
 
 
@@ -264,15 +269,15 @@ class RoomController(Controller):
     @post("/{room:str}/seats/{seat:int}", operation_id="setSeatPlayer", status_code=200,
           summary="Hand a seat to a bot or back",
           response_description="The room with the seat's new player.",
-          description="The host hands a person's seat to a bot (`bot`: its name), for "
-                      "instance when the person has left, or back to the person (`bot`: "
-                      "null); the seat's own link may take its seat back (`bot`: null).",
+          description="A seat's key hands its seat to a bot (`bot`: a name) and back "
+                      "(`bot`: null). The host may too, to a bot only when nobody joined the "
+                      "seat or its person left (see docs/api.md).",
           security=LINK, responses=refusals(
-              [FINISHED], {400: [INVALID_BODY], 403: [HOST_ONLY],
+              [PRESENT, FINISHED], {400: [INVALID_BODY], 403: [HOST_ONLY],
                            422: [("bot_seat", "Seat 1 was made for a bot: no person has its "
                                               "link."),
                                  ("unknown_bot", "There is no bot 'minimax'; known bots: "
-                                                 "heuristic, ismcts, random.")]}),
+                                                 "heuristic, ismcts, random.")]}, "host_view"),
           operation_class=documented(request=lambda: {"to_a_bot": room_examples().seat},
                                      response=lambda: {"the_host_view": room_examples().host_view}))
     async def seat(self, room: Room_, seat: Seat_, data: JSONBody[SeatPlayer],
@@ -281,6 +286,56 @@ class RoomController(Controller):
         return await _act(rooms_part, request, room,
                           lambda found, holder: rooms_part.rooms.seat(found.id, holder, seat,
                                                                       data.bot))
+
+    @post("/{room:str}/join", operation_id="joinSeat", status_code=200,
+          summary="Join a room with a link",
+          response_description="The seat's key, or null for a link that is no invite.",
+          description="Exchanges a seat's invite, once, for the seat's key, made now: only "
+                      "the key sees the hand and plays. The table sees a `seat` version, "
+                      "the seat `joined`; the invite then answers 403 `seat_taken`.",
+          security=LINK, responses=refusals(
+              [FINISHED], {403: [("seat_taken", "Someone has joined seat 1 with this invite "
+                                                "already. If it was not you, ask the host "
+                                                "for a new invite.")]}),
+          operation_class=documented(response=lambda: {"a_key": room_examples().joined}))
+    async def join(self, room: Room_, request: Request,
+                   rooms_part: NamedDependency[RoomsPart]) -> SeatLink:
+        """Exchange a seat's invite for the seat's key; any other link answers no key."""
+        part = _running(rooms_part)
+        found, holder = await _holder(part, request, room, joining=True)
+        if holder.role != "invite":
+            return SeatLink()
+        try:
+            joined = await part.rooms.join(found.id, holder)
+        except RoomConflict as conflict:
+            raise await _conflict(part, conflict, Holder("spectator")) from None
+        except RoomError as error:
+            raise _problem(error) from None
+        return SeatLink(key=keys.invite(room, joined.key))
+
+    @post("/{room:str}/seats/{seat:int}/invite", operation_id="inviteToSeat", status_code=200,
+          summary="Invite someone new to a seat",
+          response_description="The seat's new invite.",
+          description="For a seat nobody joined or whose person left (see `setSeatPlayer`): "
+                      "its former invite and key stop working; the table sees a `seat` "
+                      "version, the seat no longer `joined`.",
+          security=LINK, responses=refusals(
+              [PRESENT, FINISHED], {400: [INVALID_BODY], 403: [HOST_ONLY],
+                                    422: [("bot_seat", "Seat 1 was made for a bot.")]},
+              "host_view"),
+          operation_class=documented(response=lambda: {"an_invite": room_examples().invited}))
+    async def invite(self, room: Room_, seat: Seat_, request: Request,
+                     rooms_part: NamedDependency[RoomsPart]) -> SeatLink:
+        """Make a seat a new invite, for someone new."""
+        part = _running(rooms_part)
+        found, holder = await _holder(part, request, room)
+        try:
+            invited = await part.rooms.invite(found.id, holder, seat)
+        except RoomConflict as conflict:
+            raise await _conflict(part, conflict, holder) from None
+        except RoomError as error:
+            raise _problem(error) from None
+        return SeatLink(invite=keys.invite(room, invited.invite))
 
     @post("/{room:str}/close", operation_id="closeRoom", status_code=200,
           summary="Close the room", response_description="The room, finished.",
@@ -301,7 +356,8 @@ def _running(part: RoomsPart) -> RoomsPart:
     return part
 
 
-async def _holder(part: RoomsPart, request: Request, room_id: str) -> tuple[Room, Holder]:
+async def _holder(part: RoomsPart, request: Request, room_id: str, joining: bool = False
+                  ) -> tuple[Room, Holder]:
     scheme, _, invite = request.headers.get("authorization", "").partition(" ")
     room_of, _, secret = invite.strip().partition(".")
     if scheme.lower() != "bearer" or not secret:
@@ -311,7 +367,7 @@ async def _holder(part: RoomsPart, request: Request, room_id: str) -> tuple[Room
     if room_of != room_id:
         raise problem(403, "wrong_key", "This link is another room's.")
     try:
-        return await part.rooms.holder(room_id, secret)
+        return await part.rooms.holder(room_id, secret, joining)
     except RoomError as error:
         raise _problem(error) from None
 
@@ -325,12 +381,16 @@ async def _act(part: RoomsPart, request: Request, room_id: str, act: Act | None)
         try:
             room = await act(room, holder)
         except RoomConflict as conflict:
-            view = await _view(part, conflict.room, holder)
-            raise problem(409, conflict.code, conflict.message,
-                          room=msgspec.to_builtins(view)) from None
+            raise await _conflict(part, conflict, holder) from None
         except RoomError as error:
             raise _problem(error) from None
     return await _view(part, room, holder)
+
+
+async def _conflict(part: RoomsPart, conflict: RoomConflict, holder: Holder):
+    """The 409 of ``conflict``, with the room as it is now as ``holder`` sees it."""
+    view = await _view(part, conflict.room, holder)
+    return problem(409, conflict.code, conflict.message, room=msgspec.to_builtins(view))
 
 
 async def _view(part: RoomsPart, room: Room, holder: Holder) -> RoomView:

@@ -70,6 +70,12 @@ CREATE TABLE IF NOT EXISTS presence (
     count INTEGER NOT NULL,
     PRIMARY KEY (room, slot, process)
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS seen (
+    room TEXT NOT NULL,
+    slot TEXT NOT NULL,
+    at REAL NOT NULL,
+    PRIMARY KEY (room, slot)
+) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS alive (
     process TEXT PRIMARY KEY,
     at REAL NOT NULL
@@ -163,7 +169,7 @@ class SqliteStore:
                 (finished_before, idle_before, unjoined_before)).fetchall()]
             for room_id in gone:
                 for table, column in (("rooms", "id"), ("entries", "room"),
-                                      ("presence", "room")):
+                                      ("presence", "room"), ("seen", "room")):
                     self._db.execute(f"DELETE FROM {table} WHERE {column} = ?", (room_id,))
             self._db.execute("DELETE FROM news WHERE at < ?", (time.time() - NEWS_KEPT,))
             self._db.execute("DELETE FROM presence WHERE process IN (SELECT process FROM "
@@ -250,6 +256,17 @@ class SqliteStore:
                 "DO UPDATE SET count = count + excluded.count",
                 (self.process, room_id, slot, change))
             self._db.execute("DELETE FROM presence WHERE count <= 0")
+
+    async def see(self, room_id: str, slot: str, at: float) -> None:
+        with self._mutex:
+            self._db.execute("INSERT OR REPLACE INTO seen SELECT ?, ?, ? WHERE EXISTS "
+                             "(SELECT 1 FROM rooms WHERE id = ?)", (room_id, slot, at, room_id))
+
+    async def seen(self, room_id: str) -> Mapping[str, float]:
+        with self._mutex:
+            rows = self._db.execute("SELECT slot, at FROM seen WHERE room = ?",
+                                    (room_id,)).fetchall()
+        return dict(rows)
 
     async def presence(self, room_id: str) -> Mapping[str, int]:
         with self._mutex:

@@ -85,6 +85,13 @@ class Store(Protocol):
         """Count one connection more (``change`` 1) or less (-1) to ``slot`` of the
         room: ``seat-N``, ``spectator`` or ``host``."""
 
+    async def see(self, room_id: str, slot: str, at: float) -> None:
+        """Note that a connection to ``slot`` of the room was open at ``at`` (Unix time),
+        if the room still exists."""
+
+    async def seen(self, room_id: str) -> Mapping[str, float]:
+        """When each slot of the room was last noted open (:meth:`see`)."""
+
     async def presence(self, room_id: str) -> Mapping[str, int]:
         """The connections to each slot of the room, in every process."""
 

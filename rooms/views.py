@@ -26,7 +26,9 @@ class SeatInfo(Wire):
     bot: str | None = None
     """The bot playing it, if one does."""
     connected: bool = False
-    """Whether the seat's link has the room open (its event stream), from any device."""
+    """Whether the seat's key has the room open (its event stream), from any device."""
+    joined: bool = False
+    """Whether a person has joined the seat with its invite (the host's included)."""
 
 
 class RoomView(Wire, kw_only=True):
@@ -85,6 +87,7 @@ def seat_infos(room: Room, presence: Mapping[str, int]) -> tuple[tuple[SeatInfo,
     """Each seat of ``room``, who plays it and whether its person is connected; and how
     many spectators' connections are open."""
     seats = tuple(SeatInfo(player="person" if setup.bot is None else "bot", bot=setup.bot,
-                           connected=presence.get(f"seat-{seat}", 0) > 0)
+                           connected=presence.get(f"seat-{seat}", 0) > 0,
+                           joined=setup.joined is not None)
                   for seat, setup in enumerate(room.seats))
     return seats, presence.get("spectator", 0)

@@ -16,7 +16,7 @@ from foraccio.cli.table.game import TableLoop
 from foraccio.cli.table.inbox import Inbox
 from foraccio.cli.table.local import LocalTable
 from foraccio.cli.table.remote import RemoteTable
-from foraccio.cli.table.room import LINK_FORM, RoomTable, read_link
+from foraccio.cli.table.room import LINK_FORM, RoomTable, joined_link, read_link
 from foraccio.cli.table.room_loop import RoomLoop
 
 MAX_SEED = 2**53 - 1
@@ -116,6 +116,14 @@ def run_room(args: argparse.Namespace, console: Console) -> int:
     except TableError as error:
         console.print(f"foraccio play: {error.message}", style="red")
         return 2
+    try:
+        link, now = joined_link(link)
+    except TableError as error:
+        console.print(f"foraccio play: {error.message}", style="red")
+        return 1
+    if now:
+        console.print("You joined your seat: the invite now opens it for you alone, from "
+                      "this account (its key is kept in the data directory).")
     table = RoomTable(link)
     seat = None
     try:

@@ -11,12 +11,17 @@ joins: the server decides who plays when.
 
 The link is the web table's (``http://host:port/#join=<invite>``) or the invite alone
 with the server's URL given apart. The invite goes in an ``Authorization`` header, as
-the API asks, never in a URL.
+the API asks, never in a URL. A seat's invite is first exchanged, once, for the seat's
+key (:func:`joined_link`), which the table keeps in the data directory (``room-keys``,
+readable by its owner only), so that opening the same invite again brings the person
+back to their seat.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
+import os
 import re
 import time
 import urllib.parse
@@ -25,6 +30,7 @@ from typing import Any, NamedTuple
 
 import httpx
 
+from foraccio.api.data_dir import data_dir_path
 from foraccio.cli.table.base import Json, TableError
 from foraccio.cli.table.inbox import News
 from foraccio.cli.table.sse import messages
@@ -141,9 +147,19 @@ class RoomTable:
         """Start the match (the host's link only)."""
         return self._call("POST", f"/rooms/{self.room}/start")
 
+    def join(self) -> str | None:
+        """Exchange the link's invite for its seat's key (``POST /rooms/{room}/join``);
+        None when the link is no seat's invite (the host's, a spectator's, a seat's key).
+        Raise :class:`TableError` ``seat_taken`` when someone joined with it already."""
+        return self._call("POST", f"/rooms/{self.room}/join")["key"]
+
     def take_back(self, seat: int) -> Json:
-        """Take the link's own seat back from the bot the host handed it to."""
+        """Take the link's own seat back from the bot playing it."""
         return self._call("POST", f"/rooms/{self.room}/seats/{seat}", {"bot": None})
+
+    def hand_to_bot(self, seat: int, bot: str = "heuristic") -> Json:
+        """Have ``bot`` play the link's own seat, until the person takes it back."""
+        return self._call("POST", f"/rooms/{self.room}/seats/{seat}", {"bot": bot})
 
     def target(self, match: Json) -> int:
         """The match score to reach: its options say it; else its variant's."""
@@ -226,6 +242,35 @@ class RoomTable:
         if response.is_success:
             return response.json()
         raise _problem(response)
+
+
+def joined_link(link: Link, keys_file: os.PathLike | str | None = None) -> tuple[Link, bool]:
+    """The link to follow for ``link``: the seat's key kept for this invite, or a key it is
+    exchanged for now (kept for next time), or ``link`` itself when it is no invite;
+    and whether the seat was joined just now."""
+    path = os.fspath(keys_file or data_dir_path() / "room-keys")
+    name = hashlib.sha256(link.invite.encode()).hexdigest()
+    kept = _read_keys(path)
+    if name in kept:
+        return Link(link.url, kept[name]), False
+    with RoomTable(link) as table:
+        key = table.join()
+    if key is None:
+        return link, False
+    kept[name] = key
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "w") as file:
+        json.dump(kept, file)
+    return Link(link.url, key), True
+
+
+def _read_keys(path: str) -> dict[str, str]:
+    try:
+        with open(path) as file:
+            kept = json.load(file)
+    except (OSError, ValueError):
+        return {}
+    return kept if isinstance(kept, dict) else {}
 
 
 def _problem(response: httpx.Response) -> TableError:

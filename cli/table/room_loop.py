@@ -277,13 +277,18 @@ class RoomLoop:
         return True
 
     def tell_seats(self, before: Sequence[Json], after: Sequence[Json]) -> None:
-        """Which seat the host handed to a bot, or back to its person."""
+        """Which seat was joined, given a new invite, handed to a bot, or back to its
+        person."""
         for seat, (was, now) in enumerate(zip(before, after, strict=True)):
+            if was.get("joined") != now.get("joined") and seat != self.me:
+                self.say(f"{self.places.seats[seat]} has been taken by its person."
+                         if now.get("joined") else
+                         f"The host has invited someone new to {self.places.seats[seat]}.")
             if was["bot"] == now["bot"]:
                 continue
             if seat == self.me:
-                self.say(f"The host has handed your seat to {now['bot']}; type back to take "
-                         "it back." if now["bot"] else "Your seat is yours again.")
+                self.say(f"Your seat is played by {now['bot']} now; type back to take it "
+                         "back." if now["bot"] else "Your seat is yours again.")
             else:
                 self.say(f"{self.places.seats[seat]} is played by "
                          f"{now['bot'] or 'its person'} now.")
@@ -309,6 +314,9 @@ class RoomLoop:
             self.show_table()
         elif text == "back" and self.me is not None and view["seats"][self.me]["bot"]:
             self.send(lambda: self.table.take_back(self.me))
+        elif (text == "bot" and self.me is not None and view["status"] == "playing"
+              and not view["seats"][self.me]["bot"]):
+            self.send(lambda: self.table.hand_to_bot(self.me))
         elif text in ("?", "h", "help"):
             self.say(self.commands())
         elif text:
@@ -316,8 +324,11 @@ class RoomLoop:
 
     def commands(self) -> str:
         """What the person may type while the room waits for someone else."""
-        back = (", back takes your seat back from its bot" if self.me is not None
-                and self.view["seats"][self.me]["bot"] else "")
+        back = ""
+        if self.me is not None and self.view["seats"][self.me]["bot"]:
+            back = ", back takes your seat back from its bot"
+        elif self.me is not None and self.view["status"] == "playing":
+            back = ", bot has the heuristic bot play for you until you type back"
         return f"Meanwhile: t shows the table{back}, q leaves."
 
     def why_not(self, view: Json) -> str:

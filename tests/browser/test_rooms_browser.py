@@ -3,7 +3,8 @@ from the form and sends links; two people, each in a browser of their own (a
 browser context: its own storage and connections), and two bots play a whole hand of
 Foraccio, with a spectator watching. Mid-hand one page is reloaded and another loses
 its network; both resume where the room is. No page ever receives a card another seat
-holds. The host hands a seat to a bot and its person takes it back; the turn clock
+holds. A seat's link joins it once (whoever opens it next is told, and sees no hand);
+a person hands their seat to a bot and takes it back, the host may not; the turn clock
 counts down; the host closes the room; a link that opens no room says so."""
 
 from __future__ import annotations
@@ -101,24 +102,39 @@ def test_two_people_and_two_bots_play_a_hand_in_one_room(contexts, server, data_
     host_watch.allow(NO_SUCH_RESOURCE)  # its network is cut on purpose below
     kept = make_room(host, server, ["person", "heuristic", "person", "heuristic"], my_seat=0,
                      pace="0.2")
-    room, links = kept["room"], kept["links"]
-    assert kept["invite"] == links["seats"][0] and kept["host"]
-    assert links["seats"][1] is None and links["seats"][3] is None
+    room, links, invite = kept["room"], kept["links"], kept["links"]["seats"][2]
+    # The host's page joined seat 0 itself: it keeps that seat's key, no invite of it.
+    host_key = kept["invite"]
+    assert host_key not in (kept["host"], invite) and server_view(server, host_key)["seat"] == 0
+    assert links["seats"][0] is None and links["seats"][1] is None and links["seats"][3] is None
 
     # The host copies the link of seat 2 (the third) and sends it to a friend.
     host.click("[data-key=copy-2]")
     link = host.evaluate("navigator.clipboard.readText()")
-    assert link == f"{server}/#join={links['seats'][2]}"
+    assert link == f"{server}/#join={invite}"
     screenshot(host, "room-host-waiting", full_page=True)
 
     _, friend_watch, friend_seen = contexts(**PHONE)
     friend = friend_watch.page
     friend.goto(link)
     wait_for(friend, "room-waiting")
-    # The link's secret is kept, and off the address bar at once.
-    assert friend.url == f"{server}/" and links["seats"][2] not in friend.url
-    assert friend.evaluate(ROOM) == {"room": room, "invite": links["seats"][2]}
+    # The link is off the address bar at once, and exchanged for the seat's own key.
+    assert friend.url == f"{server}/" and invite not in friend.url
+    friend_key = friend.evaluate(ROOM)["invite"]
+    assert friend.evaluate(ROOM) == {"room": room, "invite": friend_key, "joinedWith": invite}
+    assert server_view(server, friend_key)["seat"] == 2
     assert friend.text_content("#status") == "Waiting for the host to start the match."
+    # The host's page no longer offers (nor keeps) the invite somebody used.
+    host.wait_for_selector("[data-key=copy-2]", state="detached")
+    assert host.evaluate(ROOM)["links"]["seats"][2] is None
+    # Whoever opens the same link after the friend is told, and sees no hand.
+    _, late_watch, late_seen = contexts()
+    late_watch.allow(NO_SUCH_RESOURCE)  # the refusal, on purpose
+    late_watch.page.goto(link)
+    assert wait_for(late_watch.page, "error") == "error"
+    assert late_watch.page.text_content("#error-text").startswith(
+        "Someone has joined this seat with this link already.")
+    assert not any('"cards":["' in text for _, text in late_seen.texts())
 
     _, watcher_watch, watcher_seen = contexts()
     watcher = watcher_watch.page
@@ -140,14 +156,14 @@ def test_two_people_and_two_bots_play_a_hand_in_one_room(contexts, server, data_
         assert time.monotonic() < deadline, (state(host), state(friend))
         if state(friend) == "your-turn":
             if plays["friend"] == 3 and not reloaded:
-                resumes_after_a_reload(friend, server, links["seats"][2])
+                resumes_after_a_reload(friend, server, friend_key)
                 reloaded = True
             play_a_card(friend)
             plays["friend"] += 1
-        if cut and server_view(server, links["seats"][0])["match"]["turn"] == 0:
+        if cut and server_view(server, host_key)["match"]["turn"] == 0:
             # The host's turn again, the network still cut: it comes back.
             catches_up_after_a_network_cut(host_context, host, host_seen, server,
-                                           links["seats"][0], played, cut)
+                                           host_key, played, cut)
             cut = None
         if state(host) == "your-turn":
             version = host.get_attribute("body", "data-version")
@@ -228,9 +244,11 @@ def catches_up_after_a_network_cut(context, page, seen, url: str, invite: str,
     assert cards_shown(page, "#table-cards") == view["match"]["table"]
 
 
-def test_the_host_hands_a_seat_to_a_bot_and_its_person_takes_it_back(contexts, server):
+def test_a_person_hands_their_seat_to_a_bot_and_takes_it_back_the_host_may_not(contexts,
+                                                                                server):
     _, host_watch, _ = contexts()
     host = host_watch.page
+    host_watch.allow(NO_SUCH_RESOURCE)  # the host's refused hand-over, on purpose
     # The host plays no seat (they only host and watch); a turn clock of a minute.
     kept = make_room(host, server, ["person", "heuristic", "heuristic", "heuristic"],
                      my_seat=None, pace="0.5", turn_seconds=60)
@@ -250,7 +268,11 @@ def test_the_host_hands_a_seat_to_a_bot_and_its_person_takes_it_back(contexts, s
     host.wait_for_selector("#room-clock:text-matches('^Seat 1 has [0-9]+ s left')")
     screenshot(friend, "room-turn-clock")
 
+    # The friend is at the table: the host may not have a bot play for them.
     host.click("[data-key=to-bot-0]")
+    host.wait_for_selector("#status:text('still at the table')")
+    assert friend.get_attribute("#room-seat-0", "data-player") == "person"
+    friend.click("[data-key=to-bot-0]")  # but the friend may
     friend.wait_for_selector("#room-seat-0[data-player=bot]")
     friend.wait_for_selector("[data-key=take-back]")
     assert state(friend) != "your-turn"

@@ -48,7 +48,9 @@ def playing(server: str, room: str, invite: str) -> Iterator[None]:
         thread.join()
 
 
-def test_a_seat_s_link_plays_a_whole_hand_with_a_person_and_two_bots(server):
+def test_a_seat_s_link_plays_a_whole_hand_with_a_person_and_two_bots(server, monkeypatch,
+                                                                      tmp_path):
+    monkeypatch.setenv("FORACCIO_DATA_DIR", str(tmp_path))  # where it keeps its seat's key
     # A target no hand reaches: the match goes on after the first hand, whoever wins it.
     made = httpx.post(f"{server}/rooms", json={
         "variant": "foraccio", "seats": ["heuristic", "person", "random", "person"],
@@ -57,9 +59,12 @@ def test_a_seat_s_link_plays_a_whole_hand_with_a_person_and_two_bots(server):
     child = spawn("--room", f"{server}/#join={made['seats'][1]}")
     shown = io.StringIO()
     child.logfile_read = shown
+    child.expect("You joined your seat")
     child.expect("You play seat 1")
     child.expect("Waiting for the host to start the match")
-    with playing(server, made["room"], made["seats"][3]):
+    other = httpx.post(f"{server}/rooms/{made['room']}/join",
+                       headers={"Authorization": f"Bearer {made['seats'][3]}"}).json()["key"]
+    with playing(server, made["room"], other):
         httpx.post(f"{server}/rooms/{made['room']}/start",
                    headers={"Authorization": f"Bearer {made['host']}"}).raise_for_status()
         hand = play_a_hand(child)

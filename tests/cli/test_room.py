@@ -16,7 +16,7 @@ import pytest
 from bench.server import HOST, free_port
 from foraccio.cli.table import room as wire
 from foraccio.cli.table.base import TableError
-from foraccio.cli.table.room import Link, RoomTable, read_link
+from foraccio.cli.table.room import Link, RoomTable, joined_link, read_link
 
 INVITE = "Rm_1-x.s3cr-t_"
 
@@ -63,7 +63,12 @@ def test_the_servers_refusals_come_in_its_words(server):
         with RoomTable(Link(url, invite)) as table:
             return table.view()
 
-    assert view(server, made["seats"][0])["seat"] == 0
+    with pytest.raises(TableError) as invite:
+        view(server, made["seats"][0])
+    assert invite.value.code == "join_first"
+    with RoomTable(Link(server, made["seats"][0])) as table:
+        key = table.join()
+    assert view(server, key)["seat"] == 0
     with pytest.raises(TableError) as unknown:
         view(server, "nosuchroom.secret")
     assert unknown.value.code == "room_not_found"
@@ -71,9 +76,24 @@ def test_the_servers_refusals_come_in_its_words(server):
         view(server, f"{made['room']}.not-its-secret")
     assert wrong.value.code == "wrong_key"
     with pytest.raises(TableError) as down:
-        view(f"http://{HOST}:{free_port()}", made["seats"][0])
+        view(f"http://{HOST}:{free_port()}", key)
     assert down.value.code == "network"
     assert "cannot be reached" in down.value.message
+
+
+def test_an_invite_is_exchanged_once_and_its_key_kept_for_the_next_time(server, tmp_path):
+    made = make_room(server, ["person", "random", "person", "random"])
+    invite = Link(server, made["seats"][2])
+    mine, theirs = tmp_path / "mine" / "room-keys", tmp_path / "theirs" / "room-keys"
+    key, now = joined_link(invite, mine)
+    assert now and key.invite != invite.invite and key.url == server
+    assert joined_link(invite, mine) == (key, False)  # the same seat, from the kept key
+    assert oct(mine.stat().st_mode & 0o777) == "0o600"
+    with pytest.raises(TableError) as taken:  # someone else, with the same invite
+        joined_link(invite, theirs)
+    assert taken.value.code == "seat_taken" and "already" in taken.value.message
+    host = Link(server, made["host"])
+    assert joined_link(host, mine) == (host, False)  # no invite: followed as it is
 
 
 # --- following the stream, with a server whose connections drop -----------------------

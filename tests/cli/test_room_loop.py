@@ -62,6 +62,10 @@ class Room:
         assert answer.status_code == 200, answer.text
         return answer.json()
 
+    def key(self, seat: int) -> str:
+        """Seat ``seat``'s key, its invite exchanged for it."""
+        return self.post(self.made["seats"][seat], "/join")["key"]
+
     def loop(self, invite: str, *news) -> tuple[RoomLoop, io.StringIO]:
         screen = io.StringIO()
         table = RoomTable(Link(self.server, invite))
@@ -87,7 +91,7 @@ def test_a_play_refused_because_the_room_moved_on_shows_it_now_and_asks_again(se
         room.post(room.made["host"], f"/seats/{other}", {"bot": "random"})
         return typed("1")
 
-    loop, screen = room.loop(room.made["seats"][turn], host_hands_a_seat_to_a_bot,
+    loop, screen = room.loop(room.key(turn), host_hands_a_seat_to_a_bot,
                              typed("1"), typed("1"))
     leave(loop)
     shown = screen.getvalue()
@@ -141,3 +145,29 @@ def test_a_spectator_watches_without_a_hand_until_the_room_is_closed(server):
     assert "Seat 0 (person)" in shown and "Your hand" not in shown
     assert "You are watching: a spectator's link cannot play." in shown
     assert shown.endswith("The host has closed the room.\nThe room is finished.\n")
+
+
+def test_a_person_has_a_bot_play_for_them_and_takes_their_seat_back(server):
+    room = Room(server)
+    started = room.post(room.made["host"], "/start")["match"]
+    waiting = next(seat for seat in range(4) if seat != started["turn"])
+    loop, screen = room.loop(room.key(waiting), typed("?"), typed("bot"), typed("back"))
+    leave(loop)
+    shown = screen.getvalue()
+
+    assert "bot has the heuristic bot play for you until you type back" in shown
+    assert "Your seat is played by heuristic now; type back to take it back." in shown
+    assert shown.index("played by heuristic") < shown.index("Your seat is yours again.")
+    assert room.get(room.key(started["turn"]))["seats"][waiting]["player"] == "person"
+
+
+def test_the_table_hears_when_a_seat_is_taken_by_its_person(server):
+    room = Room(server)
+
+    def seat_1_joins() -> News:
+        room.key(1)
+        return News("room", room.get(room.made["spectator"]))
+
+    loop, screen = room.loop(room.made["spectator"], seat_1_joins)
+    leave(loop)
+    assert f"{loop.places.seats[1]} has been taken by its person." in screen.getvalue()

@@ -88,7 +88,8 @@ def test_a_room_played_through_the_proxy_reaches_each_person_from_either_process
                 person.close()
 
     assert_each_saw_the_whole_hand(people)
-    assert people[0].seen[0]["version"] == 1  # from the room as made
+    # From the room as made and its seats joined (a version each), before the start.
+    assert people[0].seen[0]["version"] == 1 + len(PEOPLE)
     plays = [play for person in people for play in person.plays]
 
     # The two streams were held by two processes, and both served plays: so a change made

@@ -20,19 +20,37 @@ def bearer(invite: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {invite}"}
 
 
-def make_room(client, seats: list[str] | None = None, **fields: Any) -> dict:
-    """A new room (``POST /rooms``), no pace by default; its answer."""
+def make_room(client, seats: list[str] | None = None, join: bool = True, **fields: Any
+              ) -> dict:
+    """A new room (``POST /rooms``), no pace by default; its answer, with each person seat
+    joined (``seats``: each seat's key; ``invites``: the invites, used) unless ``join`` is
+    False (``seats``: the invites)."""
     body = {"variant": "foraccio", "seats": seats or PEOPLE_AND_BOTS, "pace": 0, **fields}
     response = client.post("/rooms", json=body)
     assert response.status_code == 201, response.text
-    return response.json()
+    made = response.json()
+    made["invites"] = made["seats"]
+    if join:
+        made["seats"] = [None if invite is None else joined(client, invite)
+                         for invite in made["invites"]]
+    return made
+
+
+def joined(client, invite: str) -> str:
+    """The key a seat's ``invite`` is exchanged for (``POST /rooms/{room}/join``)."""
+    room = invite.partition(".")[0]
+    response = client.post(f"/rooms/{room}/join", headers=bearer(invite))
+    assert response.status_code == 200, response.text
+    return response.json()["key"]
 
 
 def started(client, seats: list[str] | None = None, **fields: Any) -> dict:
-    """A new room, started by its host; the answer of ``POST /rooms``."""
+    """A new room, its seats joined, started by its host; the answer of ``POST /rooms``
+    (as :func:`make_room` gives it), with the version the start made as ``started``."""
     made = make_room(client, seats, **fields)
     response = client.post(f"/rooms/{made['room']}/start", headers=bearer(made["host"]))
     assert response.status_code == 200, response.text
+    made["started"] = response.json()["version"]
     return made
 
 

@@ -65,8 +65,8 @@ def test_a_bad_room_is_refused_with_a_code(client, body, status, code):
 def test_the_server_keeps_no_secret_of_a_link(client):
     made = make_room(client)
     text = msgspec.json.encode(_stored(client, made["room"])).decode()
-    for invite in (made["host"], made["spectator"], made["seats"][0], made["seats"][2]):
-        assert invite.split(".")[1] not in text
+    for invite in (made["host"], made["spectator"], *made["seats"], *made["invites"]):
+        assert invite is None or invite.split(".")[1] not in text
 
 
 # --- links ------------------------------------------------------------------------------
@@ -87,8 +87,10 @@ def test_only_the_host_starts_and_nobody_plays_before(client):
     made = make_room(client)
     room, seat = made["room"], bearer(made["seats"][0])
     problem(client.post(f"/rooms/{room}/start", headers=seat), 403, "host_only")
+    version = view(client, made, 0)["version"]
     refused = problem(client.post(f"/rooms/{room}/play", headers=seat,
-                                  json={"move": {"card": "1d"}, "version": 1}), 409, "not_started")
+                                  json={"move": {"card": "1d"}, "version": version}), 409,
+                      "not_started")
     assert refused["room"]["status"] == "waiting" and refused["room"]["role"] == "seat"
     assert client.post(f"/rooms/{room}/start", headers=bearer(made["host"])).status_code == 200
     problem(client.post(f"/rooms/{room}/start", headers=bearer(made["host"])), 409,
@@ -166,9 +168,12 @@ def test_two_plays_racing_for_one_turn_land_once(client):
 def test_a_seat_handed_to_a_bot_is_played_by_it_and_taken_back_by_its_person(client):
     made = started(client, ["person", "person", "random", "random"])
     room, host, person = made["room"], bearer(made["host"]), bearer(made["seats"][1])
-    problem(client.post(f"/rooms/{room}/seats/1", headers=person, json={"bot": "random"}), 403,
+    problem(client.post(f"/rooms/{room}/seats/0", headers=person, json={"bot": "random"}), 403,
             "host_only")
-    assert client.post(f"/rooms/{room}/seats/1", headers=host,
+    # Seat 1's person is at the table: not the host's to hand over, but theirs.
+    problem(client.post(f"/rooms/{room}/seats/1", headers=host, json={"bot": "random"}), 409,
+            "person_at_seat")
+    assert client.post(f"/rooms/{room}/seats/1", headers=person,
                        json={"bot": "heuristic"}).status_code == 200
     # With seat 0 the only person left, the bots play on until seat 0's turn.
     wait_for(lambda: my_turn(client, made, 0))
@@ -177,6 +182,64 @@ def test_a_seat_handed_to_a_bot_is_played_by_it_and_taken_back_by_its_person(cli
     assert back.status_code == 200 and back.json()["seats"][1]["player"] == "person"
     problem(client.post(f"/rooms/{room}/seats/2", headers=host, json={"bot": None}), 422,
             "bot_seat")
+
+
+# --- joining a seat ---------------------------------------------------------------------
+
+
+def test_an_invite_gives_no_hand_and_is_exchanged_once_for_the_seats_key(client):
+    made = make_room(client, join=False)
+    room, invite = made["room"], made["seats"][0]
+    problem(client.get(f"/rooms/{room}", headers=bearer(invite)), 403, "join_first")
+    problem(client.get(f"/rooms/{room}/events", headers=bearer(invite)), 403, "join_first")
+    as_host = client.post(f"/rooms/{room}/join", headers=bearer(made["host"]))
+    assert as_host.status_code == 200 and as_host.json()["key"] is None  # no invite: as it is
+    answer = client.post(f"/rooms/{room}/join", headers=bearer(invite))
+    assert answer.status_code == 200, answer.text
+    key = answer.json()["key"]
+    assert key.startswith(room + ".") and key != invite
+    seen = view(client, {**made, "seats": [key]}, 0)
+    assert (seen["role"], seen["seat"], seen["kind"], seen["by"]) == ("seat", 0, "seat", 0)
+    assert seen["cards"] and seen["seats"][0]["joined"]
+    # Whoever comes second with the invite (its person, if the host took the seat) is told.
+    for again in (client.post(f"/rooms/{room}/join", headers=bearer(invite)),
+                  client.get(f"/rooms/{room}", headers=bearer(invite))):
+        assert "already" in problem(again, 403, "seat_taken")["detail"]
+    host = client.get(f"/rooms/{room}", headers=bearer(made["host"])).json()
+    assert host["seats"][0]["joined"] and not host["seats"][2]["joined"]
+    assert host["cards"] == []
+
+
+def test_the_host_sees_no_hand_of_a_joined_seat_and_cannot_play_it_or_take_it(client):
+    made = started(client, ["person"] * 4)
+    room, host = made["room"], bearer(made["host"])
+    seat = next(s for s in range(4) if my_turn(client, made, s))
+    mine = view(client, made, seat)
+    seen = client.get(f"/rooms/{room}", headers=host).json()
+    assert seen["cards"] == [] and seen["moves"] == []
+    problem(client.post(f"/rooms/{room}/play", headers=host,
+                        json={"move": mine["moves"][0], "version": mine["version"]}), 403,
+            "not_a_seat")
+    for used in made["invites"]:  # the host's copies of the invites: used, worthless
+        problem(client.get(f"/rooms/{room}", headers=bearer(used)), 403, "seat_taken")
+    problem(client.post(f"/rooms/{room}/seats/{seat}", headers=host, json={"bot": "random"}),
+            409, "person_at_seat")
+    problem(client.post(f"/rooms/{room}/seats/{seat}/invite", headers=host), 409,
+            "person_at_seat")
+    assert view(client, made, seat)["version"] == mine["version"]
+
+
+def test_the_host_invites_someone_new_to_a_free_seat_and_the_table_sees_it(client):
+    made = make_room(client, join=False)
+    room, host, old = made["room"], bearer(made["host"]), made["seats"][2]
+    answer = client.post(f"/rooms/{room}/seats/2/invite", headers=host)
+    assert answer.status_code == 200, answer.text
+    new = answer.json()["invite"]
+    seen = client.get(f"/rooms/{room}", headers=host).json()
+    assert (seen["kind"], seen["by"], seen["seats"][2]["joined"]) == ("seat", 2, False)
+    problem(client.post(f"/rooms/{room}/join", headers=bearer(old)), 403, "wrong_key")
+    assert client.post(f"/rooms/{room}/join", headers=bearer(new)).status_code == 200
+    problem(client.post(f"/rooms/{room}/seats/1/invite", headers=host), 422, "bot_seat")
 
 
 # --- what each link sees ----------------------------------------------------------------

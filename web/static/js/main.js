@@ -219,7 +219,7 @@ function joined() {
   if (invite === null) return false;
   session += 1;
   hideError();
-  joinRoom(invite);
+  guarded(() => joinRoom(invite));
   return true;
 }
 

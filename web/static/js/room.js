@@ -6,10 +6,13 @@
 // host also starts the match, hands seats to bots and back, and closes the room
 // (roompanel.js).
 //
-// The browser keeps (store.js) `invite`, the link the page follows (its seat's; the
-// host's or a spectator's when it has no seat), and on the host's page `host`, the
-// host's invite, and `links`, every link, to copy again after a reload. A reload, or a
-// stream that broke, follows the room again from where it is.
+// The browser keeps (store.js) `invite`, the link the page follows (its seat's key,
+// which the page got by joining the seat with the seat's invite, once; the host's or a
+// spectator's link when it has no seat), `joinedWith`, the invite it joined with (used:
+// opening it again resumes), and on the host's page `host`, the host's invite, and
+// `links`, the spectators' link and the invites of the seats nobody has joined yet, to
+// copy again after a reload (an invite somebody used is dropped: it opens nothing). A
+// reload, or a stream that broke, follows the room again from where it is.
 //
 // `document.body.dataset` says where the page is: `state` (joining, room-waiting,
 // waiting, your-turn, choosing, hand-over, game-over, room-closed, error), `version`
@@ -59,17 +62,31 @@ export const hasRoom = () => savedRoom() !== null;
 export async function makeRoom(setup) {
   setState("waiting");
   const made = await api.makeRoom(setup);
-  const seat = setup.mySeat === null ? null : made.seats[setup.mySeat];
-  follow({room: made.room, invite: seat ?? made.host, host: made.host,
-          links: {seats: made.seats, spectator: made.spectator}});
+  const seats = [...made.seats];
+  let key = null;
+  if (setup.mySeat !== null) {  // the host's own seat: joined at once, its key kept here
+    key = (await api.joinSeat(seats[setup.mySeat])).key;
+    seats[setup.mySeat] = null;
+  }
+  follow({room: made.room, invite: key ?? made.host, host: made.host,
+          links: {seats, spectator: made.spectator}});
 }
 
-/** Follow the room of a link's `invite`, and keep it. The host's page that opens a link
- * of its own room keeps the host's links. */
-export function joinRoom(invite) {
+/** Follow the room of a link's `invite`, and keep it: a seat's invite is first exchanged
+ * for the seat's key (once: an invite someone used already is refused, in words). The
+ * host's page that opens a link of its own room keeps the host's links. */
+export async function joinRoom(invite) {
   const before = savedRoom();
   const room = api.roomOf(invite);
-  follow(before?.room === room ? {...before, invite} : {room, invite});
+  const kept = before?.room === room ? before : {room};
+  if (kept.joinedWith === invite) {  // this browser joined with it: its key brings it back
+    follow(kept);
+    return;
+  }
+  setState("joining");
+  // The host's link, a spectator's or a seat's key answer no key: followed as they are.
+  const key = (await api.joinSeat(invite)).key ?? invite;
+  follow(key === invite ? {...kept, invite} : {...kept, invite: key, joinedWith: invite});
 }
 
 /** Follow the room the browser keeps. */
@@ -264,7 +281,17 @@ function redraw() {
 
 function drawPanel() {
   if (shown === null) return;
+  if (saved.host) forgetUsedInvites(shown);
   renderPanel(shown, placesOf(matchOf(shown)), saved.host ? saved.links : null, actions);
+}
+
+/** The host's page drops the invite of each seat somebody joined: it opens nothing now. */
+function forgetUsedInvites(view) {
+  const seats = saved.links.seats.map((invite, seat) => view.seats[seat]?.joined ? null : invite);
+  if (seats.some((invite, seat) => invite !== saved.links.seats[seat])) {
+    saved = {...saved, links: {...saved.links, seats}};
+    saveRoom(saved);
+  }
 }
 
 // --- acting ---------------------------------------------------------------------------
@@ -339,8 +366,30 @@ async function copy(invite, button) {
 const actions = {
   start: () => change(saved.host, () => api.startMatch(saved.host)),
   hand: (seat, bot) => {
-    const invite = saved.host ?? saved.invite;  // a seat's own link may only take it back
+    // A person's own seat with its key; another with the host's link.
+    const invite = seat === shown?.seat ? saved.invite : saved.host;
     return change(invite, () => api.setSeatPlayer(invite, seat, bot));
+  },
+  invite: async (seat, button) => {
+    const mine = session;
+    try {
+      const answer = await api.inviteToSeat(saved.host, seat);
+      if (mine !== session) return;
+      const seats = [...saved.links.seats];
+      seats[seat] = answer.invite;
+      saved = {...saved, links: {...saved.links, seats}};
+      saveRoom(saved);
+      drawPanel();
+      await copy(answer.invite, button);
+    } catch (error) {
+      if (mine !== session) return;
+      if (error instanceof ApiError && error.status === 409) {
+        notice = errorWords(error);
+        redraw();
+        return;
+      }
+      showError(error, () => guarded(refresh));
+    }
   },
   close: () => change(saved.host, () => api.closeRoom(saved.host)),
   copy,

@@ -1,5 +1,7 @@
 // The rooms API (`/rooms`), called with a link's invite: every request but the one that
-// makes a room names its link in `Authorization: Bearer <invite>`, never in the URL. Each
+// makes a room names its link in `Authorization: Bearer <invite>`, never in the URL. A
+// seat's invite only joins the seat (`joinSeat`): the seat's key it answers is what
+// sees the hand and plays. Each
 // answer is the room as that link sees it (a `RoomView`); a change decided on an old
 // version is refused (409) with the room as it is now in the problem's `room`.
 
@@ -26,6 +28,12 @@ export const dealNextHand = (invite, version) =>
 /** Hand `seat` to `bot` (a name), or back to its person (null). */
 export const setSeatPlayer = (invite, seat, bot) =>
   post(path(invite, `/seats/${seat}`), {bot}, as(invite));
+/** Join with a link: a seat's invite is exchanged, once, for the seat's key (`{key,
+ * view}`); any other link of the room answers `key` null. */
+export const joinSeat = (invite) => post(path(invite, "/join"), undefined, as(invite));
+/** The host makes `seat` a new invite (free, or its person left): `{invite, view}`. */
+export const inviteToSeat = (invite, seat) =>
+  post(path(invite, `/seats/${seat}/invite`), undefined, as(invite));
 export const closeRoom = (invite) => post(path(invite, "/close"), undefined, as(invite));
 /** Where the room's events stream from. */
 export const eventsPath = (invite) => path(invite, "/events");

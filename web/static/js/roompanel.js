@@ -1,7 +1,9 @@
 // The room above the table: who plays each seat, whether its person is here, how many
-// watch; for the host, each person's link and the spectators' to copy, and the
-// controls: start the match, hand a seat to a bot and back, close the room; for a
-// person whose seat a bot plays, the way back to it. Drawn again only when something
+// watch; for the host, the invite of each seat nobody has joined and the spectators'
+// link to copy, and the controls: start the match, hand a seat to a bot and back (the
+// server refuses while its person is at the table), invite someone new to a seat whose
+// person left, close the room; for a person, a bot to play their own seat, and the way
+// back to it. Drawn again only when something
 // it shows changed, keeping the focus where it was.
 
 import {element} from "./dom.js";
@@ -13,13 +15,15 @@ let closing = false;  // "Close the room" was clicked once: it asks to be sure
 let focusNext = null;  // the control to focus after the next drawing, when not the same
 
 /** Draw the panel of `view` (a RoomView, seen from `where`, its places) with `links`
- * ({seats, spectator}: every link, for the host's page; else null) and the page's
+ * ({seats, spectator}: the invites of the seats nobody joined and the spectators' link,
+ * for the host's page; else null) and the page's
  * actions: `act.start()`, `act.hand(seat, bot)` (a bot's name, or null: back to its
- * person), `act.close()`, `act.copy(invite, button)`, `act.leave()`, `act.redraw()`. */
+ * person), `act.invite(seat, button)` (a new invite, copied), `act.close()`,
+ * `act.copy(invite, button)`, `act.leave()`, `act.redraw()`. */
 export function renderPanel(view, where, links, act) {
   const panel = $("#room");
   const drawn = JSON.stringify([view.room, view.status, view.role, view.seat, view.seats,
-                                view.spectators, links !== null, closing]);
+                                view.spectators, links?.seats ?? null, closing]);
   if (panel.dataset.drawn === drawn) return;
   panel.dataset.drawn = drawn;
   const focused = document.activeElement?.dataset?.key;
@@ -55,22 +59,36 @@ function seatRow(view, info, seat, where, links, act) {
     element("span", {class: "quiet", text: ` ${player}`}),
   ]);
   const controls = [];
-  if (links?.seats[seat]) {
-    controls.push(button(`copy-${seat}`, "Copy link", (made) => act.copy(links.seats[seat], made)));
+  // A seat made for a person: its invite is kept, or someone joined it, or a person plays it.
+  const person = links !== null && !mine
+    && (Boolean(links.seats[seat]) || info.joined || info.player === "person");
+  if (person) {
+    if (links.seats[seat] && !info.joined) {
+      controls.push(button(`copy-${seat}`, "Copy link", (made) => act.copy(links.seats[seat], made)));
+    } else if (!info.connected) {
+      controls.push(button(`invite-${seat}`, "Invite someone new", (made) => act.invite(seat, made)));
+    }
     if (info.player === "person") {
-      const select = element("select", {"data-key": `bot-${seat}`, "aria-label": `Bot for seat ${seat + 1}`},
-                             BOTS.map(([bot]) => element("option", {value: bot, text: bot})));
-      select.value = chosenBots.get(seat) ?? "heuristic";
-      select.addEventListener("change", () => chosenBots.set(seat, select.value));
-      controls.push(select, button(`to-bot-${seat}`, "Hand to the bot", () => act.hand(seat, select.value)));
+      controls.push(...botChoice(seat, "Hand to the bot", act));
     } else {
       controls.push(button(`to-person-${seat}`, "Give back to its person", () => act.hand(seat, null)));
     }
   } else if (mine && info.player === "bot" && view.status !== "finished") {
     controls.push(button("take-back", "Take my seat back", () => act.hand(seat, null), "primary"));
+  } else if (mine && view.status === "playing") {
+    controls.push(...botChoice(seat, "Let the bot play for me", act));
   }
   if (controls.length) row.append(element("span", {class: "controls"}, controls));
   return row;
+}
+
+/** A bot to pick for `seat`, and the button that hands the seat to it. */
+function botChoice(seat, words, act) {
+  const select = element("select", {"data-key": `bot-${seat}`, "aria-label": `Bot for seat ${seat + 1}`},
+                         BOTS.map(([bot]) => element("option", {value: bot, text: bot})));
+  select.value = chosenBots.get(seat) ?? "heuristic";
+  select.addEventListener("change", () => chosenBots.set(seat, select.value));
+  return [select, button(`to-bot-${seat}`, words, () => act.hand(seat, select.value))];
 }
 
 /** Ask to be sure before closing the room (`sure`), or stop asking. */

@@ -24,7 +24,7 @@ export function showOnly(section) {
 
 /** Refusals that trying again cannot mend: the match or the room is gone, or the link. */
 const FATAL = new Set(["invalid_token", "forbidden_seat", "missing_key", "wrong_key",
-                       "room_not_found"]);
+                       "room_not_found", "seat_taken"]);
 let retry = null;
 
 /** Show `error` in plain words; "Try again" calls `again` (none for a fatal refusal). */

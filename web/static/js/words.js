@@ -232,6 +232,12 @@ export function errorWords(error) {
     case "stale_version": return "Something happened at the table before your move reached it.";
     case "not_your_turn": return "It is no longer your turn.";
     case "seat_played_by_bot": return "A bot plays your seat now: take it back first.";
+    case "seat_taken":
+      return "Someone has joined this seat with this link already. If it was not you, " +
+             "ask the room's host to invite you again.";
+    case "join_first": return "This is a seat's invitation: open it as a link to join the seat.";
+    case "person_at_seat":
+      return "That seat's person is still at the table: only they may have a bot play for them.";
     case "room_finished": return "The room is finished.";
     case "already_started": return "The match has started already.";
     case "hand_in_progress": return "The next hand is dealt already.";
