@@ -46,7 +46,7 @@ import msgspec
 
 from foraccio.api.schemas import AutoplayUntil, PluginKind, SeatKey, Token
 from foraccio.core.cards import CARD_PATTERN, DECK
-from foraccio.core.model import AnyEvent, OptionValue, Phase
+from foraccio.core.model import AnyEvent, Jolly, OptionValue, Phase
 
 PROBLEM_JSON = "application/problem+json"
 SCHEMAS = "#/components/schemas/"
@@ -70,6 +70,10 @@ NAMED_TYPES = {
                 "Options by name (see `GET /variants/{name}` and `GET /house-rules`), each a "
                 "boolean, an integer or a string. In a request, those left out take the "
                 "variant's defaults."),
+    "Jolly": (Jolly, "How a jolly card (a Zobelon king) is used: `sweep` takes the whole "
+                     "table; a value 1 to 13 makes it capture as a card of that value."),
+    "OptionValue": (OptionValue, "The value of an option: a boolean, an integer or a "
+                                 "string, as the option's `type` says."),
 }
 """Schemas msgspec writes out wherever their type is used, written once under their name
 (with their description) and referred to: generators make one type of each, not one per
@@ -251,9 +255,37 @@ def _name_type(document: dict[str, Any], name: str, written: Schema, description
             return schema
         return {key: value for key, value in schema.items() if key not in UNNAMED_KEYS}
 
+    def or_null(schema: Schema) -> Schema:
+        # msgspec writes an optional union flat (`anyOf: [A, B, null]`): it becomes
+        # `anyOf: [<name>, null]`, as an optional named schema is written.
+        options = schema.get("anyOf") if isinstance(schema, dict) else None
+        if (options and {"type": "null"} in options and "anyOf" in written
+                and [option for option in options if option != {"type": "null"}]
+                == written["anyOf"]):
+            return {**schema, "anyOf": [_ref(name), {"type": "null"}]}
+        return schema
+
+    _transform_schemas(document, or_null)
     _name_repeated(document, name, lambda schema: bare(schema) == written,
                    lambda found: {"title": name, **bare(found), "description": description},
                    same=bare)
+    schemas = document["components"]["schemas"]
+    if name not in schemas and any(_ref(name) in schema.get("anyOf", ())
+                                   for schema in _all_subschemas(document)):
+        schemas[name] = {"title": name, **written, "description": description}
+
+
+def _all_subschemas(document: dict[str, Any]) -> list[Schema]:
+    """Every schema of the document, each nested one too."""
+    found: list[Schema] = []
+
+    def collect(schema: Schema) -> Schema:
+        if isinstance(schema, dict):
+            found.append(schema)
+        return schema
+
+    _transform_schemas(document, collect)
+    return found
 
 
 def _is_event_union(schema: Schema) -> bool:

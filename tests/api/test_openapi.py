@@ -439,8 +439,9 @@ def inline_named_kinds(document: dict) -> list[str]:
     for schema in subschemas(document["components"]["schemas"]):
         if not isinstance(schema, dict):
             continue
+        values = [option for option in schema.get("anyOf", ()) if option != {"type": "null"}]
         named = len(schema.get("enum", ())) > 1 or isinstance(
-            schema.get("additionalProperties"), dict)
+            schema.get("additionalProperties"), dict) or len(values) > 1
         if named:
             bare = {key: value for key, value in schema.items()
                     if key not in ("description", "default", "title", "examples")}
@@ -459,6 +460,8 @@ def test_nothing_is_written_out_twice(document):
     assert schemas["OpenAutoplayRequest"]["properties"]["until"] == {
         "$ref": f"{SCHEMAS}AutoplayUntil"}
     assert schemas["PluginFailure"]["properties"]["kind"] == {"$ref": f"{SCHEMAS}PluginKind"}
+    assert schemas["Options"]["additionalProperties"] == {"$ref": f"{SCHEMAS}OptionValue"}
+    assert schemas["OptionInfo"]["properties"]["default"] == {"$ref": f"{SCHEMAS}OptionValue"}
 
 
 def test_the_token_bound_is_the_one_the_docs_give(document):
