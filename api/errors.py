@@ -27,7 +27,7 @@ from litestar.plugins.problem_details import (
     ProblemDetailsPlugin,
 )
 
-from foraccio.api.asgi import ClientGone
+from foraccio.api.asgi import ClientGone, request_timeout
 from foraccio.api.botpool import Busy, TimeLimit
 from foraccio.api.decoding import MAX_BODY_SIZE, unsupported_media_type
 from foraccio.api.limits import BudgetOverLimit
@@ -44,10 +44,14 @@ CODES_BY_STATUS = {400: "invalid_body", 413: "body_too_large", 500: "internal_er
 MAX_DETAIL = 500
 """Most characters of a problem's ``detail``; messages are far shorter, see above."""
 
+INVALID_BODY = ("invalid_body",
+                "The request body is not valid: Expected `object`, got `array`.")
+"""The example of every operation's 400: any body is refused so when it is not an object."""
 BODY_TOO_LARGE = ("body_too_large", f"The request body is larger than the {MAX_BODY_SIZE} "
                                     f"bytes this server reads; a request holds at most one "
                                     f"match's state, which needs far less.")
 UNSUPPORTED_MEDIA_TYPE = ("unsupported_media_type", unsupported_media_type(b"text/plain").detail)
+REQUEST_TIMEOUT = ("request_timeout", request_timeout(10).detail)
 NOT_FOUND = "Not Found."
 
 logger = structlog.get_logger("foraccio.api.errors")
@@ -194,38 +198,50 @@ _DESCRIPTIONS = {
     403: "The seat key is not one of the game's, or its seat may not act now "
          "(code `forbidden_seat`).",
     404: "No such resource.",
+    408: "The body did not arrive whole in time (code `request_timeout`; "
+         "`FORACCIO_BODY_SECONDS`, 10 s by default); the connection is closed.",
     413: f"The body is larger than {MAX_BODY_SIZE} bytes (code `body_too_large`).",
     415: "The body is not sent as JSON: its Content-Type is neither `application/json` nor "
          "`application/*+json`, or it is missing (code `unsupported_media_type`).",
-    422: "The request is well formed but cannot be carried out; `code` says why.",
-    503: "The server cannot do this work now: its bot processes are busy and their queue "
-         "is full (code `busy`), or the work reached the server's time limit (code "
-         "`time_limit`; see `GET /limits`). `Retry-After` says in how many seconds to try "
-         "again.",
+    422: "The request is understood but refused; `code` says why.",
+    503: "The server cannot do this work now: its pool of processes, which runs the bots and "
+         "checks a long state the server did not make (one without its `receipt`), is busy "
+         "and its queue is full (code `busy`), or the work reached the server's time limit "
+         "(code `time_limit`; see `GET /limits`). `Retry-After` says in how many seconds to "
+         "try again.",
 }
 
 
-def problem_responses(examples: dict[int, list[tuple[str, str]]],
+Case = tuple[str, str] | tuple[str, str, str]
+"""A documented problem: its code and detail, and the example's name when two examples of
+one answer share a code (else the code names it)."""
+
+
+def problem_responses(examples: dict[int, list[Case]],
                       descriptions: dict[int, str] | None = None) -> dict[int, ResponseSpec]:
-    """Document error responses as problem documents, with one example per (code, detail),
-    described as :data:`_DESCRIPTIONS` says unless ``descriptions`` says otherwise.
+    """Document error responses as problem documents, with one example per case (named
+    by its code, which a summary would only repeat, unless the case names it), described
+    as :data:`_DESCRIPTIONS` says unless ``descriptions`` says otherwise.
 
     An operation that documents 400 ``invalid_body`` takes a body, so it is also
-    documented to answer 413 and 415 (see :mod:`foraccio.api.decoding`).
+    documented to answer 408, 413 and 415 (see :mod:`foraccio.api.asgi` and
+    :mod:`foraccio.api.decoding`).
     """
-    if any(code == "invalid_body" for code, _ in examples.get(400, ())):
-        examples = {**examples, 413: [BODY_TOO_LARGE], 415: [UNSUPPORTED_MEDIA_TYPE]}
+    if any(case[0] == "invalid_body" for case in examples.get(400, ())):
+        examples = {**examples, 408: [REQUEST_TIMEOUT], 413: [BODY_TOO_LARGE],
+                    415: [UNSUPPORTED_MEDIA_TYPE]}
     descriptions = {**_DESCRIPTIONS, **(descriptions or {})}
     return {
         status: ResponseSpec(
             data_container=Problem, media_type=PROBLEM_JSON, description=descriptions[status],
             generate_examples=False,
             examples=[
-                Example(summary=code, value=_example(status, code, detail))
-                for code, detail in cases
+                Example(id=case[-1] if len(case) == 3 else case[0],
+                        value=_example(status, case[0], case[1]))
+                for case in cases
             ],
         )
-        for status, cases in examples.items()
+        for status, cases in sorted(examples.items())
     }
 
 

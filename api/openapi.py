@@ -159,9 +159,9 @@ def _drop_plain_json_errors(responses) -> None:
 
 
 def _add_examples(media_type, examples: dict[str, Any]) -> None:
+    # No summary: it would only repeat the name, which the documentation pages show.
     media_type.examples = {
-        name: Example(summary=name.replace("_", " "),
-                      value=Verbatim(value) if isinstance(value, dict) else value)
+        name: Example(value=Verbatim(value) if isinstance(value, dict) else value)
         for name, value in examples.items()}
 
 

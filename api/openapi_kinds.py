@@ -59,16 +59,19 @@ def split_requests(document: dict[str, Any]) -> None:
         about = permissive.get("description", "")
         props = permissive["properties"]
         schemas[f"Open{name}"] = _form(
-            f"Open{name}", f"{about} {OPEN_FORM}",
+            f"Open{name}", OPEN_FORM,
             {TAG: _ref("OpenKind"), "state": _not_null(props["state"]), **own},
             ["state", *required])
         schemas[f"Sealed{name}"] = _form(
-            f"Sealed{name}", f"{about} {SEALED_FORM}",
+            f"Sealed{name}", SEALED_FORM,
             {TAG: _ref("SealedKind"), "token": _not_null(props["token"]),
              "seat_key": _not_null(props["seat_key"]), **own},
             ["token", "seat_key", *required])
-        schemas[name] = {"title": name, "description": EITHER,
+        schemas[name] = {"title": name, "description": f"{about} {EITHER}".strip(),
                          "oneOf": [_ref(f"Open{name}"), _ref(f"Sealed{name}")]}
+    for schema in schemas.values():
+        if _is_sealed_only(schema):
+            schema["properties"][TAG] = _ref("SealedKind")
 
 
 def name_answers(document: dict[str, Any]) -> None:
@@ -98,6 +101,15 @@ def name_answers(document: dict[str, Any]) -> None:
                     "discriminator": {"propertyName": TAG, "mapping": tags},
                 }
                 media_type["schema"] = _ref(name)
+
+
+def _is_sealed_only(schema: Any) -> bool:
+    """Whether ``schema`` is a request about a sealed match only (``POST /games/view``'s),
+    whose optional ``kind`` may only be ``sealed``: it is written as the sealed forms'."""
+    kind = schema.get("properties", {}).get(TAG) if isinstance(schema, dict) else None
+    return (isinstance(kind, dict) and TAG not in schema.get("required", ())
+            and [option for option in kind.get("anyOf", ()) if option != {"type": "null"}]
+            == [{"enum": ["sealed"]}])
 
 
 def _is_permissive(schema: Any) -> bool:

@@ -37,15 +37,16 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from collections.abc import Callable, Iterator
 from http import HTTPStatus
 from typing import Any, get_args
 
 import msgspec
 
-from foraccio.api.schemas import SeatKey, Token
+from foraccio.api.schemas import AutoplayUntil, PluginKind, SeatKey, Token
 from foraccio.core.cards import CARD_PATTERN, DECK
-from foraccio.core.model import AnyEvent
+from foraccio.core.model import AnyEvent, Jolly, OptionValue, Phase
 
 PROBLEM_JSON = "application/problem+json"
 SCHEMAS = "#/components/schemas/"
@@ -59,6 +60,26 @@ CARD_DESCRIPTION = (
     "codes the pattern allows.")
 NAMED_STRINGS = {"Token": msgspec.json.schema(Token), "SeatKey": msgspec.json.schema(SeatKey)}
 """Strings written once under their name: each matches msgspec's schema of its type."""
+NAMED_TYPES = {
+    "Phase": (Phase, "Where the match is: a hand in play, a hand over (deal the next), or "
+                     "the match over."),
+    "AutoplayUntil": (AutoplayUntil, "Until when the bots play: the end of the hand or of "
+                                     "the match."),
+    "PluginKind": (PluginKind, "What a plugin is: a variant, a house rule or a bot."),
+    "Options": (dict[str, OptionValue],
+                "Options by name (see `GET /variants/{name}` and `GET /house-rules`), each a "
+                "boolean, an integer or a string. In a request, those left out take the "
+                "variant's defaults."),
+    "Jolly": (Jolly, "How a jolly card (a Zobelon king) is used: `sweep` takes the whole "
+                     "table; a value 1 to 13 makes it capture as a card of that value."),
+    "OptionValue": (OptionValue, "The value of an option: a boolean, an integer or a "
+                                 "string, as the option's `type` says."),
+}
+"""Schemas msgspec writes out wherever their type is used, written once under their name
+(with their description) and referred to: generators make one type of each, not one per
+place (``StatePhase``, ``SeatViewPhase``, ``PublicViewPhase``)."""
+UNNAMED_KEYS = ("description", "default", "title", "examples")
+"""What a place adds to a named schema; it gives way to the component's own."""
 EVENT_DESCRIPTION = "Something that happened in a hand; `type` tells which kind."
 EVENT_TAGS = {event.__struct_config__.tag for event in get_args(AnyEvent)}
 METHOD_NOT_ALLOWED = {
@@ -68,12 +89,25 @@ METHOD_NOT_ALLOWED = {
                           "schema": {"type": "string"}}},
     "content": {PROBLEM_JSON: {
         "schema": {"$ref": f"{SCHEMAS}Problem"},
-        "examples": {"method_not_allowed": {"summary": "method_not_allowed", "value": {
+        "examples": {"method_not_allowed": {"value": {
             "type": "about:blank", "title": HTTPStatus.METHOD_NOT_ALLOWED.phrase,
             "status": 405, "detail": "Method Not Allowed.", "code": "method_not_allowed"}}},
     }},
 }
 """The 405 answer of every path (Litestar's own, as :mod:`foraccio.api.errors` renders it)."""
+INTERNAL_ERROR = {"value": {
+    "type": "about:blank", "title": HTTPStatus.INTERNAL_SERVER_ERROR.phrase, "status": 500,
+    "detail": "The server failed to handle this request; it has been logged.",
+    "code": "internal_error"}}
+PLUGIN_ERROR = {"value": {
+    "type": "about:blank", "title": HTTPStatus.INTERNAL_SERVER_ERROR.phrase, "status": 500,
+    "detail": "House rule 'colore' (distribution 'foraccio-colore') failed in score_hand; "
+              "the error has been logged.",
+    "code": "plugin_error", "plugin": {"kind": "house_rule", "name": "colore",
+                                       "distribution": "foraccio-colore",
+                                       "hook": "score_hand"}}}
+NO_PLUGIN_CODE = {"getHealth", "getLimits"}
+"""The operations that answer from the server's own settings, running no plugin's code."""
 
 
 def portable(document: dict[str, Any]) -> dict[str, Any]:
@@ -81,20 +115,25 @@ def portable(document: dict[str, Any]) -> dict[str, Any]:
     document = copy.deepcopy(document)
     _transform_schemas(document, _fixed_length_arrays)
     _name_repeated(document, "Card", _is_card, _card)
-    _name_repeated(document, "Event", _is_event_union,
-                   lambda union: {"title": "Event", **union, "description": EVENT_DESCRIPTION})
+    _name_repeated(document, "Event", _is_event_union, _event)
+    for name, (kind, description) in NAMED_TYPES.items():
+        _name_type(document, name, msgspec.json.schema(kind), description)
     for name, string in NAMED_STRINGS.items():
         _name_repeated(document, name, lambda schema, string=string: schema == string,
                        lambda found, name=name: {"title": name, **found})
     _transform_schemas(document, _typed_enum)
+    _drop_false_deprecated(document)
     _defaults_in_descriptions(document, _sent_by_clients(document))
     _method_not_allowed_everywhere(document)
+    _server_errors_everywhere(document)
     _name_problem_examples(document)
     _share(document, "responses", _responses(document), _response_name)
     _share(document, "examples", _examples(document), lambda key, _: key)
     _examples_under_components(document)
     _share(document, "headers", _headers(document), lambda key, _: key)
+    _share(document, "parameters", _parameters(document), lambda _, value: value["name"])
     _share(document, "links", _links(document), lambda key, _: key)
+    _drop_titles(document)
     return document
 
 
@@ -196,6 +235,59 @@ def _card(schema: Schema) -> Schema:
             "description": CARD_DESCRIPTION}
 
 
+def _event(union: Schema) -> Schema:
+    """The ``Event`` component: msgspec's ``anyOf`` written as the ``oneOf`` it is (each
+    event has a ``type`` of its own), like every other union of the document:
+    openapi-generator's typescript-fetch client of an ``anyOf`` with a discriminator
+    fails ``tsc --strict``."""
+    members = union["anyOf"] if "anyOf" in union else union["oneOf"]
+    rest = {key: value for key, value in union.items() if key not in ("anyOf", "oneOf")}
+    return {"title": "Event", **rest, "oneOf": members, "description": EVENT_DESCRIPTION}
+
+
+def _name_type(document: dict[str, Any], name: str, written: Schema, description: str) -> None:
+    """Put ``written`` (msgspec's schema of a type) under ``components.schemas[name]`` and
+    refer to it wherever it is written out, whatever a place adds to it
+    (:data:`UNNAMED_KEYS`)."""
+
+    def bare(schema: Schema) -> Schema:
+        if not isinstance(schema, dict):
+            return schema
+        return {key: value for key, value in schema.items() if key not in UNNAMED_KEYS}
+
+    def or_null(schema: Schema) -> Schema:
+        # msgspec writes an optional union flat (`anyOf: [A, B, null]`): it becomes
+        # `anyOf: [<name>, null]`, as an optional named schema is written.
+        options = schema.get("anyOf") if isinstance(schema, dict) else None
+        if (options and {"type": "null"} in options and "anyOf" in written
+                and [option for option in options if option != {"type": "null"}]
+                == written["anyOf"]):
+            return {**schema, "anyOf": [_ref(name), {"type": "null"}]}
+        return schema
+
+    _transform_schemas(document, or_null)
+    _name_repeated(document, name, lambda schema: bare(schema) == written,
+                   lambda found: {"title": name, **bare(found), "description": description},
+                   same=bare)
+    schemas = document["components"]["schemas"]
+    if name not in schemas and any(_ref(name) in schema.get("anyOf", ())
+                                   for schema in _all_subschemas(document)):
+        schemas[name] = {"title": name, **written, "description": description}
+
+
+def _all_subschemas(document: dict[str, Any]) -> list[Schema]:
+    """Every schema of the document, each nested one too."""
+    found: list[Schema] = []
+
+    def collect(schema: Schema) -> Schema:
+        if isinstance(schema, dict):
+            found.append(schema)
+        return schema
+
+    _transform_schemas(document, collect)
+    return found
+
+
 def _is_event_union(schema: Schema) -> bool:
     # msgspec writes a tagged union as anyOf + discriminator, mapping each tag to its type.
     return (isinstance(schema, dict) and "discriminator" in schema
@@ -203,9 +295,11 @@ def _is_event_union(schema: Schema) -> bool:
 
 
 def _name_repeated(document: dict[str, Any], name: str, matches: Callable[[Schema], bool],
-                   component: Callable[[Schema], Schema]) -> None:
+                   component: Callable[[Schema], Schema],
+                   same: Callable[[Schema], Schema] = lambda schema: schema) -> None:
     """Put the schema that ``matches`` under ``components.schemas[name]`` and refer to it
-    wherever it was written out. Every match must be the same schema."""
+    wherever it was written out. Every match must be the same schema (as ``same`` sees
+    it)."""
     found: list[Schema] = []
 
     def replace(schema: Schema) -> Schema:
@@ -217,7 +311,7 @@ def _name_repeated(document: dict[str, Any], name: str, matches: Callable[[Schem
     _transform_schemas(document, replace)
     if not found:
         return
-    if any(schema != found[0] for schema in found):
+    if any(same(schema) != same(found[0]) for schema in found):
         raise RuntimeError(f"schemas named {name} differ: {found}")
     schemas = document["components"]["schemas"]
     if name in schemas:
@@ -306,24 +400,58 @@ def _method_not_allowed_everywhere(document: dict[str, Any]) -> None:
 
 
 def _name_problem_examples(document: dict[str, Any]) -> None:
-    """Name each problem example by its ``code`` (Litestar numbers them), so that an
-    example shared by several operations gets a telling component name."""
+    """Name each problem example that Litestar numbered (``roomproblem-example-1``, for an
+    example given without an ``id``) by its ``code``, so that an example shared by several
+    operations gets a telling component name."""
     for operation in _operations(document):
         for response in operation.get("responses", {}).values():
             media_type = response.get("content", {}).get(PROBLEM_JSON, {})
             if "examples" not in media_type:
                 continue
             named: dict[str, Any] = {}
-            for example in media_type["examples"].values():
-                code = example.get("value", {}).get("code") or "problem"
-                named[_unique(code, named)] = example
+            for key, example in media_type["examples"].items():
+                example.pop("id", None)  # Litestar writes the key in, where it has no place
+                if re.fullmatch(r"\w+-example-\d+", key):
+                    key = example.get("value", {}).get("code") or "problem"
+                named[_unique(key, named)] = example
             media_type["examples"] = named
 
 
+def _server_errors_everywhere(document: dict[str, Any]) -> None:
+    """Document 500 on every operation: anything unforeseen is ``internal_error``, and
+    where plugins' code runs, its failure is ``plugin_error`` (:mod:`foraccio.api.errors`)."""
+    for operation in _operations(document):
+        examples = {"internal_error": INTERNAL_ERROR}
+        if operation.get("operationId") not in NO_PLUGIN_CODE:
+            examples = {"plugin_error": PLUGIN_ERROR, **examples}
+        operation.setdefault("responses", {}).setdefault("500", {
+            "description": SERVER_ERROR_DESCRIPTIONS[len(examples)],
+            "content": {PROBLEM_JSON: {"schema": {"$ref": f"{SCHEMAS}Problem"},
+                                       "examples": copy.deepcopy(examples)}}})
+
+
+SERVER_ERROR_DESCRIPTIONS = {
+    1: "The server failed (code `internal_error`); the failure is logged, and the answer "
+       "tells nothing of it.",
+    2: "The server failed: a plugin's code (code `plugin_error`; `plugin` names the plugin "
+       "and the hook) or the server's own (code `internal_error`). Either is logged, and "
+       "the answer tells nothing of what was raised.",
+}
+
+
 def _unique(name: str, taken) -> str:
-    if name not in taken:
-        return name
-    return next(f"{name}_{n}" for n in range(2, len(taken) + 3) if f"{name}_{n}" not in taken)
+    """``name``, which must not be ``taken``: no name of the document is numbered
+    (``InvalidBody2`` is what a generator makes of one), so two values that want one
+    name are made to agree, or to be named apart, where they are written."""
+    if name in taken:
+        raise RuntimeError(f"two values of the document want the name {name!r}")
+    return name
+
+
+RESPONSE_NAMES = {("busy", "time_limit"): "BusyOrTimeLimit",
+                  ("internal_error",): "ServerError",
+                  ("plugin_error", "internal_error"): "PluginOrServerError"}
+"""Names of the responses whose codes' words would not make one."""
 
 
 def _response_name(status: str, response: dict[str, Any]) -> str:
@@ -331,21 +459,23 @@ def _response_name(status: str, response: dict[str, Any]) -> str:
     codes = [example.get("value", {}).get("code", "")
              for media_type in response.get("content", {}).values()
              for example in media_type.get("examples", {}).values()]
+    if tuple(codes) in RESPONSE_NAMES:
+        return RESPONSE_NAMES[tuple(codes)]
     words = dict.fromkeys(word for code in codes for word in code.split("_") if word)
     return "".join(word.capitalize() for word in words) or f"Status{status}"
 
 
 # --- sharing what recurs ------------------------------------------------------------------
 
-Slot = tuple[dict[str, Any], str]
-"""A mapping of the document and a key in it."""
+Slot = tuple[Any, Any]
+"""A mapping of the document and a key in it, or a list and an index."""
 
 
 def _responses(document: dict[str, Any]) -> Iterator[Slot]:
     for operation in _operations(document):
         responses = operation.get("responses", {})
         for status in responses:
-            if status.startswith("4"):
+            if status.startswith(("4", "5")):
                 yield responses, status
 
 
@@ -397,6 +527,36 @@ def _headers(document: dict[str, Any]) -> Iterator[Slot]:
             yield headers, name
 
 
+def _drop_titles(document: dict[str, Any]) -> None:
+    """Take off each component schema's ``title``, which msgspec sets to its name: the
+    generators name a component by its key, and the title would only repeat it."""
+    for name, schema in document["components"]["schemas"].items():
+        if isinstance(schema, dict) and schema.get("title") == name:
+            del schema["title"]
+
+
+def _parameters(document: dict[str, Any]) -> Iterator[Slot]:
+    for operation in _operations(document):
+        parameters = operation.get("parameters", [])
+        for index in range(len(parameters)):
+            yield parameters, index
+
+
+def _drop_false_deprecated(document: dict[str, Any]) -> None:
+    """Take off ``deprecated: false``, which Litestar writes on every operation and
+    parameter: it is what leaving it out means. Its schema, which Litestar describes
+    again, keeps no description of its own either."""
+    for operation in _operations(document):
+        if operation.get("deprecated") is False:
+            del operation["deprecated"]
+        for parameter in operation.get("parameters", []):
+            if parameter.get("deprecated") is False:
+                del parameter["deprecated"]
+            schema = parameter.get("schema", {})
+            if schema.get("description") == parameter.get("description"):
+                schema.pop("description", None)
+
+
 def _links(document: dict[str, Any]) -> Iterator[Slot]:
     for operation in _operations(document):
         for response in operation.get("responses", {}).values():
@@ -410,8 +570,8 @@ def _share(document: dict[str, Any], kind: str, slots: Iterator[Slot],
     """Move each value of ``slots`` that occurs more than once to ``components[kind]``
     and refer to it from every place it occurred.
 
-    Names come from ``name_of(key, value)``, numbered when two values want one name;
-    values are grouped in the order they first occur, so names are stable.
+    Names come from ``name_of(key, value)``, never numbered (:func:`_unique`); values are
+    grouped in the order they first occur.
     """
     places: dict[str, list[Slot]] = {}
     for container, key in slots:

@@ -37,6 +37,12 @@ Seed = Annotated[int, msgspec.Meta(
     description="Decides every shuffle and cut of the match. A sealed match's seed is "
                 "derived from it with a key only the server knows.")]
 
+PluginKind = Literal["variant", "house_rule", "bot"]
+"""What a plugin is: a variant, a house rule or a bot."""
+
+AutoplayUntil = Literal["hand_over", "game_over"]
+"""Until when the bots of ``POST /games/autoplay`` play: the end of the hand or of the match."""
+
 
 # --- variants -------------------------------------------------------------------------
 
@@ -99,7 +105,7 @@ class SkippedPlugin(Wire):
     distribution: str
     """The installed distribution that declares it (``foraccio`` for a built-in one)."""
     reason: str
-    kind: Literal["variant", "house_rule", "bot"] | None = None
+    kind: PluginKind | None = None
     """What it is; null when it failed before telling (listed with the variants and the
     house rules)."""
 
@@ -145,7 +151,9 @@ class HouseRuleList(Wire):
 Token = Annotated[str, msgspec.Meta(
     min_length=1, max_length=MAX_TOKEN_LENGTH, pattern="^[A-Za-z0-9_-]+$",
     description="A sealed game: its whole state, encrypted and authenticated by the server. "
-                "Opaque to clients; post the last one the server returned.")]
+                "Opaque to clients; post the last one the server returned. At most "
+                f"{MAX_TOKEN_LENGTH:,} characters, the most the server seals; about 600 in "
+                "the built-in games.")]
 
 SeatKey = Annotated[str, msgspec.Meta(
     min_length=1, max_length=64, pattern="^[A-Za-z0-9_-]+$",
@@ -229,9 +237,12 @@ class GameRequest(Wire, kw_only=True):
                              "match is posted as its `token` and a `seat_key`")
 
 
-class ViewRequest(Wire):
+class ViewRequest(Wire, kw_only=True):
     """A sealed game's ``token`` and the key of the seat whose view is asked for."""
 
+    # Taken, as by the other sealed requests, so that a body built for one of them (or a
+    # sealed answer's fields) can be posted here as it is.
+    kind: Literal["sealed"] | None = None
     token: Token
     seat_key: SeatKey
 
@@ -335,7 +346,7 @@ class AutoplayRequest(GameRequest, kw_only=True):
     """Let ``bots`` (one per seat, index = seat) play a match on ``until`` a phase."""
 
     bots: Annotated[tuple[BotName, ...], ONE_PER_SEAT_OR_TEAM]
-    until: Literal["hand_over", "game_over"]
+    until: AutoplayUntil
     seed: BotSeed = 0
     budget: Budget | None = None
 
@@ -438,7 +449,7 @@ class PluginFailure(Wire):
     distribution, and the hook whose implementation failed (or returned the rule function
     that failed; none for a bot)."""
 
-    kind: Literal["variant", "house_rule", "bot"]
+    kind: PluginKind
     name: str
     distribution: str | None = None
     hook: str | None = None

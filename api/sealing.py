@@ -81,9 +81,13 @@ SEAT_KEY_BYTES = 18
 """144 bits of HMAC per seat key: 24 characters of base64."""
 
 MAX_PLAINTEXT = 4096
-"""Size of the largest game a token may hold (msgpack): its options and a hand's moves,
-which the wire bounds at 2048 characters. The built-in games take under 1.2 KB at any
-hand of any match (tests/api/test_sealed_sizes.py)."""
+"""Size of the largest game a token may hold (msgpack), so that its token's length has a
+bound the OpenAPI document can give (``Token``, 5,500 characters): a hand's moves, which
+the wire bounds at 2048 characters as it does a posted state's hand; the deck, at most
+the 52 cards once; a few numbers (the seed, the game id, the counter, the scores); and
+the rest, about 1.7 KB, for the variant's name, its options and the house rules. The
+built-in games take under 600 bytes at any hand of any match (a token of about 800
+characters; tests/api/test_sealed.py)."""
 
 MAX_TOKEN_BYTES = NONCE_BYTES + MAX_PLAINTEXT + TAG_BYTES
 """Bytes of the longest token: nonce, ciphertext (as long as the state) and tag."""

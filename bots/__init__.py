@@ -126,7 +126,7 @@ def ready_bot(name: str, view: SeatView) -> Bot:
     spending anything on it)."""
     bot = get_bot(name)
     if view.phase == "game_over":
-        raise IllegalMove(Reason.MATCH_OVER, "The match is over; start a new one to play on.")
+        raise IllegalMove(Reason.MATCH_OVER, "The match is over; start a new one.")
     if view.phase != "playing":
         raise IllegalMove(Reason.HAND_OVER,
                           "The hand is over; deal the next hand before playing.")

@@ -457,7 +457,7 @@ def next_seat_with_cards(seating: Seating, hands: Sequence[Sequence[str]],
 
 def _refuse_out_of_play(state: State):
     if state.phase == "game_over":
-        raise IllegalMove(Reason.MATCH_OVER, "The match is over; start a new one to play on.")
+        raise IllegalMove(Reason.MATCH_OVER, "The match is over; start a new one.")
     raise IllegalMove(Reason.HAND_OVER, "The hand is over; deal the next hand before playing.")
 
 

@@ -27,7 +27,7 @@ from litestar.params import JSONBody, PathParameter
 from litestar.response import ServerSentEvent
 
 from foraccio.api.decoding import StrictBody
-from foraccio.api.errors import problem, problem_responses
+from foraccio.api.errors import INVALID_BODY, problem, problem_responses
 from foraccio.api.openapi import PROBLEM_JSON, Verbatim, documented
 from foraccio.rooms import keys
 from foraccio.rooms.actions import Holder, RoomConflict, RoomError
@@ -54,8 +54,6 @@ Room_ = Annotated[str, PathParameter(description="The room's id: the part of an 
 Seat_ = Annotated[int, PathParameter(description="A seat, index as in `seats`.", ge=0, le=5)]
 
 
-INVALID_BODY = ("invalid_body", "The request body is not valid: Object missing required field "
-                                "`version`.")
 MISSING_KEY = ("missing_key", "Name your link: send `Authorization: Bearer <invite>`, the "
                               "invite the room's host gave you.")
 WRONG_KEY = ("wrong_key", "This link's key is not one of this room's: use the link its host "

@@ -25,9 +25,14 @@ from litestar.params import JSONBody
 
 from foraccio.api.botpool import BotPool
 from foraccio.api.botwork import AutoplayJob, BotMoveJob
-from foraccio.api.controllers.games import INVALID_STATE, MATCH_OVER, game_of, game_problems
+from foraccio.api.controllers.games import (
+    INVALID_STATE,
+    MATCH_OVER,
+    game_of,
+    game_problems,
+)
 from foraccio.api.decoding import StrictBody
-from foraccio.api.errors import busy, problem, problem_responses, time_limit
+from foraccio.api.errors import problem, problem_responses
 from foraccio.api.examples import examples
 from foraccio.api.limits import BotLimits
 from foraccio.api.openapi import documented
@@ -59,8 +64,6 @@ BOTS_PER_SEAT = ("bots_per_seat", "bots names 4 bots, but this match seats 2 pla
 BUDGET_OVER_LIMIT = ("budget_over_limit", "budget.iterations is 1000, over this server's limit "
                                           "of 500 playouts a move (GET /limits); ask for at "
                                           "most that.")
-BUSY = busy(10)
-TIME_LIMIT = time_limit(10)
 LIMITS = ("The server's ceilings (`GET /limits`, set by its environment) bound the work: a "
           "`budget` over them is refused with 422 `budget_over_limit`, and when every bot "
           "process is busy and the queue is full the answer is 503 `busy` with `Retry-After`.")
@@ -86,12 +89,10 @@ class BotController(Controller):
                       "A sealed game needs the key of the seat to play. " + LIMITS + " A "
                       "search that does not finish within the server's time limit answers "
                       "503 `time_limit`; a client that disconnects stops its search.",
-          responses=problem_responses({
-              **game_problems([
-                  INVALID_STATE, UNKNOWN_BOT, BUDGET_OVER_LIMIT,
-                  ("hand_over", "The hand is over; deal the next hand before playing."),
-                  ("match_over", "The match is over; start a new one to play on.")]),
-              503: [BUSY, TIME_LIMIT]}),
+          responses=problem_responses(game_problems([
+              INVALID_STATE, UNKNOWN_BOT, BUDGET_OVER_LIMIT,
+              ("hand_over", "The hand is over; deal the next hand before playing."),
+              MATCH_OVER])),
           operation_class=documented(
               request=lambda: {"heuristic": examples().bot_move,
                                "ismcts": examples().bot_move_ismcts,
@@ -136,10 +137,8 @@ class BotController(Controller):
                       "hand is over), and stop when another seat is to play (`done` false): "
                       "playing for the others would make the answer depend on their hands. "
                       "It answers a new token and that seat's view. " + LIMITS,
-          responses=problem_responses({
-              **game_problems([INVALID_STATE, UNKNOWN_BOT, BOTS_PER_SEAT, BUDGET_OVER_LIMIT,
-                               MATCH_OVER]),
-              503: [BUSY, TIME_LIMIT]}),
+          responses=problem_responses(game_problems([
+              INVALID_STATE, UNKNOWN_BOT, BOTS_PER_SEAT, BUDGET_OVER_LIMIT, MATCH_OVER])),
           operation_class=documented(
               request=lambda: {"to_the_end_of_the_hand": examples().autoplay,
                                "sealed": examples().autoplay_sealed},

@@ -22,7 +22,7 @@ from litestar.di import NamedDependency
 from litestar.params import JSONBody
 
 from foraccio.api.decoding import StrictBody
-from foraccio.api.errors import problem, problem_responses
+from foraccio.api.errors import INVALID_BODY, busy, problem, problem_responses, time_limit
 from foraccio.api.examples import examples
 from foraccio.api.openapi import documented
 from foraccio.api.posted import Posted
@@ -55,8 +55,6 @@ from foraccio.core.view import SeatView, seat_view, view_legal_moves
 from foraccio.core.wire import HandLog
 from foraccio.core.wire import State as WireState
 
-INVALID_BODY = ("invalid_body", "The request body is not valid: Object missing required field "
-                                "`state`.")
 INVALID_STATE = ("invalid_state", "Seat 2 holds 9 cards but should hold 10: seat 3, to play, "
                                   "holds 10, and each seat from the dealer's right (seat 0) up "
                                   "to the one in turn has played one card more in this round.")
@@ -65,11 +63,17 @@ STATE_OR_TOKEN = ("state_or_token", "Give either `state`, or `token` and `seat_k
 INVALID_TOKEN = ("invalid_token", "The token was not issued by this server or was altered; post "
                                   "the last token the server returned for this game.")
 FORBIDDEN_SEAT = ("forbidden_seat", "Seat 1 may not act now: it is seat 3's turn.")
-WRONG_KEY = ("forbidden_seat", "The seat key is not one of this game's seat keys.")
+WRONG_KEY = ("forbidden_seat", "The seat key is not one of this game's seat keys.",
+             "unknown_seat_key")
 CUT_NOT_ALLOWED = ("cut_not_allowed", CutNotAllowed().message)
 SEED_NOT_ALLOWED = ("seed_not_allowed", SeedNotAllowed().message)
 SEALED_ERRORS = {403: [FORBIDDEN_SEAT, WRONG_KEY]}
 """The errors only a sealed request can meet, besides ``invalid_token`` (422)."""
+BUSY = busy(10)
+TIME_LIMIT = time_limit(10)
+POOL_ERRORS = {503: [BUSY, TIME_LIMIT]}
+"""The errors of work in the pool of processes: a bot's, or the check of a long open state
+the server did not make (:mod:`foraccio.api.posted`)."""
 
 
 class Game(NamedTuple):
@@ -128,9 +132,10 @@ def opened(token: str, seat_key: str, sealer: Sealer) -> tuple[SealedGame, int]:
 
 
 def game_problems(status_422: list[tuple[str, str]]) -> dict[int, list[tuple[str, str]]]:
-    """The documented errors of an operation on a match, open or sealed."""
+    """The documented errors of an operation on a match, open or sealed: an open state the
+    server did not make may be checked in the pool of processes, hence 503."""
     return {400: [INVALID_BODY], **SEALED_ERRORS,
-            422: [*status_422, STATE_OR_TOKEN, INVALID_TOKEN]}
+            422: [*status_422, STATE_OR_TOKEN, INVALID_TOKEN], **POOL_ERRORS}
 
 
 class GameController(Controller):
@@ -260,7 +265,7 @@ class GameController(Controller):
                     ("wrong_kind", "7c captures nothing here: it is laid on the table. "
                                    "Post the move with kind \"lay\", or without a kind."),
                     ("hand_over", "The hand is over; deal the next hand before playing."),
-                    ("match_over", "The match is over; start a new one to play on.")])),
+                    MATCH_OVER])),
           operation_class=documented(
               request=lambda: {"a_capture": examples().play, "sealed": examples().play_sealed},
               response=lambda: {"a_capture": examples().played,

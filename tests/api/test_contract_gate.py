@@ -38,7 +38,7 @@ def make_a_request_field_required(document: dict) -> None:
 
 
 def remove_an_enum_value(document: dict) -> None:
-    schema(document, "OpenAutoplayRequest")["properties"]["until"]["enum"].remove("game_over")
+    schema(document, "AutoplayUntil")["enum"].remove("game_over")
 
 
 def narrow_a_type(document: dict) -> None:

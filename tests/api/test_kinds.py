@@ -51,6 +51,10 @@ def test_a_sealed_request_may_name_its_kind(client, sealed_game):
             "seat_key": sealed_game["seat_keys"][0]}
     assert post(client, "/games/view", {key: body[key] for key in ("token", "seat_key")})
     assert post(client, "/games/score", body)["points"] == [0, 0]
+    # The view takes it as every other sealed request does; only `sealed` fits it.
+    assert post(client, "/games/view", body)["seat"] == 0
+    refused = post(client, "/games/view", {**body, "kind": "open"}, status=400)
+    assert refused["code"] == "invalid_body"
 
 
 @pytest.mark.parametrize("kind, carries", [("open", "token"), ("sealed", "state")])

@@ -17,6 +17,8 @@ import pytest
 
 from foraccio.api.openapi_file import PATH as COMMITTED
 from foraccio.api.openapi_file import text
+from foraccio.api.openapi_portable import NO_PLUGIN_CODE
+from foraccio.api.sealing import MAX_TOKEN_LENGTH
 from foraccio.core.cards import DECK, SUITS
 
 SCHEMAS = "#/components/schemas/"
@@ -137,8 +139,8 @@ def test_every_error_is_documented_as_a_problem_document(document):
     problem = document["components"]["schemas"]["Problem"]
     assert {"status", "title", "detail", "code"} <= set(problem["required"])
     for name, operation in operations(document):
-        errors = {code: resolved(document, response)
-                  for code, response in operation["responses"].items() if code.startswith("4")}
+        errors = {code: resolved(document, response) for code, response
+                  in operation["responses"].items() if code.startswith(("4", "5"))}
         assert "405" in errors, name  # so every operation documents a 4xx
         if "requestBody" in operation:
             # A body the server understood may still be refused: 422, or in a room 409.
@@ -150,8 +152,11 @@ def test_every_error_is_documented_as_a_problem_document(document):
             problem_schema = "RoomProblem" if status == "409" else "Problem"
             assert content["application/problem+json"]["schema"] == {
                 "$ref": f"#/components/schemas/{problem_schema}"}
-            for example in examples(document, content["application/problem+json"]).values():
-                assert example["value"]["code"] == example["summary"]
+            named = examples(document, content["application/problem+json"])
+            assert named, (name, status)
+            for example in named.values():
+                assert example["value"]["status"] == int(status), (name, status)
+                assert set(example) <= {"summary", "description", "value"}, (name, status)
 
 
 def test_the_405_is_documented_as_the_server_answers_it(client, document):
@@ -211,7 +216,7 @@ def test_the_token_and_the_seat_key_are_written_once(document):
         properties = schema.get("properties", {}) if isinstance(schema, dict) else {}
         for prop, ref in (("token", "Token"), ("seat_key", "SeatKey")):
             if prop in properties:
-                assert properties[prop] == {"$ref": f"{SCHEMAS}{ref}"}, schema["title"]
+                assert properties[prop] == {"$ref": f"{SCHEMAS}{ref}"}, schema
     assert schemas["NewSealedGame"]["properties"]["seat_keys"]["items"] == {
         "$ref": f"{SCHEMAS}SeatKey"}
 
@@ -234,8 +239,8 @@ def test_the_card_and_the_event_are_written_once(document):
             and schema.get("pattern") == card["pattern"]] == [card]
     assert not [schema for schema in subschemas(document) if isinstance(schema, dict)
                 and isinstance(schema.get("enum"), list) and set(schema["enum"]) & set(DECK)]
-    unions = [schema["title"] for schema in subschemas(document)
-              if isinstance(schema, dict) and "discriminator" in schema]
+    unions = [name for name, schema in document["components"]["schemas"].items()
+              if "discriminator" in schema]
     assert sorted(unions) == sorted(["Event", *EITHER_FORM.values()])
     events = document["components"]["schemas"]["Played"]["properties"]["events"]
     assert events["items"] == {"$ref": "#/components/schemas/Event"}
@@ -343,3 +348,127 @@ def test_what_a_client_may_leave_out_has_no_default(document):
     assert "`false`" in sealed["description"]
     # Answers keep theirs: the server always sends those fields.
     assert schemas["Problem"]["properties"]["type"]["default"] == "about:blank"
+
+
+# --- what eight generators read -------------------------------------------------------
+
+
+def documented_codes(document: dict, operation: dict, status: str) -> set[str]:
+    """The codes of the problem examples ``operation`` documents for ``status``."""
+    response = resolved(document, operation["responses"].get(status, {}))
+    media_type = response.get("content", {}).get("application/problem+json", {})
+    return {example["value"]["code"] for example in examples(document, media_type).values()}
+
+
+def handlers(app) -> Iterator[tuple[str, Any]]:
+    """Each route handler of ``app`` that the document has an operation of, by its id."""
+    for route in app.routes:
+        for handler in getattr(route, "route_handlers", ()):
+            if handler.operation_id:
+                yield handler.operation_id, handler
+
+
+def test_every_status_a_route_can_answer_is_documented(app, document):
+    # Derived from what each handler takes, not listed by hand: a body may be refused,
+    # cut off (408) or too large; an open state the server did not make may be checked
+    # in the pool of processes, as bot work is, which answers 503 when busy; anything
+    # may fail (500), and a plugin's code wherever it runs.
+    ids = {operation["operationId"]: operation for _, operation in operations(document)}
+    derived = 0
+    for operation_id, handler in handlers(app):
+        operation = ids[operation_id]
+        parameters = handler.parsed_fn_signature.parameters
+        expected = {"405": {"method_not_allowed"}, "500": {"internal_error"}}
+        if operation_id not in NO_PLUGIN_CODE:
+            expected["500"].add("plugin_error")
+        if "data" in parameters:
+            expected |= {"400": {"invalid_body"}, "408": {"request_timeout"},
+                         "413": {"body_too_large"}, "415": {"unsupported_media_type"}}
+            body = parameters["data"].annotation
+            takes_state = "state" in getattr(body, "__struct_fields__", ())
+            if takes_state or "bot_pool" in parameters:
+                expected["503"] = {"busy", "time_limit"}
+                derived += 1
+        for status, codes in expected.items():
+            assert codes <= documented_codes(document, operation, status), (operation_id, status)
+    assert derived == 6  # legal moves, play, score, next hand, a bot's move, autoplay
+
+
+def test_every_union_is_a_one_of(document):
+    # openapi-generator's typescript-fetch client of an anyOf with a discriminator (the
+    # events, as msgspec writes them) failed `tsc --strict`.
+    for schema in subschemas(document):
+        if isinstance(schema, dict) and "discriminator" in schema:
+            assert "oneOf" in schema and "anyOf" not in schema, schema
+        if isinstance(schema, dict) and "anyOf" in schema:
+            # Left: a value or null, which generators read as an optional value.
+            assert {"type": "null"} in schema["anyOf"] or not any(
+                "$ref" in option for option in schema["anyOf"]), schema
+
+
+def names(node: Any, where: str = "") -> Iterator[tuple[str, str]]:
+    """Every name the document gives (each key of each object, and each operationId and
+    parameter name), with where it is; not the data of examples or enums, nor statuses."""
+    if isinstance(node, list):
+        for item in node:
+            yield from names(item, where)
+    if not isinstance(node, dict):
+        return
+    for key, value in node.items():
+        if key in ("value", "enum", "default") or (key == "examples" and isinstance(value, list)):
+            continue  # data: an example's value, an enum's values
+        if not re.fullmatch(r"\d{3}", key):
+            yield f"{where}/{key}", key
+        if key in ("operationId", "name") and isinstance(value, str):
+            yield f"{where}/{key}", value
+        yield from names(value, f"{where}/{key}")
+
+
+def test_no_name_in_the_document_carries_a_number(document):
+    # Generators make a type or a constant of each (orval: InvalidBody2Response for
+    # InvalidBody_2), so a number in a name would be one in every client.
+    found = list(names(document))
+    assert len(found) > 1000
+    assert [(where, name) for where, name in found if re.search(r"\d", name)] == []
+
+
+def inline_named_kinds(document: dict) -> list[str]:
+    """Each enum of more than one value and each map of values written out in place (not
+    referred to), as JSON without what a place adds (a description, a default)."""
+    written = []
+    for schema in subschemas(document["components"]["schemas"]):
+        if not isinstance(schema, dict):
+            continue
+        values = [option for option in schema.get("anyOf", ()) if option != {"type": "null"}]
+        named = len(schema.get("enum", ())) > 1 or isinstance(
+            schema.get("additionalProperties"), dict) or len(values) > 1
+        if named:
+            bare = {key: value for key, value in schema.items()
+                    if key not in ("description", "default", "title", "examples")}
+            written.append(json.dumps(bare, sort_keys=True))
+    return written
+
+
+def test_nothing_is_written_out_twice(document):
+    # Generators make a type of each place (StatePhase, SeatViewPhase, PublicViewPhase):
+    # the phase, `until`, a plugin's kind and the options are each one named schema.
+    written = inline_named_kinds(document)
+    assert written and [kind for kind in set(written) if written.count(kind) > 1] == []
+    schemas = document["components"]["schemas"]
+    assert schemas["State"]["properties"]["phase"] == {"$ref": f"{SCHEMAS}Phase"}
+    assert schemas["NewGame"]["properties"]["options"] == {"$ref": f"{SCHEMAS}Options"}
+    assert schemas["OpenAutoplayRequest"]["properties"]["until"] == {
+        "$ref": f"{SCHEMAS}AutoplayUntil"}
+    assert schemas["PluginFailure"]["properties"]["kind"] == {"$ref": f"{SCHEMAS}PluginKind"}
+    assert schemas["Options"]["additionalProperties"] == {"$ref": f"{SCHEMAS}OptionValue"}
+    assert schemas["OptionInfo"]["properties"]["default"] == {"$ref": f"{SCHEMAS}OptionValue"}
+
+
+def test_the_token_bound_is_the_one_the_docs_give(document):
+    # The document's bound is what the server seals at most; docs/api.md gives the same.
+    token = document["components"]["schemas"]["Token"]
+    assert token["maxLength"] == MAX_TOKEN_LENGTH
+    docs = (COMMITTED.parents[1] / "docs" / "api.md").read_text(encoding="utf-8")
+    said = re.search(r"never more than ([\d,]+) characters", docs)
+    assert said and int(said.group(1).replace(",", "")) == MAX_TOKEN_LENGTH
+    assert f"{MAX_TOKEN_LENGTH:,}" in token["description"]

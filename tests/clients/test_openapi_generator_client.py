@@ -63,7 +63,7 @@ def client(tmp_path_factory, server_url) -> SimpleNamespace:
 
 def one_hand(models, **fields):
     """A ``NewGame`` of Foraccio whose match is over after its first hand."""
-    return models.NewGame(variant="foraccio", options={"target": models.NewGameOptionsValue(1)},
+    return models.NewGame(variant="foraccio", options={"target": models.OptionValue(1)},
                           **fields)
 
 

@@ -71,7 +71,7 @@ def short_match_options(api, client, variant: str) -> object:
     assert isinstance(info, api.models.VariantInfo), info
     (target,) = [option for option in info.options if option.name == "target"]
     least = target.minimum if isinstance(target.minimum, int) else min(target.choices)
-    return api.models.NewGameOptions.from_dict({"target": least})
+    return api.models.Options.from_dict({"target": least})
 
 
 def test_the_server_lists_every_installed_variant(api, client):
@@ -163,7 +163,7 @@ def test_every_other_operation(api, client):
         state=state, bot="ismcts", seed=1, budget=models.Budget(iterations=10)))
     assert isinstance(move, models.BotMove) and move.seat == state.turn
     played = api.autoplay.sync(client=client, body=models.OpenAutoplayRequest(
-        state=state, bots=["random"] * 4, until=models.OpenAutoplayRequestUntil.HAND_OVER,
+        state=state, bots=["random"] * 4, until=models.AutoplayUntil.HAND_OVER,
         seed=2))
     assert isinstance(played, models.Autoplayed), played
     assert played.done and played.state.phase == "hand_over"
@@ -176,7 +176,7 @@ def test_every_other_operation(api, client):
     assert isinstance(move, models.BotMove) and move.seat == sealed.view.turn
     played = api.autoplay.sync(client=client, body=models.SealedAutoplayRequest(
         token=sealed.token, seat_key=key, bots=["heuristic"] * 4,
-        until=models.SealedAutoplayRequestUntil.HAND_OVER))
+        until=models.AutoplayUntil.HAND_OVER))
     assert isinstance(played, models.SealedAutoplayed), played
     assert played.plays == 1 and not played.done
 
