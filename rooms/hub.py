@@ -14,6 +14,18 @@ connected changes. A client that reconnects sends the last id it had (the
 versions it missed, or the room as it is now when the log no longer holds them all.
 A ``presence`` event at least every :data:`HEARTBEAT` seconds keeps proxies from
 closing a quiet stream.
+
+A stream that ends by the server's doing ends with ``event: end`` (no id), whose data
+says why (:class:`End`): the room is finished (closed by its host, or its match over;
+the last ``room`` event shows it) or expired, the rooms' store cannot be reached now
+(reconnect later), or the server is stopping (reconnect now). So a client tells an end
+it should accept from a network failure.
+
+A process killed elsewhere stops counting as connected without telling anyone: every
+:data:`PRESENCE_CHECKS`-th of the store's ``gone`` each process reads the presence of
+the rooms it streams and wakes their streams when it changed. So the people of a killed
+process stop showing as connected at most ``gone`` (the heartbeat lapsing) and a check
+later: :func:`presence_lag` seconds.
 """
 
 from __future__ import annotations
@@ -22,7 +34,8 @@ import asyncio
 import contextlib
 import random
 from collections import defaultdict
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
+from typing import Literal
 
 import msgspec
 import structlog
@@ -30,6 +43,7 @@ from litestar.response import ServerSentEventMessage
 
 from foraccio.rooms.actions import Holder, Rooms
 from foraccio.rooms.model import Entry, Room
+from foraccio.rooms.store import Store, StoreUnavailable
 from foraccio.rooms.views import RoomView, SeatInfo, room_view, seat_infos
 
 HEARTBEAT = 15.0
@@ -39,6 +53,8 @@ PRESENCE = 0
 """The version number of news that says only who is connected changed."""
 HEARTBEAT_NEWS = -1
 """What a stream wakes to when it has had no news for :data:`HEARTBEAT` seconds."""
+PRESENCE_CHECKS = 4
+"""Reads of the presence of the rooms streamed here in each ``gone`` of the store."""
 
 logger = structlog.get_logger("foraccio.rooms.hub")
 _encode = msgspec.json.Encoder().encode
@@ -52,6 +68,25 @@ class Presence(msgspec.Struct, frozen=True):
     spectators: int
 
 
+Reason = Literal["room_finished", "room_expired", "rooms_unavailable", "server_stopping"]
+
+
+class End(msgspec.Struct, frozen=True):
+    """Why the server ended a stream: the data of an ``event: end``. ``room_finished``
+    and ``room_expired``: nothing more will happen in the room (do not reconnect);
+    ``rooms_unavailable``: the rooms' store cannot be reached now (reconnect after a
+    pause, from the last id); ``server_stopping``: this server process is stopping
+    (reconnect from the last id: another one answers)."""
+
+    reason: Reason
+
+
+def presence_lag(store: Store) -> float:
+    """The most seconds after which the people of a killed process stop showing as
+    connected on the streams of the others (see the module's text)."""
+    return store.gone * (1 + 1 / PRESENCE_CHECKS)
+
+
 class Hub:
     """The streams open in this process, by room."""
 
@@ -59,10 +94,13 @@ class Hub:
         self.rooms = rooms
         self._streams: dict[str, set[asyncio.Queue]] = defaultdict(set)
         self._listening: asyncio.Task | None = None
+        self._watching: asyncio.Task | None = None
         self._closing = asyncio.Event()
 
     async def start(self) -> None:
-        self._listening = asyncio.get_running_loop().create_task(self._listen())
+        loop = asyncio.get_running_loop()
+        self._listening = loop.create_task(self._listen())
+        self._watching = loop.create_task(self._watch_presence())
 
     async def close(self) -> None:
         """End every stream (the server is stopping) and stop listening."""
@@ -70,31 +108,53 @@ class Hub:
         for queues in self._streams.values():
             for queue in queues:
                 queue.put_nowait(None)
-        if self._listening is not None:
-            self._listening.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._listening
+        for task in (self._listening, self._watching):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
 
     async def _listen(self) -> None:
         async for room_id, version in self.rooms.store.news():
             for queue in self._streams.get(room_id, ()):
                 queue.put_nowait(version)
 
+    async def _watch_presence(self) -> None:
+        """Wake the streams of each room streamed here whose presence changed since the
+        last look: the connections of a process killed elsewhere stop counting with no
+        news (see the module's text)."""
+        store = self.rooms.store
+        seen: dict[str, Mapping[str, int]] = {}
+        while True:
+            await asyncio.sleep(store.gone / PRESENCE_CHECKS)
+            try:
+                for room_id in list(self._streams):
+                    now = await store.presence(room_id)
+                    if room_id in seen and now != seen[room_id]:
+                        for queue in self._streams.get(room_id, ()):
+                            queue.put_nowait(PRESENCE)
+                    seen[room_id] = now
+            except StoreUnavailable:
+                continue  # the streams end by themselves at their next read
+            seen = {room_id: last for room_id, last in seen.items() if room_id in self._streams}
+
     async def stream(self, room: Room, holder: Holder, after: int | None
                      ) -> AsyncIterator[ServerSentEventMessage]:
         """The events of ``room`` for ``holder``, from the version after ``after`` (None:
-        the room as it is now), until the client goes or the server stops."""
+        the room as it is now), until the client goes, or an ``end`` event (:class:`End`)
+        says why the server ended it."""
         queue: asyncio.Queue = asyncio.Queue()
         self._streams[room.id].add(queue)
         store = self.rooms.store
-        await store.connect(room.id, holder.slot, 1)
-        await store.publish(room.id, PRESENCE)
         try:
+            await store.connect(room.id, holder.slot, 1)
+            await store.publish(room.id, PRESENCE)
             sent = room.version - 1 if after is None or after > room.version else after
             while True:
                 room = await store.load(room.id)
                 if room is None:
-                    return  # expired
+                    yield _end("room_expired")
+                    return
                 missed = await store.entries(room.id, sent) if room.version > sent else []
                 if missed and missed[0].version > sent + 1:
                     missed = missed[-1:]  # the log no longer holds them all: as it is now
@@ -102,8 +162,12 @@ class Hub:
                 for entry in missed:
                     yield self._message(room, entry, holder, presence)
                     sent = entry.version
+                if room.status == "finished" and sent >= room.version:
+                    yield _end("room_finished")
+                    return
                 news = await self._next(queue)
                 if news is None:
+                    yield _end("server_stopping")
                     return
                 if news in (PRESENCE, HEARTBEAT_NEWS):
                     # Also now and then without news: it keeps a proxy from closing a
@@ -112,6 +176,9 @@ class Hub:
                     yield ServerSentEventMessage(
                         event="presence", data=_encode(Presence(
                             *seat_infos(room, await store.presence(room.id)))).decode())
+        except StoreUnavailable:
+            # Not cut mid-response: the client learns why, and reconnects later.
+            yield _end("rooms_unavailable")
         finally:
             self._streams[room.id].discard(queue)
             if not self._streams[room.id]:
@@ -137,3 +204,7 @@ class Hub:
         view: RoomView = room_view(room, entry, self.rooms.state(entry.token), holder, presence)
         return ServerSentEventMessage(data=_encode(view).decode(), event="room",
                                       id=str(entry.version))
+
+
+def _end(reason: Reason) -> ServerSentEventMessage:
+    return ServerSentEventMessage(event="end", data=_encode(End(reason)).decode())

@@ -22,7 +22,12 @@ from litestar.params import JSONBody, PathParameter
 from litestar.response import ServerSentEvent
 
 from foraccio.api.decoding import StrictBody
-from foraccio.api.errors import problem, problem_responses
+from foraccio.api.errors import (
+    ROOMS_UNAVAILABLE,
+    UNAVAILABLE_DESCRIPTION,
+    problem,
+    problem_responses,
+)
 from foraccio.api.openapi import PROBLEM_JSON, Verbatim, documented
 from foraccio.rooms import keys
 from foraccio.rooms.actions import Holder, RoomConflict, RoomError
@@ -67,8 +72,11 @@ DESCRIPTIONS = {
     404: "There is no such room, or it expired (code `room_not_found`).",
     409: "The room moved on since the version the change was decided on, or is in no state "
          "for it: the problem's `room` is the room as it is now.",
-    503: "The server holds as many open rooms as it allows (code `busy`).",
+    503: UNAVAILABLE_DESCRIPTION,
 }
+BUSY_OR_UNAVAILABLE = ("The server holds as many open rooms as it allows (code `busy`), or "
+                       "the rooms' store cannot be reached or written now (code "
+                       "`rooms_unavailable`); `Retry-After` says when to try again.")
 EVENT_STREAM = "text/event-stream"
 LINK = [{"roomLink": []}]
 """The operations that take a link's invite in ``Authorization``."""
@@ -79,7 +87,7 @@ def refusals(conflicts: list[tuple[str, str]], others: dict[int, list[tuple[str,
     """The documented errors of an operation on a room: every link's, ``others``, and the
     conflicts (409, answered with the room as it is now)."""
     specs = problem_responses({401: [MISSING_KEY], 403: [WRONG_KEY], 404: [NOT_FOUND],
-                               **others}, DESCRIPTIONS)
+                               503: [ROOMS_UNAVAILABLE], **others}, DESCRIPTIONS)
     if conflicts:
         # The codes are listed; one example shows the shape (each holds a whole room).
         codes = ", ".join(f"`{code}`" for code, _ in conflicts)
@@ -122,7 +130,8 @@ class RoomController(Controller):
                     ("no_person", "Every seat is a bot's: a room is for people. Give at "
                                   "least one seat to a person.")],
               503: [("busy", "This server holds 1000 open rooms, as many as it allows; try "
-                             "again when some have finished.")]}, DESCRIPTIONS),
+                             "again when some have finished."), ROOMS_UNAVAILABLE]},
+              {**DESCRIPTIONS, 503: BUSY_OR_UNAVAILABLE}),
           operation_class=documented(request=lambda: {"two_people": room_examples().new_room},
                                      response=lambda: {"made": room_examples().created}))
     async def new_room(self, data: JSONBody[NewRoom], rooms_part: NamedDependency[RoomsPart]
@@ -156,12 +165,15 @@ class RoomController(Controller):
         return await _act(rooms_part, request, room, None)
 
     @get("/{room:str}/events", operation_id="roomEvents", summary="Follow a room",
-         response_description="Server-Sent Events, for as long as the connection lasts: "
-                              "`event: room`, the room at each new version as the link sees "
-                              "it (data: a RoomView, the version as the event's `id`), "
-                              "`event: presence` when who is connected changes, and at "
+         response_description="Server-Sent Events, until the client goes or an `end` "
+                              "event: `event: room`, the room at each new version as the "
+                              "link sees it (data: a RoomView, the version as the event's "
+                              "`id`); `event: presence` when who is connected changes, and at "
                               "least every 15 s (data: `seats` and `spectators` as in a "
-                              "RoomView).",
+                              "RoomView); `event: end`, last, when the server ends the "
+                              "stream (data: `{\"reason\": ...}`: `room_finished` or "
+                              "`room_expired`, do not reconnect; `rooms_unavailable`, "
+                              "reconnect later; `server_stopping`, reconnect now).",
          description="Every change of the room as it happens, as the link sees it, starting "
                      "with the room as it is now, or, with a `Last-Event-ID` header (the "
                      "last `id` received), with every version since. Browsers' EventSource "
@@ -199,8 +211,10 @@ class RoomController(Controller):
           description="The link's seat plays `move` (one of the `moves` of its view), "
                       "chosen on `version` of the room. A move chosen on another version is "
                       "refused (409 `stale_version`) with the room as it is now: two plays "
-                      "for one turn never both land. An illegal move answers 422 with the "
-                      "reason as `code`, as `POST /games/play` does.",
+                      "for one turn never both land. A play out of turn is refused with "
+                      "409 `not_your_turn` (with the room as it is now), and a move the "
+                      "rules forbid on the seat's turn with 422, the rules' reason as "
+                      "`code` (`card_not_in_hand`, `capture_required`, ...).",
           security=LINK, responses=refusals(
               [STALE, ("not_your_turn", "It is seat 2's turn, not yours."),
                ("seat_played_by_bot", "Seat 0 is played by a bot now; take it back before "
