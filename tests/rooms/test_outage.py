@@ -19,10 +19,11 @@ import httpx
 import pytest
 
 from bench.redis_server import RedisMissing, kill, redis_server
-from bench.server import Server, serving
+from bench.server import serving
 from foraccio.api.examples import EXAMPLE_SECRET
 from foraccio.api.sealing import SECRET_VARIABLE
 from foraccio.rooms.store import STORE_VARIABLE
+from tests.deploy.holders import workers
 from tests.rooms.helpers import bearer, make_room, my_turn, started, wait_for
 from tests.rooms.test_streams import events
 
@@ -142,12 +143,6 @@ def test_redis_killed_makes_rooms_answer_503_and_the_room_goes_on_once_it_is_bac
         first.__exit__(None, None, None)
 
 
-def worker_pids(server: Server) -> list[int]:
-    """The granian workers of the server: the children of its main process."""
-    children = Path(f"/proc/{server.pid}/task/{server.pid}/children").read_text()
-    return [int(pid) for pid in children.split()]
-
-
 def test_a_sqlite_file_that_cannot_be_written_makes_rooms_answer_503_until_it_can(tmp_path):
     # A full disk, as root too: the worker may write no file past the size the rooms'
     # write-ahead log has now (RLIMIT_FSIZE, which binds root as anyone, and which a
@@ -166,7 +161,7 @@ def test_a_sqlite_file_that_cannot_be_written_makes_rooms_answer_503_until_it_ca
         log = os.path.getsize(server.log)
         full = os.path.getsize(data / "rooms.sqlite3-wal")
         assert log < full // 2, "the server's log would reach the limit first"
-        (worker,) = worker_pids(server)
+        (worker,) = workers(server.pid)
         unlimited = resource.prlimit(worker, resource.RLIMIT_FSIZE)
         resource.prlimit(worker, resource.RLIMIT_FSIZE, (full, unlimited[1]))
         try:
