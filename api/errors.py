@@ -104,15 +104,11 @@ def time_limit(seconds: float) -> tuple[str, str]:
                           f"or again when the server is less busy.")
 
 
-ROOMS_UNAVAILABLE = ("rooms_unavailable", f"The rooms of this server cannot be reached or "
-                                          f"written now (their store is down); try again in "
-                                          f"{RETRY_AFTER} s (Retry-After). Games without a "
-                                          f"room are unaffected.")
+ROOMS_UNAVAILABLE = ("rooms_unavailable", f"The rooms' store cannot be reached or written "
+                                          f"now; try again in {RETRY_AFTER} s.")
 
 
-UNAVAILABLE_DESCRIPTION = ("The rooms' store cannot be reached or written now (code "
-                           "`rooms_unavailable`): `Retry-After` says in how many seconds to "
-                           "try again. Games without a room are unaffected.")
+UNAVAILABLE_DESCRIPTION = "The rooms' store is down (code `rooms_unavailable`)."
 
 
 def store_problem(error: StoreUnavailable) -> ProblemDetailsException:

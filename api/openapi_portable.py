@@ -345,7 +345,7 @@ def _responses(document: dict[str, Any]) -> Iterator[Slot]:
     for operation in _operations(document):
         responses = operation.get("responses", {})
         for status in responses:
-            if status.startswith("4"):
+            if status.startswith(("4", "5")):
                 yield responses, status
 
 

@@ -170,10 +170,8 @@ class RoomController(Controller):
                               "link sees it (data: a RoomView, the version as the event's "
                               "`id`); `event: presence` when who is connected changes, and at "
                               "least every 15 s (data: `seats` and `spectators` as in a "
-                              "RoomView); `event: end`, last, when the server ends the "
-                              "stream (data: `{\"reason\": ...}`: `room_finished` or "
-                              "`room_expired`, do not reconnect; `rooms_unavailable`, "
-                              "reconnect later; `server_stopping`, reconnect now).",
+                              "RoomView); `event: end` last, when the server ends it "
+                              "(data: `reason`, see docs/api.md).",
          description="Every change of the room as it happens, as the link sees it, starting "
                      "with the room as it is now, or, with a `Last-Event-ID` header (the "
                      "last `id` received), with every version since. Browsers' EventSource "
@@ -211,10 +209,8 @@ class RoomController(Controller):
           description="The link's seat plays `move` (one of the `moves` of its view), "
                       "chosen on `version` of the room. A move chosen on another version is "
                       "refused (409 `stale_version`) with the room as it is now: two plays "
-                      "for one turn never both land. A play out of turn is refused with "
-                      "409 `not_your_turn` (with the room as it is now), and a move the "
-                      "rules forbid on the seat's turn with 422, the rules' reason as "
-                      "`code` (`card_not_in_hand`, `capture_required`, ...).",
+                      "for one turn never both land. Out of turn: 409 `not_your_turn`; a "
+                      "move the rules forbid: 422, the reason as `code`.",
           security=LINK, responses=refusals(
               [STALE, ("not_your_turn", "It is seat 2's turn, not yours."),
                ("seat_played_by_bot", "Seat 0 is played by a bot now; take it back before "

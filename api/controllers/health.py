@@ -21,8 +21,8 @@ _OK = Health(status="ok")
 
 @get("/health", operation_id="getHealth", summary="Check that the service answers",
      response_description="The service answers.",
-     description="Answers 200 with `{\"status\": \"ok\"}` while the service is up, whatever "
-                 "the state of the rooms' store (a liveness check: see `GET /ready`). "
+     description="Answers 200 with `{\"status\": \"ok\"}` while the service is up "
+                 "(liveness; see `GET /ready`). "
                  "It touches no engine state, so it is the baseline of `make bench`.",
      tags=["health"], operation_class=documented(response=lambda: {"ok": {"status": "ok"}}))
 async def health() -> Health:
@@ -31,12 +31,9 @@ async def health() -> Health:
 
 
 @get("/ready", operation_id="getReady", summary="Check that the rooms can be used",
-     response_description="The service answers and its rooms' store can be written.",
-     description="Answers 200 with `{\"status\": \"ok\"}` when the rooms' store (SQLite or "
-                 "Redis) can be reached and written now, and 503 `rooms_unavailable` when "
-                 "it cannot: a readiness check, for a proxy or an orchestrator to send "
-                 "rooms elsewhere meanwhile. Each call writes this process's heartbeat to "
-                 "the store.",
+     response_description="The rooms' store can be written.",
+     description="Readiness: 503 `rooms_unavailable` while the rooms' store cannot be "
+                 "written.",
      tags=["health"], responses=problem_responses({503: [ROOMS_UNAVAILABLE]},
                                                   {503: UNAVAILABLE_DESCRIPTION}),
      operation_class=documented(response=lambda: {"ok": {"status": "ok"}}))
