@@ -12,8 +12,8 @@ from litestar.testing import TestClient
 
 from foraccio.api.app import create_app
 from foraccio.api.cors import MAX_AGE, ORIGINS_VARIABLE, cors_config_from_environment
-from tests.test_docs import ROOT
 from tests.api.test_errors import assert_problem
+from tests.test_docs import ROOT
 
 PAGE = "https://play.example.com"
 OTHER = "https://elsewhere.example.org"
