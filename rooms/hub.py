@@ -144,14 +144,17 @@ class Hub:
         the room as it is now), until the client goes, or an ``end`` event (:class:`End`)
         says why the server ended it."""
         queue: asyncio.Queue = asyncio.Queue()
-        self._streams[room.id].add(queue)
+        # Not room.id below: ``room`` is None once the room has expired (the stream was
+        # then cut by an AttributeError in its ``finally``).
+        room_id = room.id
+        self._streams[room_id].add(queue)
         store = self.rooms.store
         try:
-            await store.connect(room.id, holder.slot, 1)
-            await store.publish(room.id, PRESENCE)
+            await store.connect(room_id, holder.slot, 1)
+            await store.publish(room_id, PRESENCE)
             sent = room.version - 1 if after is None or after > room.version else after
             while True:
-                room = await store.load(room.id)
+                room = await store.load(room_id)
                 if room is None:
                     yield _end("room_expired")
                     return
@@ -180,12 +183,12 @@ class Hub:
             # Not cut mid-response: the client learns why, and reconnects later.
             yield _end("rooms_unavailable")
         finally:
-            self._streams[room.id].discard(queue)
-            if not self._streams[room.id]:
-                del self._streams[room.id]
+            self._streams[room_id].discard(queue)
+            if not self._streams[room_id]:
+                del self._streams[room_id]
             with contextlib.suppress(Exception):  # the store may be closing
-                await store.connect(room.id, holder.slot, -1)
-                await store.publish(room.id, PRESENCE)
+                await store.connect(room_id, holder.slot, -1)
+                await store.publish(room_id, PRESENCE)
 
     async def _next(self, queue: asyncio.Queue) -> int | None:
         """The next news for a stream: a version, :data:`PRESENCE`, :data:`HEARTBEAT_NEWS`
