@@ -1,21 +1,25 @@
 """The streams of one process (rooms/hub.py) on each store, in process: a stream whose
 room expired ends with an ``end`` event saying so, and the people of a process killed
 elsewhere stop showing as connected within :func:`~foraccio.rooms.hub.presence_lag`,
-not at the next heartbeat."""
+not at the next heartbeat, which docs/api.md gives."""
 
 from __future__ import annotations
 
 import asyncio
 import json
+import re
 import time
+from types import SimpleNamespace
 
 from foraccio.api.botpool import BotPool
 from foraccio.api.limits import BotLimits
+from foraccio.rooms import redis_store, sqlite_store
 from foraccio.rooms.actions import Holder, Rooms
 from foraccio.rooms.config import RoomsConfig
 from foraccio.rooms.hub import HEARTBEAT, Hub, presence_lag
 from foraccio.rooms.redis_store import RedisStore
 from tests.rooms.helpers import SEALER
+from tests.test_docs import ROOT
 
 GONE = 0.5
 """Seconds the tests' stores keep a silent process counted: short, so that the presence
@@ -89,3 +93,10 @@ def test_the_people_of_a_killed_process_stop_showing_connected_within_the_lag(st
         await stream.aclose()
 
     asyncio.run(asyncio.wait_for(main(), 60))
+
+
+def test_the_docs_give_the_presence_lag_of_both_stores():
+    said = re.search(r"stops showing its players as connected within (\d+) seconds",
+                     " ".join((ROOT / "docs" / "api.md").read_text().split()))
+    for gone in (redis_store.GONE, sqlite_store.GONE):
+        assert presence_lag(SimpleNamespace(gone=gone)) == float(said.group(1))
