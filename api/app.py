@@ -18,7 +18,7 @@ from foraccio.api.asgi import WholeBody
 from foraccio.api.botpool import BotPool
 from foraccio.api.controllers.bots import BotController, BotListController
 from foraccio.api.controllers.games import GameController
-from foraccio.api.controllers.health import health
+from foraccio.api.controllers.health import health, ready
 from foraccio.api.controllers.house_rules import HouseRuleController
 from foraccio.api.controllers.limits import limits
 from foraccio.api.controllers.variants import VariantController
@@ -63,7 +63,7 @@ def create_app() -> Litestar:
     app = Litestar(
         route_handlers=[VariantController, HouseRuleController, GameController, BotController,
                         BotListController,
-                        RoomController, limits, health, table_router()],
+                        RoomController, limits, health, ready, table_router()],
         plugins=[problem_details_plugin(), structlog_plugin()],
         dependencies={
             "sealer": Provide(lambda: sealer, use_cache=True, sync_to_thread=False),

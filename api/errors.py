@@ -36,6 +36,7 @@ from foraccio.api.schemas import Problem
 from foraccio.api.sealing import SealingError
 from foraccio.core.errors import EngineError, PluginError
 from foraccio.core.quoting import shorten
+from foraccio.rooms.store import RETRY_AFTER, StoreUnavailable
 
 CODES_BY_STATUS = {400: "invalid_body", 413: "body_too_large", 500: "internal_error"}
 """The code of Litestar's own HTTP errors; other statuses use their phrase (``not_found``,
@@ -105,6 +106,21 @@ def time_limit(seconds: float) -> tuple[str, str]:
     return ("time_limit", f"The bots did not finish within this server's limit of "
                           f"{seconds:g} s a request (GET /limits); ask for a smaller budget, "
                           f"or again when the server is less busy.")
+
+
+ROOMS_UNAVAILABLE = ("rooms_unavailable", f"The rooms' store cannot be reached or written "
+                                          f"now; try again in {RETRY_AFTER} s.")
+
+
+UNAVAILABLE_DESCRIPTION = "The rooms' store is down (code `rooms_unavailable`)."
+
+
+def store_problem(error: StoreUnavailable) -> ProblemDetailsException:
+    """The rooms' store unreachable or unwritable: 503 ``rooms_unavailable``, with when to
+    try again. Logged without a stack trace: it says what failed, and an outage would
+    otherwise fill the log."""
+    logger.warning("rooms_unavailable", error=str(error))
+    return problem(503, *ROOMS_UNAVAILABLE, headers={"Retry-After": str(RETRY_AFTER)})
 
 
 def client_gone_problem(error: ClientGone) -> ProblemDetailsException:
@@ -185,6 +201,7 @@ def problem_details_plugin() -> ProblemDetailsPlugin:
             Busy: busy_problem,
             TimeLimit: time_limit_problem,
             ClientGone: client_gone_problem,
+            StoreUnavailable: store_problem,
             HTTPException: http_problem,
             Exception: unexpected_problem,
         },

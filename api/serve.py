@@ -19,7 +19,11 @@ same options:
   connections finish before the app shuts down, and a room's event stream never
   finishes by itself: without it a server followed by one browser never stopped.
   Past it the worker is killed; its streams' clients reconnect (``Last-Event-ID``),
-  and its connections stop counting as present when its store's heartbeat lapses.
+  and its connections stop counting as present when its store's heartbeat lapses;
+- ``--respawn-failed-workers``: a worker that dies (SIGKILL, the kernel's OOM killer)
+  is replaced at once while the others go on answering; by default granian stopped the
+  whole server when one worker died. A worker that dies again within granian's 5.5 s of
+  being replaced (a crash at every start) still stops the server.
 
 granian keeps its default event loop (uvloop). The process becomes granian
 (``exec``), so signals reach it as they would a ``granian`` command.
@@ -49,7 +53,7 @@ def granian_arguments(host: str, port: int, workers: int, timeouts: Timeouts) ->
     return ["--interface", "asgi", "--factory", "--http", "1",
             "--http1-header-read-timeout", str(round(timeouts.header_seconds * 1000)),
             "--host", host, "--port", str(port), "--workers", str(workers),
-            "--workers-kill-timeout", str(STOP_SECONDS), APP]
+            "--workers-kill-timeout", str(STOP_SECONDS), "--respawn-failed-workers", APP]
 
 
 def workers_from_environment(environ: Mapping[str, str] | None = None) -> int:

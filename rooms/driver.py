@@ -18,6 +18,7 @@ import contextlib
 import structlog
 
 from foraccio.rooms.actions import Rooms
+from foraccio.rooms.store import StoreUnavailable
 
 TICK = 0.05
 """Seconds between two looks at the rooms due: what a bot's move may come late by."""
@@ -38,6 +39,9 @@ class Driver:
         self._acting: dict[str, asyncio.Task] = {}
         self._failed: dict[str, float] = {}
         self._task: asyncio.Task | None = None
+        self._outage = False
+        """Whether the store was unavailable at the last look: an outage is logged once,
+        when it begins and when it ends, not at every tick."""
 
     async def start(self) -> None:
         self._task = asyncio.get_running_loop().create_task(self._run())
@@ -69,6 +73,13 @@ class Driver:
                         logger.info("rooms_expired", rooms=gone)
                     expire_at = loop.time() + min(EXPIRE_EVERY, config.unjoined_seconds / 4,
                                                   config.finished_seconds / 4)
+                if self._outage:
+                    self._outage = False
+                    logger.info("rooms_store_back")
+            except StoreUnavailable as error:
+                if not self._outage:
+                    self._outage = True
+                    logger.warning("rooms_store_unavailable", error=str(error))
             except Exception:
                 logger.exception("rooms_driver_failed")
             await asyncio.sleep(TICK)
@@ -77,6 +88,8 @@ class Driver:
         try:
             await self.rooms.act(room_id)
             self._failed.pop(room_id, None)
+        except StoreUnavailable:
+            self._failed[room_id] = self.rooms.clock() + BACKOFF  # logged by _run
         except Exception:
             logger.exception("room_action_failed", room=room_id)
             self._failed[room_id] = self.rooms.clock() + BACKOFF

@@ -25,6 +25,18 @@ stream last showed. So a stream gets at most one presence event per
 :data:`PRESENCE_EVERY` (besides its heartbeat), however many changes there were.
 
 How many streams one client may hold in this process: :class:`foraccio.rooms.clients.StreamCounts`.
+
+A stream that ends by the server's doing ends with ``event: end`` (no id), whose data
+says why (:class:`End`): the room is finished (closed by its host, or its match over;
+the last ``room`` event shows it) or expired, the rooms' store cannot be reached now
+(reconnect later), or the server is stopping (reconnect now). So a client tells an end
+it should accept from a network failure.
+
+A process killed elsewhere stops counting as connected without telling anyone: every
+:data:`PRESENCE_CHECKS`-th of the store's ``gone`` each process reads the presence of
+the rooms it streams and wakes their streams when it changed. So the people of a killed
+process stop showing as connected at most ``gone`` (the heartbeat lapsing) and a check
+later: :func:`presence_lag` seconds.
 """
 
 from __future__ import annotations
@@ -34,6 +46,7 @@ import contextlib
 import random
 from collections import defaultdict
 from collections.abc import AsyncIterator, Mapping
+from typing import Literal
 
 import msgspec
 import structlog
@@ -42,6 +55,7 @@ from litestar.response import ServerSentEventMessage
 from foraccio.rooms.actions import Holder, Rooms
 from foraccio.rooms.clients import Held, StreamCounts
 from foraccio.rooms.model import Entry, Room
+from foraccio.rooms.store import Store, StoreUnavailable
 from foraccio.rooms.views import RoomView, SeatInfo, room_view, seat_infos
 
 HEARTBEAT = 15.0
@@ -53,6 +67,8 @@ HEARTBEAT_NEWS = -1
 """What a stream wakes to when it has had no news for :data:`HEARTBEAT` seconds."""
 PRESENCE_EVERY = 0.5
 """Seconds during which a room's changes of presence are gathered into one event."""
+PRESENCE_CHECKS = 4
+"""Reads of the presence of the rooms streamed here in each ``gone`` of the store."""
 
 logger = structlog.get_logger("foraccio.rooms.hub")
 _encode = msgspec.json.Encoder().encode
@@ -66,6 +82,25 @@ class Presence(msgspec.Struct, frozen=True):
     spectators: int
 
 
+Reason = Literal["room_finished", "room_expired", "rooms_unavailable", "server_stopping"]
+
+
+class End(msgspec.Struct, frozen=True):
+    """Why the server ended a stream: the data of an ``event: end``. ``room_finished``
+    and ``room_expired``: nothing more will happen in the room (do not reconnect);
+    ``rooms_unavailable``: the rooms' store cannot be reached now (reconnect after a
+    pause, from the last id); ``server_stopping``: this server process is stopping
+    (reconnect from the last id: another one answers)."""
+
+    reason: Reason
+
+
+def presence_lag(store: Store) -> float:
+    """The most seconds after which the people of a killed process stop showing as
+    connected on the streams of the others (see the module's text)."""
+    return store.gone * (1 + 1 / PRESENCE_CHECKS)
+
+
 class Hub:
     """The streams open in this process, by room."""
 
@@ -73,13 +108,16 @@ class Hub:
         self.rooms = rooms
         self._streams: dict[str, set[asyncio.Queue]] = defaultdict(set)
         self._listening: asyncio.Task | None = None
+        self._watching: asyncio.Task | None = None
         self._closing = asyncio.Event()
         self.counts = StreamCounts(rooms.config.streams_per_client)
         """The streams each client holds here."""
         self._presence_due: dict[str, asyncio.Task] = {}
 
     async def start(self) -> None:
-        self._listening = asyncio.get_running_loop().create_task(self._listen())
+        loop = asyncio.get_running_loop()
+        self._listening = loop.create_task(self._listen())
+        self._watching = loop.create_task(self._watch_presence())
 
     async def close(self) -> None:
         """End every stream (the server is stopping) and stop listening."""
@@ -89,10 +127,11 @@ class Hub:
         for queues in self._streams.values():
             for queue in queues:
                 queue.put_nowait(None)
-        if self._listening is not None:
-            self._listening.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._listening
+        for task in (self._listening, self._watching):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
 
     async def _listen(self) -> None:
         async for room_id, version in self.rooms.store.news():
@@ -122,26 +161,49 @@ class Hub:
         for queue in self._streams.get(room_id, ()):
             queue.put_nowait(presence)
 
+    async def _watch_presence(self) -> None:
+        """Wake the streams of each room streamed here whose presence changed since the
+        last look: the connections of a process killed elsewhere stop counting with no
+        news (see the module's text)."""
+        store = self.rooms.store
+        seen: dict[str, Mapping[str, int]] = {}
+        while True:
+            await asyncio.sleep(store.gone / PRESENCE_CHECKS)
+            try:
+                for room_id in list(self._streams):
+                    now = await store.presence(room_id)
+                    if room_id in seen and now != seen[room_id]:
+                        self._presence_soon(room_id)
+                    seen[room_id] = now
+            except StoreUnavailable:
+                continue  # the streams end by themselves at their next read
+            seen = {room_id: last for room_id, last in seen.items() if room_id in self._streams}
+
     async def stream(self, room: Room, holder: Holder, after: int | None,
                      held: Held | None = None) -> AsyncIterator[ServerSentEventMessage]:
         """The events of ``room`` for ``holder``, from the version after ``after`` (None:
-        the room as it is now), until the client goes or the server stops; ``held``, the
-        stream as its client's count holds it, is released at the end."""
+        the room as it is now), until the client goes, or an ``end`` event (:class:`End`)
+        says why the server ended it; ``held``, the stream as its client's count holds
+        it, is released at the end."""
         queue: asyncio.Queue = asyncio.Queue()
-        self._streams[room.id].add(queue)
+        # Not room.id below: ``room`` is None once the room has expired (the stream was
+        # then cut by an AttributeError in its ``finally``).
+        room_id = room.id
+        self._streams[room_id].add(queue)
         store = self.rooms.store
-        await store.connect(room.id, holder.slot, 1)
-        await self._see(room.id, holder)
-        await store.publish(room.id, PRESENCE)
         # A seat's key opens the seat only as long as the person who joined holds it.
         joined = room.seats[holder.seat].joined if holder.role == "seat" else None
         try:
+            await store.connect(room_id, holder.slot, 1)
+            await self._see(room_id, holder)
+            await store.publish(room_id, PRESENCE)
             sent = room.version - 1 if after is None or after > room.version else after
             shown = None  # the presence this stream showed last
             while True:
-                room = await store.load(room.id)
+                room = await store.load(room_id)
                 if room is None:
-                    return  # expired
+                    yield _end("room_expired")
+                    return
                 if holder.role == "seat" and room.seats[holder.seat].joined != joined:
                     return  # the host invited someone new to the seat: this key is void
                 missed = await store.entries(room.id, sent) if room.version > sent else []
@@ -152,6 +214,9 @@ class Hub:
                     yield self._message(room, entry, holder, presence)
                     sent = entry.version
                     shown = Presence(*seat_infos(room, presence))
+                if room.status == "finished" and sent >= room.version:
+                    yield _end("room_finished")
+                    return
                 news = await self._next(queue)
                 while isinstance(news, Mapping):  # who is connected, gathered (see above)
                     now = Presence(*seat_infos(room, news))
@@ -160,6 +225,7 @@ class Hub:
                         shown = now
                     news = await self._next(queue)
                 if news is None:
+                    yield _end("server_stopping")
                     return
                 if news == HEARTBEAT_NEWS:
                     await self._see(room.id, holder)
@@ -168,16 +234,19 @@ class Hub:
                     # (whose connections stop counting, news or not).
                     shown = Presence(*seat_infos(room, await store.presence(room.id)))
                     yield _presence_message(shown)
+        except StoreUnavailable:
+            # Not cut mid-response: the client learns why, and reconnects later.
+            yield _end("rooms_unavailable")
         finally:
             if held is not None:
                 held.release()
-            self._streams[room.id].discard(queue)
-            if not self._streams[room.id]:
-                del self._streams[room.id]
+            self._streams[room_id].discard(queue)
+            if not self._streams[room_id]:
+                del self._streams[room_id]
             with contextlib.suppress(Exception):  # the store may be closing
-                await store.connect(room.id, holder.slot, -1)
-                await self._see(room.id, holder)
-                await store.publish(room.id, PRESENCE)
+                await store.connect(room_id, holder.slot, -1)
+                await self._see(room_id, holder)
+                await store.publish(room_id, PRESENCE)
 
     async def _see(self, room_id: str, holder: Holder) -> None:
         """Note that a seat's person is here, as a stream opens, beats and closes: whether
@@ -207,3 +276,7 @@ class Hub:
 
 def _presence_message(presence: Presence) -> ServerSentEventMessage:
     return ServerSentEventMessage(event="presence", data=_encode(presence).decode())
+
+
+def _end(reason: Reason) -> ServerSentEventMessage:
+    return ServerSentEventMessage(event="end", data=_encode(End(reason)).decode())

@@ -64,6 +64,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import os
 import secrets
 import socket
@@ -73,14 +74,16 @@ from collections.abc import AsyncIterator, Mapping
 import msgspec
 import redis.asyncio
 import structlog
-from redis.exceptions import RedisError
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import ReadOnlyError, RedisError, ResponseError
+from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from foraccio.rooms.model import Entry, Room
-from foraccio.rooms.store import KEPT_ENTRIES, STORE_VARIABLE, RoomsFull
+from foraccio.rooms.store import KEPT_ENTRIES, STORE_VARIABLE, RoomsFull, StoreUnavailable
 
 PREFIX = "foraccio:"
 """What every key and the channel start with."""
-GONE = 10.0
+GONE = 8.0
 """Seconds a process's ``alive`` key lasts: a process killed stops counting in presence
 at most this long after."""
 RENEWALS = 4
@@ -93,6 +96,12 @@ POOL_WAIT = 20.0
 """Seconds a command may wait for a free connection before it fails."""
 HEALTH = 15.0
 """Seconds a quiet connection waits before the client checks it with a ``PING``."""
+ANSWER_SECONDS = 5.0
+"""Seconds a command waits to connect, or for Redis' answer, before it fails: a Redis
+stopped (not gone) makes requests answer 503 rather than hang."""
+OUTAGE_REPLIES = ("MISCONF", "OOM", "LOADING", "READONLY", "MASTERDOWN")
+"""How Redis' refusals of an outage begin: it cannot persist, is out of memory, is
+loading its data, is a replica, or has lost its primary."""
 RETRY = 1.0
 """Seconds the news listener waits before subscribing again after losing Redis."""
 EXPIRED_AT_ONCE = 256
@@ -239,6 +248,31 @@ _entry = msgspec.msgpack.Decoder(Entry).decode
 logger = structlog.get_logger("foraccio.rooms.redis")
 
 
+def _is_outage(error: Exception) -> bool:
+    """Whether Redis' ``error`` says it cannot be reached or written now, rather than that
+    a command was wrong."""
+    if isinstance(error, (RedisConnectionError, RedisTimeoutError, ReadOnlyError, OSError)):
+        return True
+    return isinstance(error, ResponseError) and str(error).startswith(OUTAGE_REPLIES)
+
+
+def _outage(method):
+    """``method`` (a coroutine function of the store) raising
+    :class:`~foraccio.rooms.store.StoreUnavailable` for Redis' errors of an outage."""
+
+    @functools.wraps(method)
+    async def reaching(*args, **kwargs):
+        try:
+            return await method(*args, **kwargs)
+        except (RedisError, OSError) as error:
+            if not _is_outage(error):
+                raise
+            # Not the URL: it may hold a password.
+            raise StoreUnavailable(f"Redis: {error}") from error
+
+    return reaching
+
+
 class RedisStore:
     """A :class:`~foraccio.rooms.store.Store` in Redis (see the module's text). Open one with
     :meth:`open`."""
@@ -274,7 +308,8 @@ class RedisStore:
         # A blocking pool: a burst of requests (800 streams opening at once) waits for a
         # connection rather than failing with "Too many connections".
         pool = redis.asyncio.BlockingConnectionPool.from_url(
-            url, max_connections=CONNECTIONS, timeout=POOL_WAIT, health_check_interval=HEALTH)
+            url, max_connections=CONNECTIONS, timeout=POOL_WAIT, health_check_interval=HEALTH,
+            socket_timeout=ANSWER_SECONDS, socket_connect_timeout=ANSWER_SECONDS)
         store = cls(redis.asyncio.Redis.from_pool(pool), prefix, gone)  # closes the pool too
         try:
             await store._renew()
@@ -295,29 +330,35 @@ class RedisStore:
 
     # --- rooms ----------------------------------------------------------------------
 
+    @_outage
     async def create(self, room: Room, entry: Entry, most_open: int) -> None:
         if not await self._create(self._keys(room.id), [*_args(room, entry), most_open, "NX"],
                                   client=self._client):
             raise RoomsFull
 
+    @_outage
     async def load(self, room_id: str) -> Room | None:
         body = await self._client.hget(self._key("room", room_id), "body")
         return None if body is None else _room(body)
 
+    @_outage
     async def commit(self, room: Room, entry: Entry) -> bool:
         return bool(await self._commit(self._keys(room.id),
                                        [*_args(room, entry), room.version - 1, "XX"],
                                        client=self._client))
 
+    @_outage
     async def entries(self, room_id: str, after: int) -> list[Entry]:
         bodies = await self._client.zrangebyscore(self._key("log", room_id), f"({after}",
                                                   "+inf")
         return [_entry(body) for body in bodies]
 
+    @_outage
     async def due(self, now: float) -> list[str]:
         return [room_id.decode() for room_id in
                 await self._client.zrangebyscore(self._key("due"), "-inf", now)]
 
+    @_outage
     async def expire(self, finished_before: float, idle_before: float,
                      unjoined_before: float = 0.0) -> int:
         gone, more = 0, True
@@ -330,13 +371,16 @@ class RedisStore:
             gone += deleted
         return gone
 
+    @_outage
     async def join(self, room_id: str) -> None:
         await self._client.zrem(self._key("unjoined"), room_id)
 
+    @_outage
     async def admit(self, key: str, every: float, burst: int, now: float) -> float:
         return float(await self._admit([self._key("admitted", key)], [now, every, burst],
                                        client=self._client))
 
+    @_outage
     async def count_open(self) -> int:
         async with self._client.pipeline(transaction=True) as both:
             both.zcard(self._key("touched"))
@@ -355,6 +399,7 @@ class RedisStore:
 
     # --- news and presence ----------------------------------------------------------------
 
+    @_outage
     async def publish(self, room_id: str, version: int) -> None:
         await self._client.publish(self._key("news"), f"{room_id} {version}")
 
@@ -377,6 +422,7 @@ class RedisStore:
             finally:
                 await listener.aclose()
 
+    @_outage
     async def connect(self, room_id: str, slot: str, change: int) -> None:
         place = (room_id, slot)
         self._connections[place] += change
@@ -387,19 +433,26 @@ class RedisStore:
                               [f"{self.process} {slot}", self._connections.get(place, 0)],
                               client=self._client)
 
+    @_outage
     async def see(self, room_id: str, slot: str, at: float) -> None:
         await self._see([self._key("seen", room_id), self._key("room", room_id)], [slot, at],
                         client=self._client)
 
+    @_outage
     async def seen(self, room_id: str) -> Mapping[str, float]:
         found = await self._client.hgetall(self._key("seen", room_id))
         return {slot.decode(): float(at) for slot, at in found.items()}
 
+    @_outage
     async def presence(self, room_id: str) -> Mapping[str, int]:
         answer = await self._presence([self._key("presence", room_id)],
                                       [self._key("alive", "")], client=self._client)
         pairs = zip(answer[::2], answer[1::2], strict=True)
         return {slot.decode(): count for slot, count in pairs if count > 0}
+
+    @_outage
+    async def check(self) -> None:
+        await self._renew()
 
     async def _renew(self) -> None:
         # The value is for whoever looks into Redis: which machine and process this is.

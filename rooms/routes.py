@@ -27,7 +27,13 @@ from litestar.params import JSONBody, PathParameter
 from litestar.response import ServerSentEvent
 
 from foraccio.api.decoding import StrictBody
-from foraccio.api.errors import INVALID_BODY, problem, problem_responses
+from foraccio.api.errors import (
+    INVALID_BODY,
+    ROOMS_UNAVAILABLE,
+    UNAVAILABLE_DESCRIPTION,
+    problem,
+    problem_responses,
+)
 from foraccio.api.openapi import PROBLEM_JSON, Verbatim, documented
 from foraccio.rooms import keys
 from foraccio.rooms.actions import Holder, RoomConflict, RoomError
@@ -77,7 +83,7 @@ DESCRIPTIONS = {
          "for it: the problem's `room` is the room as it is now.",
     429: "This client has made as many rooms, or holds as many event streams, as the "
          "server allows for now (codes `too_many_rooms`, `too_many_streams`).",
-    503: "The server holds as many open rooms as it allows (code `busy`).",
+    503: UNAVAILABLE_DESCRIPTION,
 }
 TOO_MANY = [("too_many_rooms", "You have made 20 rooms in a short time, as many as this "
                                "server allows; try again in 45 s (Retry-After)."),
@@ -85,6 +91,9 @@ TOO_MANY = [("too_many_rooms", "You have made 20 rooms in a short time, as many 
                                  "allows; close one first.")]
 STREAM_RETRY = 10
 """Seconds a client holding too many streams is told to wait (one of them may end)."""
+BUSY_OR_UNAVAILABLE = ("The server holds as many open rooms as it allows (code `busy`), or "
+                       "the rooms' store cannot be reached or written now (code "
+                       "`rooms_unavailable`); `Retry-After` says when to try again.")
 EVENT_STREAM = "text/event-stream"
 LINK = [{"roomLink": []}]
 """The operations that take a link's invite in ``Authorization``."""
@@ -96,7 +105,7 @@ def refusals(conflicts: list[tuple[str, str]], others: dict[int, list[tuple[str,
     conflicts (409, answered with the room as it is now, as the example ``seen_by`` of
     :func:`room_examples` shows it)."""
     specs = problem_responses({401: [MISSING_KEY], 403: [WRONG_KEY], 404: [NOT_FOUND],
-                               **others}, DESCRIPTIONS)
+                               503: [ROOMS_UNAVAILABLE], **others}, DESCRIPTIONS)
     if conflicts:
         # The codes are listed; one example shows the shape (each holds a whole room).
         codes = ", ".join(f"`{code}`" for code, _ in conflicts)
@@ -140,7 +149,8 @@ class RoomController(Controller):
                                   "least one seat to a person.")],
               429: TOO_MANY,
               503: [("busy", "This server holds 1000 open rooms, as many as it allows; try "
-                             "again when some have finished.")]}, DESCRIPTIONS),
+                             "again when some have finished."), ROOMS_UNAVAILABLE]},
+              {**DESCRIPTIONS, 503: BUSY_OR_UNAVAILABLE}),
           operation_class=documented(request=lambda: {"two_people": room_examples().new_room},
                                      response=lambda: {"made": room_examples().created}))
     async def new_room(self, data: JSONBody[NewRoom], request: Request,
@@ -174,12 +184,13 @@ class RoomController(Controller):
         return await _act(rooms_part, request, room, None)
 
     @get("/{room:str}/events", operation_id="roomEvents", summary="Follow a room",
-         response_description="Server-Sent Events, for as long as the connection lasts: "
-                              "`event: room`, the room at each new version as the link sees "
-                              "it (data: a RoomView, the version as the event's `id`), "
-                              "`event: presence` when who is connected changes, and at "
+         response_description="Server-Sent Events, until the client goes or an `end` "
+                              "event: `event: room`, the room at each new version as the "
+                              "link sees it (data: a RoomView, the version as the event's "
+                              "`id`); `event: presence` when who is connected changes, and at "
                               "least every 15 s (data: `seats` and `spectators` as in a "
-                              "RoomView).",
+                              "RoomView); `event: end` last, when the server ends it "
+                              "(data: `reason`, see docs/api.md).",
          description="Every change of the room as it happens, as the link sees it, starting "
                      "with the room as it is now, or, with a `Last-Event-ID` header (the "
                      "last `id` received), with every version since. Browsers' EventSource "
@@ -226,8 +237,8 @@ class RoomController(Controller):
           description="The link's seat plays `move` (one of the `moves` of its view), "
                       "chosen on `version` of the room. A move chosen on another version is "
                       "refused (409 `stale_version`) with the room as it is now: two plays "
-                      "for one turn never both land. An illegal move answers 422 with the "
-                      "reason as `code`, as `POST /games/play` does.",
+                      "for one turn never both land. Out of turn: 409 `not_your_turn`; a "
+                      "move the rules forbid: 422, the reason as `code`.",
           security=LINK, responses=refusals(
               [STALE, ("not_your_turn", "It is seat 2's turn, not yours."),
                ("seat_played_by_bot", "Seat 0 is played by a bot now; take it back before "

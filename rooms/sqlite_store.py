@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import secrets
 import sqlite3
 import threading
@@ -26,13 +27,14 @@ import time
 from collections.abc import AsyncIterator, Mapping
 
 import msgspec
+import structlog
 
 from foraccio.rooms.model import Entry, Room
-from foraccio.rooms.store import KEPT_ENTRIES, RoomsFull
+from foraccio.rooms.store import KEPT_ENTRIES, RoomsFull, StoreUnavailable
 
 POLL = 0.02
 """Seconds between two reads of the news of other processes."""
-GONE = 10.0
+GONE = 8.0
 """Seconds after which a process that stopped renewing its ``alive`` row is taken for
 dead, and its connections no longer count."""
 NEWS_KEPT = 60.0
@@ -92,6 +94,24 @@ _encode = msgspec.msgpack.Encoder().encode
 _room = msgspec.msgpack.Decoder(Room).decode
 _entry = msgspec.msgpack.Decoder(Entry).decode
 
+logger = structlog.get_logger("foraccio.rooms.sqlite")
+
+
+def _outage(method):
+    """``method`` (a coroutine function of the store) raising
+    :class:`~foraccio.rooms.store.StoreUnavailable` when SQLite cannot read or write the
+    file now (``OperationalError``: a full or read-only disk, an I/O error, a lock held
+    too long)."""
+
+    @functools.wraps(method)
+    async def reaching(*args, **kwargs):
+        try:
+            return await method(*args, **kwargs)
+        except sqlite3.OperationalError as error:
+            raise StoreUnavailable(f"SQLite: {error}") from error
+
+    return reaching
+
 
 class SqliteStore:
     """A :class:`~foraccio.rooms.store.Store` in one SQLite file (see the module's text)."""
@@ -116,6 +136,7 @@ class SqliteStore:
 
     # --- rooms ----------------------------------------------------------------------
 
+    @_outage
     async def create(self, room: Room, entry: Entry, most_open: int) -> None:
         with self._mutex, _transaction(self._db):
             (open_rooms,) = self._db.execute(
@@ -126,11 +147,13 @@ class SqliteStore:
                              "joined) VALUES (?, ?, ?, ?, ?, ?, 0)", _row(room))
             self._add_entry(room.id, entry)
 
+    @_outage
     async def load(self, room_id: str) -> Room | None:
         with self._mutex:
             row = self._db.execute("SELECT body FROM rooms WHERE id = ?", (room_id,)).fetchone()
         return None if row is None else _room(row[0])
 
+    @_outage
     async def commit(self, room: Room, entry: Entry) -> bool:
         with self._mutex, _transaction(self._db):
             changed = self._db.execute(
@@ -147,6 +170,7 @@ class SqliteStore:
         self._db.execute("DELETE FROM entries WHERE room = ? AND version <= ?",
                          (room_id, entry.version - KEPT_ENTRIES))
 
+    @_outage
     async def entries(self, room_id: str, after: int) -> list[Entry]:
         with self._mutex:
             rows = self._db.execute(
@@ -154,12 +178,14 @@ class SqliteStore:
                 (room_id, after)).fetchall()
         return [_entry(body) for (body,) in rows]
 
+    @_outage
     async def due(self, now: float) -> list[str]:
         with self._mutex:
             rows = self._db.execute("SELECT id FROM rooms WHERE due <= ? ORDER BY due",
                                     (now,)).fetchall()
         return [room_id for (room_id,) in rows]
 
+    @_outage
     async def expire(self, finished_before: float, idle_before: float,
                      unjoined_before: float = 0.0) -> int:
         with self._mutex, _transaction(self._db):
@@ -178,11 +204,13 @@ class SqliteStore:
             self._db.execute("DELETE FROM admitted WHERE until < ?", (time.time(),))
         return len(gone)
 
+    @_outage
     async def join(self, room_id: str) -> None:
         with self._mutex:
             self._db.execute("UPDATE rooms SET joined = 1 WHERE id = ? AND joined = 0",
                              (room_id,))
 
+    @_outage
     async def admit(self, key: str, every: float, burst: int, now: float) -> float:
         # The generic cell rate algorithm: ``until`` is when the key's count is back to
         # nothing; each one counted adds ``every``, and one more may come while it is at
@@ -198,12 +226,14 @@ class SqliteStore:
                              (key, until + every))
         return 0.0
 
+    @_outage
     async def count_open(self) -> int:
         with self._mutex:
             return self._db.execute("SELECT count(*) FROM rooms WHERE finished = 0").fetchone()[0]
 
     # --- news and presence ----------------------------------------------------------------
 
+    @_outage
     async def publish(self, room_id: str, version: int) -> None:
         with self._mutex:
             self._db.execute("INSERT INTO news (process, room, version, at) VALUES (?, ?, ?, ?)",
@@ -231,24 +261,36 @@ class SqliteStore:
                 except TimeoutError:
                     pass
                 polled = time.monotonic()
-                with self._mutex:
-                    rows = self._db.execute(
-                        "SELECT seq, room, version FROM news WHERE seq > ? AND process != ? "
-                        "ORDER BY seq", (seen, self.process)).fetchall()
+                try:
+                    with self._mutex:
+                        rows = self._db.execute(
+                            "SELECT seq, room, version FROM news WHERE seq > ? AND "
+                            "process != ? ORDER BY seq", (seen, self.process)).fetchall()
+                    if time.monotonic() - renewed > self.gone / 4:
+                        self._renew()
+                        renewed = time.monotonic()
+                except sqlite3.OperationalError as error:
+                    # A full or read-only disk: the news waits, and the listening goes on
+                    # (it must not end, or this process's streams would hear nothing more
+                    # once the disk is back).
+                    logger.warning("rooms_news_unread", error=str(error))
+                    rows = []
                 for seq, room_id, version in rows:
                     seen = seq
                     yield room_id, version
-                if time.monotonic() - renewed > self.gone / 4:
-                    self._renew()
-                    renewed = time.monotonic()
         finally:
             self._listeners.remove(listener)
+
+    @_outage
+    async def check(self) -> None:
+        self._renew()
 
     def _renew(self) -> None:
         with self._mutex:
             self._db.execute("INSERT OR REPLACE INTO alive VALUES (?, ?)",
                              (self.process, time.time()))
 
+    @_outage
     async def connect(self, room_id: str, slot: str, change: int) -> None:
         with self._mutex, _transaction(self._db):
             self._db.execute(
@@ -257,17 +299,20 @@ class SqliteStore:
                 (self.process, room_id, slot, change))
             self._db.execute("DELETE FROM presence WHERE count <= 0")
 
+    @_outage
     async def see(self, room_id: str, slot: str, at: float) -> None:
         with self._mutex:
             self._db.execute("INSERT OR REPLACE INTO seen SELECT ?, ?, ? WHERE EXISTS "
                              "(SELECT 1 FROM rooms WHERE id = ?)", (room_id, slot, at, room_id))
 
+    @_outage
     async def seen(self, room_id: str) -> Mapping[str, float]:
         with self._mutex:
             rows = self._db.execute("SELECT slot, at FROM seen WHERE room = ?",
                                     (room_id,)).fetchall()
         return dict(rows)
 
+    @_outage
     async def presence(self, room_id: str) -> Mapping[str, int]:
         with self._mutex:
             rows = self._db.execute(
@@ -278,8 +323,10 @@ class SqliteStore:
 
     async def close(self) -> None:
         with self._mutex:
-            self._db.execute("DELETE FROM presence WHERE process = ?", (self.process,))
-            self._db.execute("DELETE FROM alive WHERE process = ?", (self.process,))
+            # A disk that cannot be written leaves the rows; they stop counting GONE later.
+            with contextlib.suppress(sqlite3.OperationalError):
+                self._db.execute("DELETE FROM presence WHERE process = ?", (self.process,))
+                self._db.execute("DELETE FROM alive WHERE process = ?", (self.process,))
             self._db.close()
 
 
@@ -293,7 +340,21 @@ class _transaction:
         self.db.execute("BEGIN IMMEDIATE")
 
     def __exit__(self, kind, error, trace) -> None:
-        self.db.execute("COMMIT" if kind is None else "ROLLBACK")
+        if kind is None:
+            try:
+                self.db.execute("COMMIT")
+                return
+            except sqlite3.Error:
+                self._roll_back()
+                raise
+        self._roll_back()
+
+    def _roll_back(self) -> None:
+        # SQLite may have rolled back by itself (an I/O error, a full disk); a transaction
+        # left open would refuse every later BEGIN, even once the disk is back.
+        if self.db.in_transaction:
+            with contextlib.suppress(sqlite3.Error):
+                self.db.execute("ROLLBACK")
 
 
 def _row(room: Room) -> tuple:

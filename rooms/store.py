@@ -35,8 +35,24 @@ class RoomsFull(Exception):
     """The store holds as many open rooms as the server allows: 503 ``busy``."""
 
 
+class StoreUnavailable(Exception):
+    """The store cannot be reached or written now (Redis down or unreachable, a SQLite
+    file on a full or read-only disk): 503 ``rooms_unavailable``, and ``GET /ready``
+    answers 503. Each store raises it in place of its own errors of that kind, so that
+    the rest of the server tells an outage from a bug."""
+
+
+RETRY_AFTER = 5
+"""Seconds a client is told to wait (``Retry-After``) when the store is unavailable."""
+
+
 class Store(Protocol):
-    """The operations a room store offers; every one is atomic."""
+    """The operations a room store offers; every one is atomic, and any may raise
+    :class:`StoreUnavailable`."""
+
+    gone: float
+    """Seconds after which the connections of a process that stopped renewing its
+    heartbeat (killed) no longer count in :meth:`presence`."""
 
     async def create(self, room: Room, entry: Entry, most_open: int) -> None:
         """Store a new room and its first entry; raise :class:`RoomsFull` when
@@ -94,6 +110,10 @@ class Store(Protocol):
 
     async def presence(self, room_id: str) -> Mapping[str, int]:
         """The connections to each slot of the room, in every process."""
+
+    async def check(self) -> None:
+        """Write to the store (this process's heartbeat) and return; raise
+        :class:`StoreUnavailable` when it cannot be reached or written now."""
 
     async def close(self) -> None:
         """Release the store's file or connections."""

@@ -5,12 +5,15 @@ real browser."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from litestar.testing import TestClient
 
 from foraccio.api.app import create_app
 from foraccio.api.cors import MAX_AGE, ORIGINS_VARIABLE, cors_config_from_environment
 from tests.api.test_errors import assert_problem
+from tests.test_docs import ROOT
 
 PAGE = "https://play.example.com"
 OTHER = "https://elsewhere.example.org"
@@ -87,6 +90,19 @@ def test_the_request_id_header_may_be_sent(open_client):
 
     assert response.status_code == 204
     assert "x-request-id" in split(response.headers["access-control-allow-headers"])
+
+
+def test_the_docs_list_every_header_a_preflight_approves(open_client):
+    section = (ROOT / "docs" / "api.md").read_text().split("## CORS", 1)[1].split("\n## ")[0]
+    listed = re.search(r"the headers a client may send \((.*?)\) and", section, re.S).group(1)
+    documented = {name.lower() for name in re.findall(r"`([A-Za-z-]+)`", listed)}
+    approved = split(preflight(open_client, OTHER).headers["access-control-allow-headers"])
+
+    assert documented == approved
+    # Every one of them is approved when a page asks for it.
+    asked = preflight(open_client, OTHER, **{"Access-Control-Request-Headers":
+                                             ", ".join(sorted(documented))})
+    assert asked.status_code == 204, asked.text
 
 
 def assert_refused(response, *said: str) -> None:

@@ -98,7 +98,7 @@ def test_every_operation_is_named_summarised_and_described(document):
         assert operation.get("summary"), name
         assert operation.get("description"), name
         ids.append(operation["operationId"])
-    assert len(ids) == len(set(ids)) == 24
+    assert len(ids) == len(set(ids)) == 25
 
 
 def test_only_a_rooms_link_is_a_credential_and_the_license_is_stated(document):

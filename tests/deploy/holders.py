@@ -12,6 +12,7 @@ from pathlib import Path
 
 PROC = Path("/proc")
 ESTABLISHED = "01"
+LISTEN = "0A"
 
 
 def holder(server_pgid: int, server_port: int, client_port: int) -> int | None:
@@ -51,3 +52,16 @@ def _group(pgid: int) -> list[int]:
             except ProcessLookupError:
                 continue
     return pids
+
+
+def workers(server_pid: int) -> list[int]:
+    """The worker processes of a granian server: the children of its main process."""
+    children = PROC / str(server_pid) / "task" / str(server_pid) / "children"
+    return [int(pid) for pid in children.read_text().split()]
+
+
+def listening(port: int) -> int:
+    """How many sockets listen on the loopback TCP ``port``: one per granian worker
+    ready to accept (each binds its own, with SO_REUSEPORT)."""
+    return sum(1 for line in (PROC / "net" / "tcp").read_text().splitlines()[1:]
+               if line.split()[3] == LISTEN and int(line.split()[1].split(":")[1], 16) == port)

@@ -1,6 +1,7 @@
 """The rooms' default, one machine: a server with two worker processes and no
 ``FORACCIO_ROOMS`` keeps its rooms in the data directory's SQLite file, which carries
-each change from the worker that made it to the streams the other holds.
+each change from the worker that made it to the streams the other holds. A worker
+killed is replaced, and the other answers meanwhile.
 
 Two people's event streams are held by different workers; each gets every change of
 the room to the end of the hand. Every change is made in one worker (a play in the one
@@ -10,6 +11,8 @@ reached a stream held by the other worker.
 
 from __future__ import annotations
 
+import os
+import signal
 from collections.abc import Iterator
 
 import httpx
@@ -19,9 +22,9 @@ from bench.server import Server, serving
 from foraccio.api.data_dir import DATA_DIR_VARIABLE
 from foraccio.api.sealing import SECRET_VARIABLE
 from foraccio.rooms.store import STORE_VARIABLE
-from tests.deploy.holders import holder
+from tests.deploy.holders import holder, listening, workers
 from tests.deploy.table import Person, assert_each_saw_the_whole_hand
-from tests.rooms.helpers import PEOPLE_AND_BOTS, bearer, make_room
+from tests.rooms.helpers import PEOPLE_AND_BOTS, bearer, make_room, started, view, wait_for
 
 TRIES = 30
 """Streams opened at most until one is held by the other worker (the kernel hands each
@@ -73,3 +76,34 @@ def test_each_stream_gets_every_change_whichever_worker_holds_it(server):
 
     assert_each_saw_the_whole_hand(people)
     assert all(person.plays for person in people)
+
+
+def test_a_worker_killed_is_replaced_while_the_other_answers(tmp_path):
+    with serving(tmp_path / "server.log", workers=2, environment={
+            STORE_VARIABLE: None, SECRET_VARIABLE: None,
+            DATA_DIR_VARIABLE: str(tmp_path / "data")}) as server:
+        with httpx.Client(base_url=server.url, timeout=30) as client:
+            made = started(client)
+        port = int(server.url.rsplit(":", 1)[1])
+        # Both workers listening (each binds its own socket once its app has started):
+        # killed before its sibling listens, a worker would leave none to answer.
+        wait_for(lambda: listening(port) == 2, seconds=60)
+        first = workers(server.pid)
+        assert len(first) == 2, first
+        os.kill(first[0], signal.SIGKILL)
+
+        # Each request on a new connection, so that the kernel hands it to either worker:
+        # all are answered, by the one left and then by its new sibling too.
+        def answers() -> None:
+            with httpx.Client(base_url=server.url, timeout=30) as client:
+                assert client.get("/health").status_code == 200
+                assert view(client, made, 0)["room"] == made["room"]
+
+        for _ in range(10):
+            answers()
+        replaced = wait_for(lambda: (now := workers(server.pid)) and len(now) == 2
+                            and first[0] not in now and now, seconds=60)
+        assert first[1] in replaced
+        wait_for(lambda: listening(port) == 2, seconds=60)
+        for _ in range(10):
+            answers()

@@ -105,3 +105,35 @@ def test_who_is_connected_follows_the_streams_open(client):
     # The server notices a closed stream at once (it took 24 ms here).
     wait_for(lambda: not any(seat["connected"] for seat in
                              client.get(f"/rooms/{made['room']}", headers=host).json()["seats"]))
+
+
+def test_a_play_out_of_turn_and_a_forbidden_one_answer_as_the_document_says(client):
+    made = started(client, ["person"] * 4)
+    first = next(seat for seat in range(4) if my_turn(client, made, seat))
+    mine = my_turn(client, made, first)
+    other = (first + 1) % 4
+    out_of_turn = client.post(f"/rooms/{made['room']}/play",
+                              headers=bearer(made["seats"][other]),
+                              json={"move": mine["moves"][0], "version": mine["version"]})
+    held = set(view(client, made, other)["cards"])
+    forbidden = client.post(f"/rooms/{made['room']}/play", headers=bearer(made["seats"][first]),
+                            json={"move": {"card": sorted(held)[0]}, "version": mine["version"]})
+    described = client.get("/schema/openapi.json").json()["paths"]["/rooms/{room}/play"][
+        "post"]["description"]
+
+    assert (out_of_turn.status_code, out_of_turn.json()["code"]) == (409, "not_your_turn")
+    assert "409 `not_your_turn`" in described
+    assert forbidden.status_code == 422 and forbidden.json()["code"] == "card_not_in_hand"
+    assert "422" in described
+
+
+def test_a_stream_of_a_room_its_host_closes_ends_saying_so(client):
+    made = started(client, ["person"] * 4)
+    with following(client, made, made["seats"][0]) as stream:
+        rooms_of(stream, 1)
+        closed = client.post(f"/rooms/{made['room']}/close", headers=bearer(made["host"]))
+        assert closed.status_code == 200, closed.text
+        rest = list(stream)  # to its end, which the server makes
+    assert [event for event in rest if event.get("event") == "room"][-1]["id"] == str(
+        closed.json()["version"])
+    assert rest[-1] == {"event": "end", "data": '{"reason":"room_finished"}'}

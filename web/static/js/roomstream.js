@@ -13,6 +13,9 @@ const FIRST_PAUSE = 500;
 const LONGEST_PAUSE = 10_000;
 /** A stream silent this long is taken for dead: the server comments every 15 s. */
 const SILENCE = 40_000;
+/** Why the server ends a stream (its `end` event) when nothing more will happen: the
+ * page stops following, rather than opening the stream again and again. */
+const OVER = new Set(["room_finished", "room_expired"]);
 /** Refusals that no reconnection will change: the link is not (or no longer) one of a
  * room's. */
 const FATAL = new Set(["missing_key", "wrong_key", "room_not_found"]);
@@ -27,6 +30,7 @@ export class RoomStream {
     this.lastId = after == null ? "" : String(after);
     this.on = on;
     this.stopped = false;
+    this.over = false;
     this.abort = null;
     this.wake = null;
     this.online = () => this.wake?.();
@@ -54,6 +58,7 @@ export class RoomStream {
     while (!this.stopped) {
       try {
         if (await this.follow()) pause = FIRST_PAUSE;
+        if (this.over) return;  // the room is finished or gone: its last view stays
       } catch (error) {
         if (this.stopped) return;
         this.on.fatal(error);
@@ -93,6 +98,11 @@ export class RoomStream {
         this.on.room(JSON.parse(event.data));
       } else if (event.type === "presence") {
         this.on.presence(JSON.parse(event.data));
+      } else if (event.type === "end") {
+        const {reason} = JSON.parse(event.data);
+        if (OVER.has(reason)) this.over = true;
+        // The store is down: no reason to hurry back (a pause, as after a failure).
+        else if (reason === "rooms_unavailable") received = false;
       }
     });
     try {

@@ -1,0 +1,102 @@
+"""The streams of one process (rooms/hub.py) on each store, in process: a stream whose
+room expired ends with an ``end`` event saying so, and the people of a process killed
+elsewhere stop showing as connected within :func:`~foraccio.rooms.hub.presence_lag`,
+not at the next heartbeat, which docs/api.md gives."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import time
+from types import SimpleNamespace
+
+from foraccio.api.botpool import BotPool
+from foraccio.api.limits import BotLimits
+from foraccio.rooms import redis_store, sqlite_store
+from foraccio.rooms.actions import Holder, Rooms
+from foraccio.rooms.config import RoomsConfig
+from foraccio.rooms.hub import HEARTBEAT, Hub, presence_lag
+from foraccio.rooms.redis_store import RedisStore
+from tests.rooms.helpers import SEALER
+from tests.test_docs import ROOT
+
+GONE = 0.5
+"""Seconds the tests' stores keep a silent process counted: short, so that the presence
+of a killed process lapses long before a stream's heartbeat (15 s)."""
+MARGIN = 5.0
+"""Seconds more than the bound the tests wait: what a slow machine adds is the tests'
+own work, a few milliseconds here."""
+
+
+async def with_hub(store, scenario):
+    rooms = Rooms(store, SEALER, RoomsConfig(), BotPool(BotLimits()))
+    hub = Hub(rooms)
+    await hub.start()
+    await asyncio.sleep(0.2)  # listening, as a server's hub is long before any request
+    try:
+        made = await rooms.create("foraccio", {}, (), [None, "random", None, "random"], 0, None)
+        await scenario(rooms, hub, made)
+    finally:
+        await hub.close()
+
+
+def test_a_stream_of_an_expired_room_ends_saying_so(stores):
+    async def scenario(rooms, hub, made):
+        stream = hub.stream(made.room, Holder("seat", 0), None)
+        first = await anext(stream)
+        assert first.event == "room"
+        assert await rooms.store.expire(time.time() + 1, time.time() + 1) == 1
+        await rooms.store.publish(made.room.id, 0)  # any news wakes the stream
+        # (A presence event may come first: the stream's own connection, announced.)
+        while (last := await asyncio.wait_for(anext(stream), MARGIN)).event == "presence":
+            pass
+        assert (last.event, json.loads(last.data)) == ("end", {"reason": "room_expired"})
+        await stream.aclose()
+
+    async def main():
+        async with stores.opened(GONE) as store:
+            await with_hub(store, scenario)
+
+    asyncio.run(asyncio.wait_for(main(), 60))
+
+
+def test_the_people_of_a_killed_process_stop_showing_connected_within_the_lag(stores):
+    async def main():
+        async with stores.opened(GONE) as here:
+            elsewhere = await stores.open(GONE)
+            try:
+                await with_hub(here, lambda rooms, hub, made: scenario(rooms, hub, made,
+                                                                       elsewhere))
+            finally:
+                await elsewhere.close()
+
+    async def scenario(rooms, hub, made, elsewhere):
+        # Seat 2's person is connected to the other process.
+        await elsewhere.connect(made.room.id, "seat-2", 1)
+        stream = hub.stream(made.room, Holder("seat", 0), None)
+        first = await anext(stream)
+        assert json.loads(first.data)["seats"][2]["connected"]
+        # The other process is killed: its heartbeat stops, nothing tells anyone.
+        if isinstance(elsewhere, RedisStore):
+            elsewhere._renewing.cancel()
+        killed = time.monotonic()
+        # (A SQLite store renews only while it reads the news, which this one never does.)
+        bound = presence_lag(rooms.store) + MARGIN
+        assert bound < HEARTBEAT * 0.8  # a heartbeat alone would come too late
+        while True:
+            event = await asyncio.wait_for(anext(stream), bound)
+            if event.event == "presence" and not json.loads(event.data)["seats"][2][
+                    "connected"]:
+                break
+        assert time.monotonic() - killed < bound
+        await stream.aclose()
+
+    asyncio.run(asyncio.wait_for(main(), 60))
+
+
+def test_the_docs_give_the_presence_lag_of_both_stores():
+    said = re.search(r"stops showing its players as connected within (\d+) seconds",
+                     " ".join((ROOT / "docs" / "api.md").read_text().split()))
+    for gone in (redis_store.GONE, sqlite_store.GONE):
+        assert presence_lag(SimpleNamespace(gone=gone)) == float(said.group(1))
