@@ -196,6 +196,7 @@ bench: compiled | $(REDIS_SERVER)
 	$(PY) -m bench.pool
 	$(PY) -m bench.flood
 	$(PY) -m bench.rooms
+	$(PY) -m bench.share
 	$(PY) -m bench.lab
 
 # Bot strength and speed per variant (Foraccio, Zobelon, Scopa, Scopone): heuristic vs
