@@ -199,6 +199,7 @@ bench: compiled | $(REDIS_SERVER)
 	$(PY) -m bench.flood
 	$(PY) -m bench.rooms
 	$(PY) -m bench.rooms_floods
+	$(PY) -m bench.share
 	$(PY) -m bench.lab
 
 # Bot strength and speed per variant (Foraccio, Zobelon, Scopa, Scopone): heuristic vs

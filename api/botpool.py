@@ -14,6 +14,16 @@ start-up or on first use, and stopped on shutdown:
   after that, it is killed and replaced. Either way the request gets
   :class:`TimeLimit` (503 ``time_limit``), unless the job returned partial
   results first (an autoplay's plays so far).
+- **Shares.** Requests over the API and rooms' bots (:mod:`foraccio.rooms.driver`) wait
+  apart, so that neither side can take the whole pool: when a process comes free and
+  both have work waiting, they take turns, rooms taking ``rooms_share`` percent of the
+  turns (``FORACCIO_BOT_ROOMS_SHARE``, half by default); when only one side waits, it
+  has every process. The queue's bound is the API's alone: a room's move is never
+  refused for it, since a room cannot come back later as a client can (its driver asks
+  for one move of a room at a time, so the rooms waiting are at most the rooms open).
+  Among rooms, turns go by room, not by job: each room with work waiting has its turn
+  in a round, so no room, however much it asks, takes more than one room's part of
+  the rooms' share (fair queueing per room).
 - **Cancellation.** While a request waits, its ASGI ``receive`` is watched for
   ``http.disconnect``: when the client goes, it leaves the queue, or its job
   is cancelled (:data:`~foraccio.api.botwork.CANCEL` down the process's socket, which
@@ -189,6 +199,10 @@ class BotPool:
         self._processes: list[_Process] = []
         self._idle: list[_Process] = []
         self._waiting: deque[asyncio.Future[_Process]] = deque()
+        """Requests over the API waiting for a process, first come first served."""
+        self._rooms_waiting: dict[str, deque[asyncio.Future[_Process]]] = {}
+        """Rooms' jobs waiting, by room, the rooms in the order of their next turn."""
+        self._turns = _Turns(limits.rooms_share)
         self._settling: set[asyncio.Task[None]] = set()
         self.cancelled = 0
         """Jobs cancelled so far because their client went away."""
@@ -209,7 +223,9 @@ class BotPool:
         :class:`Busy`."""
         with self._lock:
             processes, self._processes, self._idle = self._processes, [], []
-            waiting, self._waiting = self._waiting, deque()
+            waiting = [*self._waiting, *(turn for room in self._rooms_waiting.values()
+                                         for turn in room)]
+            self._waiting, self._rooms_waiting = deque(), {}
         for future in waiting:
             with contextlib.suppress(RuntimeError):  # a closed loop: nobody waits there
                 future.get_loop().call_soon_threadsafe(_fail, future, Busy(1))
@@ -218,9 +234,12 @@ class BotPool:
 
     # --- work -----------------------------------------------------------------------
 
-    async def run(self, job: botwork.Job, receive: Receive | None = None) -> Any:
+    async def run(self, job: botwork.Job, receive: Receive | None = None,
+                  room: str | None = None) -> Any:
         """Run ``job`` in a process and return its result.
 
+        ``room`` names the room whose bot asks (its job waits among the rooms', never
+        refused for a full queue); None is a request over the API.
         Raise :class:`Busy` at once when no process is free and the queue is full,
         :class:`ClientGone` when ``receive`` (the request's ASGI receive) says the
         client disconnected, :class:`TimeLimit` at the ceiling on seconds, and the
@@ -231,7 +250,7 @@ class BotPool:
         gone: asyncio.Future[Any] = (loop.create_task(_disconnected(receive))
                                      if receive is not None else loop.create_future())
         try:
-            process = await self._take(loop, gone)
+            process = await self._take(loop, gone, room)
             if gone.done():
                 self._give(process)
                 raise ClientGone
@@ -258,36 +277,45 @@ class BotPool:
                     if process.since is not None]
         return max(1, math.ceil(min(ends, default=now + 1) - now))
 
-    async def _take(self, loop: asyncio.AbstractEventLoop,
-                    gone: asyncio.Future[Any]) -> _Process:
-        """An idle process, after waiting in the queue if need be."""
+    async def _take(self, loop: asyncio.AbstractEventLoop, gone: asyncio.Future[Any],
+                    room: str | None) -> _Process:
+        """An idle process, after waiting for a turn if need be (the API's requests in
+        the queue, a room's jobs in the room's)."""
         with self._lock:
             if self._idle:
                 return self._idle.pop()
-            full = len(self._waiting) >= self.limits.queue
-            if not full:
-                turn: asyncio.Future[_Process] = loop.create_future()
-                self._waiting.append(turn)
+            turn: asyncio.Future[_Process] = loop.create_future()
+            if room is not None:
+                self._rooms_waiting.setdefault(room, deque()).append(turn)
+                full = False
+            else:
+                full = len(self._waiting) >= self.limits.queue
+                if not full:
+                    self._waiting.append(turn)
         if full:
             raise Busy(self.retry_after())
         try:
             await asyncio.wait((turn, gone), return_when=asyncio.FIRST_COMPLETED)
         except BaseException:  # this task was cancelled
-            self._leave(turn)
+            self._leave(turn, room)
             raise
         if not turn.done():
-            self._leave(turn)
+            self._leave(turn, room)
             raise ClientGone
         error = turn.exception()
         if error is not None:
             raise error
         return turn.result()
 
-    def _leave(self, turn: asyncio.Future[_Process]) -> None:
-        """Take a request that gives up out of the queue; pass on a process it was
-        handed meanwhile."""
-        with self._lock, contextlib.suppress(ValueError):
-            self._waiting.remove(turn)
+    def _leave(self, turn: asyncio.Future[_Process], room: str | None) -> None:
+        """Take a request that gives up out of the queue (or its room's); pass on a
+        process it was handed meanwhile."""
+        with self._lock:
+            waiting = self._waiting if room is None else self._rooms_waiting.get(room, deque())
+            with contextlib.suppress(ValueError):
+                waiting.remove(turn)
+            if room is not None and not waiting:
+                self._rooms_waiting.pop(room, None)
         if turn.done() and not turn.cancelled() and turn.exception() is None:
             self._give(turn.result())
         else:
@@ -384,8 +412,7 @@ class BotPool:
         with self._lock:
             if process not in self._processes:  # of a pool closed since: stopped already
                 return
-            while self._waiting:
-                turn = self._waiting.popleft()
+            while (turn := self._next_turn()) is not None:
                 if turn.done():
                     continue
                 try:
@@ -395,12 +422,57 @@ class BotPool:
                 return
             self._idle.append(process)
 
+    def _next_turn(self) -> asyncio.Future[_Process] | None:
+        """Take the request whose turn is next out of its queue (the lock held): the
+        API's or the rooms' as :class:`_Turns` says when both wait, and among rooms the
+        first room's, which goes to the back of the round if it has more waiting."""
+        if self._waiting and self._rooms_waiting:
+            rooms_next = self._turns.rooms_next()
+        elif self._waiting or self._rooms_waiting:
+            rooms_next = bool(self._rooms_waiting)
+        else:
+            return None
+        if not rooms_next:
+            return self._waiting.popleft()
+        room = next(iter(self._rooms_waiting))
+        waiting = self._rooms_waiting.pop(room)
+        turn = waiting.popleft()
+        if waiting:
+            self._rooms_waiting[room] = waiting  # a dict keeps order: now the last
+        return turn
+
     def _hand(self, turn: asyncio.Future[_Process], process: _Process) -> None:
         # Runs in the waiting request's loop: it may have given up in the meantime.
         if turn.done():
             self._give(process)
         else:
             turn.set_result(process)
+
+
+class _Turns:
+    """Whose turn it is when requests over the API and rooms' bots both wait: a smooth
+    weighted round robin of two. At each such turn each side earns its share of it
+    (rooms ``rooms_share`` percent, the API the rest), and the side with more earned
+    takes the turn and pays a whole one. So with half each they alternate, with 75 %
+    rooms take three turns in four, spread out; and a side that waited alone meanwhile
+    neither earned nor spent, so the count never drifts. Turns are counted, not
+    seconds: every job stops at the same ceiling on seconds, so either side waits for
+    a bounded number of the other's jobs, and counting keeps the rule this simple."""
+
+    def __init__(self, rooms_share: int) -> None:
+        self.rooms_share = rooms_share
+        self.rooms_earned = 0
+        self.api_earned = 0
+
+    def rooms_next(self) -> bool:
+        """Whether this turn is the rooms' (else the API's); both sides wait."""
+        self.rooms_earned += self.rooms_share
+        self.api_earned += 100 - self.rooms_share
+        if self.rooms_earned > self.api_earned:
+            self.rooms_earned -= 100
+            return True
+        self.api_earned -= 100
+        return False
 
 
 async def _disconnected(receive: Receive) -> None:

@@ -13,6 +13,12 @@ under these ceilings, each from an environment variable:
 ``FORACCIO_BOT_QUEUE`` (default 4)
     Bot requests that may wait for a free process beyond those computed; one
     more is refused at once with 503 ``busy`` and a ``Retry-After`` header.
+    Rooms' bots wait apart and do not count here.
+``FORACCIO_BOT_ROOMS_SHARE`` (default 50, from 1 to 99)
+    Percent of the pool's turns that go to rooms' bots when requests over the API
+    wait too; the API's requests have the rest. Either side has every process when
+    the other has nothing waiting, and neither can have them all when both wait
+    (see :mod:`foraccio.api.botpool`).
 ``FORACCIO_BOT_SECONDS`` (default 10)
     Wall-clock ceiling of one bot request's work, from when a process takes it
     (waiting in the queue comes on top: at most queue / processes times this).
@@ -45,6 +51,7 @@ from foraccio.bots.base import MAX_ITERATIONS, Budget
 
 PROCESSES = "FORACCIO_BOT_PROCESSES"
 QUEUE = "FORACCIO_BOT_QUEUE"
+ROOMS_SHARE = "FORACCIO_BOT_ROOMS_SHARE"
 SECONDS = "FORACCIO_BOT_SECONDS"
 ITERATIONS = "FORACCIO_BOT_ITERATIONS"
 PLAYS = "FORACCIO_AUTOPLAY_PLAYS"
@@ -73,6 +80,7 @@ class BotLimits:
     seconds: float = 10.0
     iterations: int = MOST_ITERATIONS
     autoplay_plays: int = MAX_AUTOPLAY_PLAYS
+    rooms_share: int = 50
 
     def check_budget(self, budget: Budget | None) -> None:
         """Refuse a ``budget`` over the ceilings: :class:`BudgetOverLimit`."""
@@ -100,4 +108,5 @@ def limits_from_environment(environ: Mapping[str, str] | None = None) -> BotLimi
         iterations=int(number(environ, ITERATIONS, int, defaults.iterations, 1,
                               MOST_ITERATIONS)),
         autoplay_plays=int(number(environ, PLAYS, int, defaults.autoplay_plays, 1, 1_000_000)),
+        rooms_share=int(number(environ, ROOMS_SHARE, int, defaults.rooms_share, 1, 99)),
     )

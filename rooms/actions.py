@@ -404,7 +404,9 @@ class Rooms:
             bot = room.seats[seat].bot if room.due_kind == "bot" else "heuristic"
             job = BotMoveJob(bot, seat_view(state, seat), version, None)
             at_once = moves_at_once(bot, engine.rules_of(state))
-            move = job.run() if at_once else await self.pool.run(job)
+            # In the pool, the room's move waits for the rooms' share and this room's turn
+            # among them (foraccio.api.botpool), never for the API's queue.
+            move = job.run() if at_once else await self.pool.run(job, room=room_id)
 
             def act(now: Room) -> tuple[Room, Entry]:
                 _current(now, version)

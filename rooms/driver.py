@@ -8,6 +8,11 @@ abandoned long enough. Since the due times live in the store, a room whose proce
 killed is picked up by the next driver to look, after a restart or on another machine;
 two drivers acting on one room at once cannot both land (the change is committed on top
 of the version it was decided on), so at worst a bot's move is computed twice.
+
+A searching bot's move is computed in the server's bot pool, which keeps a share for the
+rooms and one for requests over the API, and takes the rooms' turns by room
+(:mod:`foraccio.api.botpool`): acting for every room due at once, the driver can neither
+crowd out the API's bot requests nor let one room's bots hold up another's.
 """
 
 from __future__ import annotations

@@ -67,21 +67,25 @@ def app_with(monkeypatch):
 
 def test_the_ceilings_default_to_the_documented_values():
     assert limits_from_environment({}) == BotLimits(processes=1, queue=4, seconds=10.0,
-                                                    iterations=1000, autoplay_plays=520)
+                                                    iterations=1000, autoplay_plays=520,
+                                                    rooms_share=50)
 
 
 def test_the_ceilings_come_from_the_environment():
     assert limits_from_environment({
         "FORACCIO_BOT_PROCESSES": "2", "FORACCIO_BOT_QUEUE": "0", "FORACCIO_BOT_SECONDS": "2.5",
         "FORACCIO_BOT_ITERATIONS": "300", "FORACCIO_AUTOPLAY_PLAYS": " 40 ",
-    }) == BotLimits(processes=2, queue=0, seconds=2.5, iterations=300, autoplay_plays=40)
+        "FORACCIO_BOT_ROOMS_SHARE": "75",
+    }) == BotLimits(processes=2, queue=0, seconds=2.5, iterations=300, autoplay_plays=40,
+                    rooms_share=75)
 
 
 @pytest.mark.parametrize(("name", "value"), [
     ("FORACCIO_BOT_PROCESSES", "0"), ("FORACCIO_BOT_QUEUE", "-1"),
     ("FORACCIO_BOT_SECONDS", "nan"), ("FORACCIO_BOT_SECONDS", "0"),
     ("FORACCIO_BOT_ITERATIONS", "1001"), ("FORACCIO_AUTOPLAY_PLAYS", "ten"),
-    ("FORACCIO_BOT_QUEUE", "1.5"),
+    ("FORACCIO_BOT_QUEUE", "1.5"), ("FORACCIO_BOT_ROOMS_SHARE", "0"),
+    ("FORACCIO_BOT_ROOMS_SHARE", "100"),
 ])
 def test_a_ceiling_out_of_range_stops_the_server_naming_it(name, value):
     with pytest.raises(ValueError, match=name):
