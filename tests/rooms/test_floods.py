@@ -26,7 +26,7 @@ from foraccio.rooms.config import networks
 from foraccio.rooms.hub import HEARTBEAT, PRESENCE_EVERY
 from tests.api.live import live_server
 from tests.deploy.proxy import nginx
-from tests.rooms.helpers import bearer, wait_for
+from tests.rooms.helpers import bearer, joined, wait_for
 from tests.rooms.samples import a_room, first_entry, next_version
 from tests.rooms.test_streams import events
 
@@ -56,10 +56,15 @@ def refused(response: httpx.Response, status: int, code: str) -> int:
     return int(response.headers["retry-after"])
 
 
-def made(client: httpx.Client) -> dict:
+def made(client: httpx.Client, join: bool = False) -> dict:
+    """A new room; its person seats joined (``seats``: their keys) when ``join``."""
     answer = client.post("/rooms", json=NEW_ROOM)
     assert answer.status_code == 201, answer.text
-    return answer.json()
+    room = answer.json()
+    if join:
+        room["seats"] = [None if invite is None else joined(client, invite)
+                         for invite in room["seats"]]
+    return room
 
 
 @pytest.fixture(scope="module")
@@ -153,14 +158,14 @@ def test_the_ceiling_on_open_rooms_says_when_to_try_again(tmp_path):
 
 def test_a_room_nobody_joined_expires_and_a_joined_one_stays(limited):
     with client_from(limited, "127.0.0.9") as client:
-        left, joined = made(client), made(client)
-        assert client.get(f"/rooms/{joined['room']}",
-                          headers=bearer(joined["seats"][0])).status_code == 200
+        left, kept = made(client), made(client, join=True)
+        assert client.get(f"/rooms/{kept['room']}",
+                          headers=bearer(kept["seats"][0])).status_code == 200
         wait_for(lambda: client.get(f"/rooms/{left['room']}",
                                     headers=bearer(left["host"])).status_code == 404)
         # Expiry has run since (the room left is gone): the joined room, as old, is there.
-        assert client.get(f"/rooms/{joined['room']}",
-                          headers=bearer(joined["host"])).status_code == 200
+        assert client.get(f"/rooms/{kept['room']}",
+                          headers=bearer(kept["host"])).status_code == 200
 
 
 # --- streams held -------------------------------------------------------------------------
@@ -181,7 +186,7 @@ def opened(client: httpx.Client, room: dict, invite: str) -> Iterator[Iterator[d
 def test_a_client_holding_its_streams_is_refused_while_another_opens_one(limited):
     with client_from(limited, "127.0.0.10") as holder, \
             client_from(limited, "127.0.0.11") as other, ExitStack() as streams:
-        room = made(other)
+        room = made(other, join=True)
         seat = room["seats"][0]
         for _ in range(STREAMS_PER_CLIENT):
             streams.enter_context(opened(holder, room, seat))
@@ -244,7 +249,7 @@ def test_one_client_flapping_its_stream_costs_another_stream_few_presence_events
                      **{"X-Forwarded-For": "198.51.100.20"}) as player, \
             client_from(behind_a_proxy, "127.0.0.1",
                         **{"X-Forwarded-For": "198.51.100.21"}) as flapper:
-        room = made(player)
+        room = made(player, join=True)
         watching = Recorder(player, room, room["seats"][0])
         start = time.monotonic()
         for _ in range(200):
