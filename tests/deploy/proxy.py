@@ -11,16 +11,22 @@ from __future__ import annotations
 
 import getpass
 import os
+import secrets
 import shutil
 import signal
 import socket
 import subprocess
 import time
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
+from typing import NamedTuple
 
-from bench.server import HOST, ROOT, free_port
+from bench.redis_server import redis_server
+from bench.server import HOST, ROOT, Server, free_port, serving
+from foraccio.api.data_dir import DATA_DIR_VARIABLE
+from foraccio.api.sealing import SECRET_VARIABLE
+from foraccio.rooms.store import STORE_VARIABLE
 
 TEMPLATE = ROOT / "deploy" / "foraccio.conf.template"
 VALUES = ("FORACCIO_LISTEN", "FORACCIO_SERVERS")
@@ -91,6 +97,32 @@ def nginx(servers: Sequence[str], directory: Path) -> Iterator[str]:
         yield f"http://{HOST}:{port}"
     finally:
         _stop(process)
+
+
+class Deployment(NamedTuple):
+    """The deployment recipe running: nginx in front of two server processes."""
+
+    url: str
+    """The proxy's."""
+    servers: list[Server]
+
+
+@contextmanager
+def deployed(directory: Path) -> Iterator[Deployment]:
+    """Redis, two server processes (each with a data directory of its own in
+    ``directory``, the secret shared) and nginx in front of them, as on two machines."""
+    secret = secrets.token_hex(32)
+    with ExitStack() as stack:
+        redis_url = stack.enter_context(redis_server())
+        servers = []
+        for name in ("one", "two"):
+            (directory / name).mkdir()
+            servers.append(stack.enter_context(serving(
+                directory / f"{name}.log", environment={
+                    STORE_VARIABLE: redis_url, SECRET_VARIABLE: secret,
+                    DATA_DIR_VARIABLE: str(directory / name)})))
+        yield Deployment(stack.enter_context(nginx([server.url for server in servers],
+                                                   directory)), servers)
 
 
 def _wait_until_up(port: int, process: subprocess.Popen, directory: Path) -> None:

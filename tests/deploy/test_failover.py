@@ -10,21 +10,15 @@ from __future__ import annotations
 
 import json
 import os
-import secrets
 import signal
 import threading
 import time
-from contextlib import ExitStack
 
 import httpx
 import pytest
 
-from bench.redis_server import RedisMissing, redis_server
-from bench.server import serving
-from foraccio.api.data_dir import DATA_DIR_VARIABLE
-from foraccio.api.sealing import SECRET_VARIABLE
-from foraccio.rooms.store import STORE_VARIABLE
-from tests.deploy.proxy import NginxMissing, nginx
+from bench.redis_server import RedisMissing
+from tests.deploy.proxy import NginxMissing, deployed
 from tests.rooms.helpers import PEOPLE_AND_BOTS, bearer, make_room, wait_for
 from tests.rooms.test_streams import events
 
@@ -109,32 +103,22 @@ class Player:
 
 
 def test_a_room_played_through_the_proxy_goes_on_when_one_server_is_killed(tmp_path):
-    secret = secrets.token_hex(32)
     try:
-        with ExitStack() as stack:
-            redis_url = stack.enter_context(redis_server())
-            servers = []
-            for name in ("one", "two"):
-                (tmp_path / name).mkdir()
-                servers.append(stack.enter_context(serving(
-                    tmp_path / f"{name}.log", environment={
-                        STORE_VARIABLE: redis_url, SECRET_VARIABLE: secret,
-                        DATA_DIR_VARIABLE: str(tmp_path / name)})))
-            url = stack.enter_context(nginx([server.url for server in servers], tmp_path))
-            with httpx.Client(base_url=url, timeout=30) as client:
-                made = make_room(client, PEOPLE_AND_BOTS, pace=0.2)
-                # One request after the other: nginx sends them to the servers in turn,
-                # so the two streams are held by different servers.
-                players = [Player(url, made, seat) for seat in PEOPLE]
-                wait_for(lambda: all(player.seen for player in players))
-                started = client.post(f"/rooms/{made['room']}/start",
-                                      headers=bearer(made["host"]))
-                assert started.status_code == 200, started.text
-                wait_for(lambda: players[0].seen[-1]["version"] >= 6)
-                os.killpg(servers[0].pid, signal.SIGKILL)
-                killed_at = players[0].seen[-1]["version"]
-                for player in players:
-                    player.finish()
+        with deployed(tmp_path) as (url, servers), \
+                httpx.Client(base_url=url, timeout=30) as client:
+            made = make_room(client, PEOPLE_AND_BOTS, pace=0.2)
+            # One request after the other: nginx sends them to the servers in turn,
+            # so the two streams are held by different servers.
+            players = [Player(url, made, seat) for seat in PEOPLE]
+            wait_for(lambda: all(player.seen for player in players))
+            started = client.post(f"/rooms/{made['room']}/start",
+                                  headers=bearer(made["host"]))
+            assert started.status_code == 200, started.text
+            wait_for(lambda: players[0].seen[-1]["version"] >= 6)
+            os.killpg(servers[0].pid, signal.SIGKILL)
+            killed_at = players[0].seen[-1]["version"]
+            for player in players:
+                player.finish()
     except (RedisMissing, NginxMissing) as missing:
         pytest.fail(str(missing))
 

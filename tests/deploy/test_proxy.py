@@ -9,21 +9,15 @@ proxy, or a bot's), arrives on both streams, in order, to the end of the hand.
 from __future__ import annotations
 
 import json
-import secrets
 from collections.abc import Iterator
-from contextlib import ExitStack
 from pathlib import Path
-from typing import NamedTuple
 
 import httpx
 import pytest
 
-from bench.redis_server import RedisMissing, redis_server
-from bench.server import Server, serving
-from foraccio.api.data_dir import DATA_DIR_VARIABLE
-from foraccio.api.sealing import SECRET_VARIABLE
-from foraccio.rooms.store import STORE_VARIABLE
-from tests.deploy.proxy import NginxMissing, nginx
+from bench.redis_server import RedisMissing
+from bench.server import Server
+from tests.deploy.proxy import Deployment, NginxMissing, deployed
 from tests.deploy.table import Person, assert_each_saw_the_whole_hand
 from tests.rooms.helpers import PEOPLE_AND_BOTS, bearer, make_room, wait_for
 
@@ -31,30 +25,13 @@ PEOPLE = (0, 2)
 """The person seats of :data:`PEOPLE_AND_BOTS`; the others are bots'."""
 
 
-class Deployment(NamedTuple):
-    url: str
-    """The proxy's."""
-    servers: list[Server]
-
-
 @pytest.fixture(scope="module")
 def deployment(tmp_path_factory) -> Iterator[Deployment]:
     """Redis, two server processes (each with a data directory of its own, the secret
     shared) and nginx in front of them."""
-    directory = tmp_path_factory.mktemp("deploy")
-    secret = secrets.token_hex(32)
     try:
-        with ExitStack() as stack:
-            redis_url = stack.enter_context(redis_server())
-            servers = []
-            for name in ("one", "two"):
-                (directory / name).mkdir()
-                servers.append(stack.enter_context(serving(
-                    directory / f"{name}.log", environment={
-                        STORE_VARIABLE: redis_url, SECRET_VARIABLE: secret,
-                        DATA_DIR_VARIABLE: str(directory / name)})))
-            url = stack.enter_context(nginx([server.url for server in servers], directory))
-            yield Deployment(url, servers)
+        with deployed(tmp_path_factory.mktemp("deploy")) as deployment:
+            yield deployment
     except (RedisMissing, NginxMissing) as missing:
         pytest.fail(str(missing))
 
