@@ -262,8 +262,11 @@ class Hub:
             return None
         try:
             # Each stream's own beat: the streams opened together (a server's restart)
-            # must not all beat at once, every 15 s, and hold the loop meanwhile.
-            return await asyncio.wait_for(queue.get(), HEARTBEAT * random.uniform(0.8, 1.0))
+            # must not all beat at once, every 15 s, and hold the loop meanwhile. (Not
+            # wait_for, which in Python 3.11 may lose a cancellation that comes as news
+            # arrives: the stream would then outlive its client.)
+            async with asyncio.timeout(HEARTBEAT * random.uniform(0.8, 1.0)):
+                return await queue.get()
         except TimeoutError:
             return HEARTBEAT_NEWS
 

@@ -253,13 +253,18 @@ class SqliteStore:
             while True:
                 # This process's own news at once; the others' every POLL, even while
                 # this process's own keep coming.
+                # asyncio.timeout, not wait_for: Python 3.11's wait_for returns the news
+                # when it arrives as the listener is cancelled, and the cancellation is
+                # lost (the hub's close then waited for ever).
                 try:
-                    yield await asyncio.wait_for(queue.get(), max(0.0, polled + POLL -
-                                                                  time.monotonic()))
-                    if time.monotonic() < polled + POLL:
-                        continue
+                    async with asyncio.timeout(max(0.0, polled + POLL - time.monotonic())):
+                        news = await queue.get()
                 except TimeoutError:
                     pass
+                else:
+                    yield news
+                    if time.monotonic() < polled + POLL:
+                        continue
                 polled = time.monotonic()
                 try:
                     with self._mutex:
