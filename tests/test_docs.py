@@ -168,6 +168,28 @@ def test_every_heading_of_the_rules_is_numbered_in_order():
                                                        f"{chapter}.{section}"
 
 
+RULES_IT = ROOT / "docs" / "rules.it.md"
+CODE = re.compile(r"```.*?```|`[^`]+`", re.DOTALL)
+PROSE = re.compile(r"`[^\W\d_]+(?: [^\W\d_]+)+`")
+"""Code that is words of the page's own language (`like this`), not the wire's."""
+
+
+def wire_code(text: str) -> list[str]:
+    """The code of a page that is the wire's (cards, moves, events, options), sorted."""
+    return sorted(span for span in CODE.findall(text) if not PROSE.fullmatch(span))
+
+
+def test_the_italian_rules_have_the_same_sections_and_examples_as_the_english():
+    # docs/rules.it.md is docs/rules.md in Italian: the same numbered sections, in the same
+    # order and at the same levels, and the same cards, moves, events and options in code,
+    # so that neither can say a rule the other does not.
+    english, italian = RULES.read_text(), RULES_IT.read_text()
+    assert ([(level, number) for level, number, _ in NUMBERED_HEADING.findall(english)]
+            == [(level, number) for level, number, _ in NUMBERED_HEADING.findall(italian)])
+    assert wire_code(english) == wire_code(italian)
+    assert "(rules.it.md)" in english and "(rules.md)" in italian
+
+
 def test_every_section_cited_in_the_repository_is_a_heading_of_the_rules():
     sections = rules_sections()
     cited = {(path.relative_to(ROOT).as_posix(), number)
