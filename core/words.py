@@ -66,7 +66,7 @@ def language_of(accept_language: str | None) -> str:
 
 
 def _weight(parameters: str) -> float:
-    # "q=0.8" (RFC 9110 §12.4.2); no q is 1; a malformed one counts as not asked for.
+    # "q=0.8" (the weight of RFC 9110); no q is 1; a malformed one counts as not asked for.
     for parameter in parameters.split(";"):
         name, _, value = parameter.partition("=")
         if name.strip().lower() == "q":
