@@ -1,45 +1,31 @@
 """Every string a person is shown has an entry in the catalogues of both languages, and an
-Italian translation: the project's messages (extracted with Babel from the package, as
-``pybabel extract`` does) in ``foraccio/locale``, and the words of every shipped variant
-and house rule in their own catalogue or the project's. A translation keeps the
-placeholders of its English."""
+Italian translation: the project's (``foraccio/locale``: the messages marked in its code,
+extracted with Babel as ``pybabel extract`` does, and the built-in games' words), and
+each shipped plugin's own. A translation keeps the placeholders of its English."""
 
 from __future__ import annotations
 
 import string
-from pathlib import Path
 
 import pytest
-from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
 
+from foraccio.core.messages import main, marked, template
 from foraccio.core.registry import house_rules, variants
 from foraccio.core.words import LANGUAGES, PROJECT, Catalogue, sources, untranslated
-
-ROOT = Path(__file__).resolve().parents[2]
-PARTS = ("foraccio", "core", "variants", "bots", "api", "cli", "web", "rooms", "lab")
-"""The folders of the package, as pyproject.toml maps them."""
-
-KEYWORDS = {"phrase": None, "Phrase": None, "gettext": (2,), "ngettext": (2, 3)}
-"""What marks a message: ``phrase(template, ...)`` and ``gettext(language, message, ...)``
-(``pybabel extract -k phrase -k Phrase -k gettext:2 -k ngettext:2,3``)."""
 
 SHIPPED = ("foraccio", "foraccio-scopa", "foraccio-scopone", "foraccio-napoli-to-ten")
 """The distributions of this repository: theirs must be whole in both languages (another
 installed plugin answers for its own)."""
 
 
-def extracted() -> dict[str, str]:
-    """Each message marked in the package's code, with where it is."""
-    found = {}
-    for part in PARTS:
-        for filename, line, message, _, _ in extract_from_dir(
-                ROOT / part, method_map=[("**.py", "python")], keywords=KEYWORDS,
-                comment_tags=(), strip_comment_tags=True):
-            singular = message if isinstance(message, str) else message[0]
-            if singular:
-                found.setdefault(singular, f"{part}/{filename}:{line}")
-    return found
+def shipped() -> list:
+    return [record for record in (*variants().values(), *house_rules().values())
+            if record.distribution in SHIPPED]
+
+
+CATALOGUES = [PROJECT, *{record.words.catalogue for record in shipped()
+                         if record.words is not None and record.words.catalogue is not None}]
 
 
 def entries(catalogue: Catalogue, language: str) -> dict[str, str]:
@@ -57,52 +43,59 @@ def placeholders(text: str) -> set[str]:
 
 
 def test_the_project_marks_its_messages():
-    found = extracted()
+    found = marked("foraccio")
     assert "It is seat {turn}'s turn to play, not seat {seat}'s." in found
     assert "Illegal capture: {problem}{options}." in found
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
-def test_every_message_of_the_project_has_an_entry_in_each_language(language):
-    listed = entries(PROJECT, language)
-    missing = {message: where for message, where in extracted().items()
-               if message not in listed}
-    assert missing == {}, f"not in foraccio/locale/{language}: add them (docs/plugins.md)"
-
-
-def test_every_message_of_the_project_is_translated_into_italian():
-    italian = entries(PROJECT, "it")
-    untranslated_ = {message: where for message, where in extracted().items()
-                     if not italian.get(message)}
-    assert untranslated_ == {}
-
-
-def shipped() -> list:
-    return [record for record in (*variants().values(), *house_rules().values())
-            if record.distribution in SHIPPED]
-
-
 def test_every_distribution_of_the_repository_is_checked():
     assert {record.distribution for record in shipped()} == set(SHIPPED)
+    assert {catalogue.domain for catalogue in CATALOGUES} == {
+        "foraccio", "foraccio_scopa", "foraccio_scopone", "foraccio_napoli_to_ten"}
+
+
+@pytest.mark.parametrize("catalogue", CATALOGUES, ids=lambda catalogue: catalogue.domain)
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_text_of_a_domain_has_an_entry_in_each_language(catalogue, language):
+    listed = entries(catalogue, language)
+    missing = {message.id: message.auto_comments for message in template(catalogue.domain)
+               if message.id and message.id not in listed}
+    assert missing == {}, (f"not in {catalogue.path(language)}: see docs/plugins.md, "
+                           f"'For a translator'")
+
+
+@pytest.mark.parametrize("catalogue", CATALOGUES, ids=lambda catalogue: catalogue.domain)
+def test_every_text_of_a_domain_is_translated_into_italian(catalogue):
+    italian = entries(catalogue, "it")
+    assert [message.id for message in template(catalogue.domain)
+            if message.id and not italian.get(message.id)] == []
 
 
 @pytest.mark.parametrize("record", shipped(), ids=lambda record: record.name)
-def test_every_word_of_a_shipped_plugin_is_in_its_catalogues_and_translated(record):
-    catalogue = record.words.catalogue if record.words and record.words.catalogue else PROJECT
-    for language in LANGUAGES:
-        listed = set(entries(catalogue, language)) | set(entries(PROJECT, language))
-        assert [text for text in sources(record) if text not in listed] == [], language
+def test_every_word_of_a_shipped_plugin_is_translated(record):
+    assert sources(record)
     assert untranslated(record, "it") == []
 
 
-@pytest.mark.parametrize("catalogue", [
-    PROJECT,
-    *{record.words.catalogue for record in shipped()
-      if record.words and record.words.catalogue}],
-    ids=lambda catalogue: catalogue.domain)
+@pytest.mark.parametrize("catalogue", CATALOGUES, ids=lambda catalogue: catalogue.domain)
 def test_a_translation_keeps_the_placeholders_of_its_english(catalogue):
     wrong = {message: text for message, text in entries(catalogue, "it").items()
              if text and placeholders(text) != placeholders(message)}
     assert wrong == {}
     # The English catalogue lists the same messages: it is the one translators copy.
     assert set(entries(catalogue, "en")) == set(entries(catalogue, "it"))
+
+
+@pytest.mark.parametrize("catalogue", CATALOGUES, ids=lambda catalogue: catalogue.domain)
+def test_a_catalogue_holds_nothing_its_template_lacks(catalogue):
+    # So `pybabel update` with the template makes nothing obsolete.
+    texts = {message.id for message in template(catalogue.domain) if message.id}
+    assert set(entries(catalogue, "it")) - texts == set()
+
+
+def test_the_template_is_written_for_pybabel(tmp_path):
+    main(["foraccio_scopa", "-o", str(tmp_path / "scopa.pot")])
+    with (tmp_path / "scopa.pot").open("rb") as written:
+        texts = {message.id for message in read_po(written) if message.id}
+    assert "The 7 of coins: 1 point" in texts
+    assert "Scopa" in texts
