@@ -208,11 +208,12 @@ def house_rules_for(variant: Variant, names: Iterable[str]) -> tuple[HouseRule, 
         rule = next((rule for rule in rules if not applies(rule, variant)), None)
         if rule is None:
             raise
-        where = ", ".join(applicable_variants(rule)) or "no variant known here"
+        where = ", ".join(applicable_variants(rule)) or phrase("no variant known here")
         why = rule.unmet(variant)
-        why = "" if why is None else f": {why}"
-        raise IncompatibleHouseRule(f"{error.message[:-1]}{why}; it applies to: {where}."
-                                    ) from None
+        raise IncompatibleHouseRule(phrase(
+            "House rule {rule} does not apply to variant {variant}{why}; it applies to: "
+            "{where}.", rule=repr(rule.name), variant=repr(variant.name),
+            why="" if why is None else phrase(": {why}", why=why), where=where)) from None
     return rules
 
 
