@@ -53,6 +53,7 @@ from foraccio.core.registry import Rules, get_variant, house_rules_for, resolve_
 from foraccio.core.registry.catalogue import on_change
 from foraccio.core.rng import generator
 from foraccio.core.rules import LAY, MAX_SEATS, CaptureContext, Deal, DealContext, Seating
+from foraccio.core.words import phrase
 
 _NO_CARDS: tuple[str, ...] = ()
 
@@ -130,10 +131,10 @@ def next_hand(state: State, cut: int | None = None) -> State:
     when None, the match's seeded generator chooses it.
     """
     if state.phase == "playing":
-        raise WrongPhase("The current hand is still being played; finish it first.",
+        raise WrongPhase(phrase("The current hand is still being played; finish it first."),
                          "hand_in_progress")
     if state.phase == "game_over":
-        raise WrongPhase("The match is over; start a new one.", "match_over")
+        raise WrongPhase(phrase("The match is over; start a new one."), "match_over")
     rules = rules_of(state)
     dealer = rules.hook.foraccio_next_dealer(dealer=state.dealer, options=rules.options,
                                              seating=rules.seating)
@@ -158,7 +159,8 @@ def dealt_deck(rules: Rules, seed: int, hand: int, cut: int | None = None
     if cut is None:
         cut = rng.randint(1, len(deck) - 1)
     elif not 1 <= cut <= len(deck) - 1:
-        raise InvalidCut(f"The cut must be between 1 and {len(deck) - 1}; got {quote(cut)}.")
+        raise InvalidCut(phrase("The cut must be between 1 and {last}; got {cut}.",
+                                last=len(deck) - 1, cut=quote(cut)))
     return cut, tuple(deck[cut:] + deck[:cut])
 
 
@@ -342,7 +344,8 @@ def play(state: State, move: Move, seat: int | None = None) -> tuple[State, tupl
     turn = state.turn
     if seat is not None and seat != turn:
         raise IllegalMove(Reason.NOT_YOUR_TURN,
-                          f"It is seat {turn}'s turn to play, not seat {quote(seat)}'s.")
+                          phrase("It is seat {turn}'s turn to play, not seat {seat}'s.",
+                                 turn=turn, seat=quote(seat)))
     # A caller nearly always plays one of the very moves legal_moves listed: looking for
     # it by identity first spares comparing the moves before it field by field.
     for index, listed in enumerate(moves):  # noqa: B007 (index is used after the loop)
@@ -457,8 +460,9 @@ def next_seat_with_cards(seating: Seating, hands: Sequence[Sequence[str]],
 
 def _refuse_out_of_play(state: State):
     if state.phase == "game_over":
-        raise IllegalMove(Reason.MATCH_OVER, "The match is over; start a new one.")
-    raise IllegalMove(Reason.HAND_OVER, "The hand is over; deal the next hand before playing.")
+        raise IllegalMove(Reason.MATCH_OVER, phrase("The match is over; start a new one."))
+    raise IllegalMove(Reason.HAND_OVER,
+                      phrase("The hand is over; deal the next hand before playing."))
 
 
 # --- end of a hand --------------------------------------------------------------------
