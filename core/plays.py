@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any, NoReturn
 
+from msgspec import UNSET
 from msgspec.structs import replace
 
 from foraccio.core.errors import IllegalMove, Reason
@@ -85,6 +86,8 @@ def index_of(plays: Plays, move: Move, hands: tuple[tuple[str, ...], ...], turn:
     kind = kind_at(plays, index)
     if move.kind is not None and move.kind != kind:
         _refuse_kind(move, kind)
+    if move.way is not UNSET and move.way != moves[index].way:
+        _refuse_way(move, moves[index].way)
     return index
 
 
@@ -132,6 +135,19 @@ def _refuse_kind(move: Move, kind: MoveKind) -> NoReturn:
         problem = f"{card} takes only itself here: it is a capture, not a lay"
     raise IllegalMove(Reason.WRONG_KIND,
                       f'{problem}. Post the move with kind "{kind}", or without a kind.')
+
+
+def _refuse_way(move: Move, way: Any) -> NoReturn:
+    card = move.card
+    if way is UNSET:
+        raise IllegalMove(Reason.WRONG_KIND,
+                          f'{card} taking {_describe_take(move.take, move.jolly)} has no way '
+                          f'of capture here, not {quote(move.way)}. Post the move without a '
+                          f'way.')
+    raise IllegalMove(Reason.WRONG_KIND,
+                      f'{card} taking {_describe_take(move.take, move.jolly)} is a capture of '
+                      f'the way "{way}", not {quote(move.way)}. Post the move with way '
+                      f'"{way}", or without a way.')
 
 
 def _refuse_card_not_in_hand(turn: int, card: str) -> NoReturn:

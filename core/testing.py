@@ -25,6 +25,7 @@ from msgspec.structs import replace
 
 from foraccio.core.engine import (
     before_first_hand,
+    deal_effects,
     hand_points,
     legal_moves,
     moves_of,
@@ -39,6 +40,7 @@ from foraccio.core.model import (
     Bonus,
     DealCaptured,
     Dealt,
+    Declared,
     HandRecord,
     HandScored,
     MatchWon,
@@ -129,6 +131,41 @@ def scenario(
         scores=(0,) * teams if scores is None else tuple(scores),
         record=(HandRecord(dealer=dealer, cut=1, deck=deck),),
     )
+
+
+def declarations_of(
+    cards: Iterable[str],
+    *,
+    variant: str = "foraccio",
+    seat: int = 0,
+    stage: int = 0,
+    dealer: int | None = None,
+    table: Iterable[str] = (),
+    options: Mapping[str, Any] | None = None,
+    house_rules: Sequence[str] = (),
+) -> tuple[Declared, ...]:
+    """Return what ``seat``'s hand ``cards``, just dealt at ``stage`` of hand 1, declares
+    (``foraccio_declarations``) in a match of ``variant`` with ``house_rules``: the
+    :class:`~foraccio.core.model.Declared` events the engine would record, each checked as
+    the engine checks a plugin's answer (a malformed one raises
+    :class:`~foraccio.core.errors.PluginError`). ``table`` is the table after the stage (the
+    cards it laid too); ``dealer`` defaults to the seat before ``seat`` in turn order.
+
+    No deal is made: the hand is the one given, whatever the variant's deal would give
+    (a :func:`scenario`, which deals nothing, declares nothing).
+    """
+    found = get_variant(variant)
+    layered = house_rules_for(found, house_rules)
+    resolved = resolve_options(found, options, layered)
+    rules = rules_for(variant, resolved, tuple(rule.name for rule in layered))
+    seating = rules.seating
+    if dealer is None:
+        dealer = next(before for before in range(seating.seats)
+                      if seating.next_seat[before] == seat)
+    hands = tuple(tuple(cards) if other == seat else () for other in range(seating.seats))
+    table = tuple(table)
+    return tuple(event for event in deal_effects(rules, 1, stage, dealer, table, table, hands)
+                 if type(event) is Declared)
 
 
 def _checked_deck(deck: Sequence[str], cards: tuple[str, ...], variant: str) -> tuple[str, ...]:
@@ -325,7 +362,8 @@ def _check_deal(state: State) -> None:
     # The deal, then what the deal did besides placing cards (foraccio_deal_effects).
     dealt = [index for index, event in enumerate(state.events) if isinstance(event, Dealt)]
     _check(state.phase == "playing" and len(dealt) == 1 and all(
-        isinstance(event, DealCaptured | Bonus) for event in state.events[dealt[0] + 1:]),
+        isinstance(event, DealCaptured | Bonus | Declared)
+        for event in state.events[dealt[0] + 1:]),
            f"{_where(state)}: a new hand does not start with its deal")
     _check(state.scores == hand_scores(state.record, len(state.scores)),
            f"{_where(state)}: the scores changed at the deal")

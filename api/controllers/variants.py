@@ -39,6 +39,8 @@ def describe(variant: Variant) -> VariantInfo:
         seatings=tuple(SeatingInfo(options=found.options, teams=found.seating.teams)
                        for found in seatings(variant.name)),
         awards=variant.awards,
+        ways=variant.ways,
+        refuses=variant.refuses,
     )
 
 

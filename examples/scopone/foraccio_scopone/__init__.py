@@ -10,7 +10,7 @@ by module from the ``foraccio-scopa`` distribution, with a table and a deal of i
   the end of the match at the target (option ``target``: 11 or 21).
 """
 
-from foraccio_scopa import AWARDS, capture, dealer, deck, end_of_hand, match, scopa
+from foraccio_scopa import AWARDS, REFUSES, capture, dealer, deck, end_of_hand, match, scopa
 from foraccio_scopa.scoring import carte, denari, primiera, settebello
 
 from foraccio.core.registry import OptionSpec, Variant
@@ -38,4 +38,5 @@ SCOPONE = Variant(
     options=OPTIONS,
     plugins=PLUGINS,
     awards=AWARDS,
+    refuses=REFUSES,
 )
