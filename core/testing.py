@@ -275,7 +275,8 @@ def check_random_match(
     that apply to a variant.
 
     Before every play: each card of the hand's recorded deck is in exactly one
-    place (the stock included); the state survives a JSON round trip, and so
+    place (the stock included); a move's way (``Move.way``) is one of the variant's
+    ``ways``; the state survives a JSON round trip, and so
     does its wire form, which the API's validation
     (:func:`~foraccio.core.validation.validate_state`) accepts and turns back into the very
     same state; the legal moves are listed
@@ -411,6 +412,10 @@ def _check_cards_kept(state: State) -> None:
 def _check_legal_moves(state: State, checker: random.Random) -> None:
     moves = legal_moves(state)
     _check(moves and state.hands[state.turn], f"{_where(state)}: nothing to play")
+    ways = get_variant(state.variant).ways or ()
+    named = {move.way for move in moves if move.way is not msgspec.UNSET}
+    _check(named <= set(ways), f"{_where(state)}: a move says the way {sorted(named - set(ways))}"
+                               f", which the variant's ways do not name")
     keys = [move_key(move) for move in moves]
     _check(len(set(keys)) == len(keys), f"{_where(state)}: a legal move is listed twice")
     for move in moves:
