@@ -34,14 +34,14 @@ OPTIONS = (
 AWARDS = ("carte", "denari", "settebello", "primiera", "scopa")
 """What it can award: its score lines and the scopa bonus (house rules check it)."""
 
+PLUGINS = (seating, deck, dealer, dealing, capture, scopa, end_of_hand, carte, denari,
+           settebello, primiera, bonuses, match)
+"""The rules, in the order their score lines are listed."""
+
 REFUSES = ("single-card-priority", "no-last-play-scopa")
 """The house rules its own rules already play: its capture takes a single card of the
 card's value before any sum, and its scopa never counts on the last play. Offered here,
 they would change nothing."""
-
-PLUGINS = (seating, deck, dealer, dealing, capture, scopa, end_of_hand, carte, denari,
-           settebello, primiera, bonuses, match)
-"""The rules, in the order their score lines are listed."""
 
 SCOPA = Variant(
     name="scopa",
