@@ -71,6 +71,47 @@ class SeatingInfo(Wire):
     """The seats of each team with those values."""
 
 
+class LineWordsInfo(Wire):
+    """A score line's or a bonus's words: its name and what it rewards."""
+
+    name: str
+    rewards: str
+
+
+class OptionWordsInfo(Wire):
+    """An option in words."""
+
+    name: str
+    description: str
+    values: dict[str, str]
+    """Values (as text: ``"21"``) in words."""
+
+
+class CardWordsInfo(Wire):
+    """The names of the deck's cards, by rank (a rank not named is its number) and by
+    suit letter."""
+
+    ranks: dict[str, str]
+    suits: dict[str, str]
+
+
+class WordsInfo(Wire):
+    """What a variant or a house rule says of itself, in the request's language."""
+
+    language: str
+    """``en`` or ``it``."""
+    title: str
+    description: str
+    options: tuple[OptionWordsInfo, ...]
+    lines: dict[str, LineWordsInfo]
+    """Each score line and bonus it awards (a house rule: adds or changes), by name."""
+    kinds: dict[str, str]
+    """Each kind of move (``Move.kind``) it makes (a house rule: adds), in words."""
+    wild: str | None
+    """How a wild card's value is asked for; null for none."""
+    cards: CardWordsInfo
+
+
 class VariantInfo(Wire):
     """A playable variant and its options."""
 
@@ -99,6 +140,8 @@ class VariantInfo(Wire):
     it names none."""
     refuses: tuple[str, ...] = ()
     """The house rules it refuses: never offered for it."""
+    words: WordsInfo | None = None
+    """What it says of itself, in the request's language."""
 
 
 class SkippedPlugin(Wire):
@@ -145,6 +188,8 @@ class HouseRuleInfo(Wire):
     ways: tuple[str, ...] = ()
     """The kinds of capture it acts on: a variant that names its ways must name one of
     them for it to apply."""
+    words: WordsInfo | None = None
+    """What it says of itself, in the request's language."""
 
 
 class HouseRuleList(Wire):

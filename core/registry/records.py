@@ -13,6 +13,7 @@ from typing import Any, NamedTuple
 
 from foraccio.core.hookspecs import PROJECT
 from foraccio.core.model import OptionValue
+from foraccio.core.words import Words
 
 
 class OptionSpec(NamedTuple):
@@ -66,6 +67,11 @@ class Variant:
     """The names of house rules it refuses: those its own rules make pointless (Scopa
     already takes a single card first) or that would break it. They are never offered
     for it, whatever else they apply to."""
+    words: Words | None = field(default=None, repr=False, compare=False)
+    """What it says of itself beyond its title, description and options (its score lines,
+    move kinds, wild card, cards, option values) and its translations
+    (:func:`foraccio.core.words.speak` says it all in one language); None says only its
+    own English text."""
 
     @property
     def distribution(self) -> str | None:
@@ -132,6 +138,8 @@ class HouseRule:
     variant that names its :attr:`Variant.ways` must name one of them for it to apply, and
     the rule leaves the captures of the variant's other ways alone. Empty: it acts on no
     kind of capture in particular."""
+    words: Words | None = field(default=None, repr=False, compare=False)
+    """As :attr:`Variant.words`: the words of the lines it adds, its translations."""
 
     @property
     def distribution(self) -> str | None:

@@ -1,5 +1,6 @@
 """Lumaca: a made-up game for the engine's own tests, a variant sharing no word with
-Foraccio (see README.md). One plugin, :class:`Lumaca`, holds every rule."""
+Foraccio (see README.md). One plugin, :class:`Lumaca`, holds every rule; its words, in
+English and Italian, are in :mod:`.words` and its catalogue in ``locale/``."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from foraccio.core.model import Bonus, Move, ScoreLine
 from foraccio.core.registry import OptionSpec, Variant
 from foraccio.core.rules import LAY, Declaration, FirstDealer, seating
 from foraccio.variants.foraccio.dealing import deal_in_rounds
+from foraccio_foreign_test.words import WORDS
 
 SUITS = "cdbs"
 RANKS = (1, 2, 3, 4, 5, 6, 7, 11, 12, 13)
@@ -130,4 +132,5 @@ LUMACA = Variant(
     awards=("heap", "sevens", "broom", "trio", "lowly"),
     ways=("match", "eleven"),
     refuses=("colore",),
+    words=WORDS,
 )

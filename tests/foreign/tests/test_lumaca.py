@@ -58,3 +58,22 @@ def test_it_refuses_colore_and_is_offered_no_house_rule_of_foraccio():
     assert "the variant refuses it" in str(refused.value)
     for name in ("single-card-priority", "no-last-play-scopa"):
         assert "lumaca" not in applicable_variants(get_house_rule(name))
+
+
+def test_it_speaks_its_own_words_in_english_and_italian():
+    from foraccio.core.words import speak
+
+    english, italian = speak(LUMACA, "en"), speak(LUMACA, "it")
+
+    assert set(english["lines"]) == set(LUMACA.awards)
+    assert {"match", "eleven"} <= set(english["kinds"])
+    assert english["lines"]["heap"]["name"] == "Heap" and italian["lines"]["heap"]["name"] == (
+        "Mucchio")
+    assert italian["kinds"]["eleven"] == "prende ciò che con lei fa undici"
+    assert italian["wild"].startswith("L'asso di denari è jolly")
+    assert italian["description"] != english["description"]
+    assert italian["options"][0]["description"] == "Punti per vincere."
+    for language in ("en", "it"):
+        said = speak(LUMACA, language)
+        assert not {"scopa", "carte", "napoli", "onori"} & {
+            word.lower() for line in said["lines"].values() for word in line["name"].split()}
