@@ -97,7 +97,7 @@ class Playout:
             take, jolly = move.take, move.jolly
             after = () if len(take) == len(table) else tuple(
                 [c for c in table if c not in take])
-            self.events.append(Captured(turn, card, take, jolly))
+            self.events.append(Captured(turn, card, take, jolly, move.way))
             if rules.effects:
                 context = CaptureContext(turn, card, take, jolly, table, after,
                                          nxt is None and not self.stock)

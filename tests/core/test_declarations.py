@@ -189,3 +189,22 @@ def test_a_malformed_declaration_is_the_plugins_error_naming_no_card(registered,
     assert raised.value.name == "shows" and raised.value.hook == "foraccio_declarations"
     assert problem in str(raised.value)
     assert "13b" not in str(raised.value) and "13c" not in str(raised.value)
+
+
+def test_a_bots_playout_declares_at_a_later_stage_as_the_engine_does(busso):
+    from foraccio.bots.simulation import Playout
+    from foraccio.core.testing import random_playout
+
+    checked = 0
+    for seed in range(40):
+        for step in random_playout("scopa", seed, house_rules=RULE):
+            if not any(type(event) is Declared for event in step.events):
+                continue
+            playout = Playout(step.before)
+            playout.plays()
+            playout.play(step.move)
+            assert tuple(playout.events) == step.events
+            checked += 1
+        if checked >= 3:
+            return
+    raise AssertionError("no seed of these declares at a later stage")
