@@ -266,19 +266,18 @@ def deal_effects(rules: Rules, hand: int, stage: int, dealer: int, laid: tuple[s
     context = DealContext(hand, stage, dealer, laid, table, rules.values)
     effects = rules.hook.foraccio_deal_effects(deal=context, options=rules.options,
                                                seating=rules.seating)
-    events: tuple[AnyEvent, ...] = ()
-    if effects is not None:
-        events = tuple(effects.bonuses)
-        if effects.take:
-            # In table order, whatever the plugin's: the event's cards, as the pile's, are
-            # then the same however a plugin lists them.
-            taken = tuple(card for card in table if card in effects.take)
-            seat = effects.seat
-            events = (DealCaptured(hand=hand, stage=stage, seat=seat,
-                                   team=rules.seating.team_of[seat], cards=taken), *events)
-    if rules.declares and hands:
-        events += _declarations(rules, context, hands)
-    return events
+    declared = _declarations(rules, context, hands) if rules.declares and hands else ()
+    if effects is None:
+        return declared
+    events: tuple[AnyEvent, ...] = tuple(effects.bonuses)
+    if effects.take:
+        # In table order, whatever the plugin's: the event's cards, as the pile's, are
+        # then the same however a plugin lists them.
+        taken = tuple(card for card in table if card in effects.take)
+        seat = effects.seat
+        events = (DealCaptured(hand=hand, stage=stage, seat=seat,
+                               team=rules.seating.team_of[seat], cards=taken), *events)
+    return events + declared
 
 
 def _declarations(rules: Rules, context: DealContext,
