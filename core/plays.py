@@ -153,16 +153,16 @@ def _refuse_kind(move: Move, kind: MoveKind) -> NoReturn:
 
 
 def _refuse_way(move: Move, way: Any) -> NoReturn:
-    card = move.card
+    take = _describe_take(move.take, move.jolly)
     if way is UNSET:
-        raise IllegalMove(Reason.WRONG_KIND,
-                          f'{card} taking {_describe_take(move.take, move.jolly)} has no way '
-                          f'of capture here, not {quote(move.way)}. Post the move without a '
-                          f'way.')
-    raise IllegalMove(Reason.WRONG_KIND,
-                      f'{card} taking {_describe_take(move.take, move.jolly)} is a capture of '
-                      f'the way "{way}", not {quote(move.way)}. Post the move with way '
-                      f'"{way}", or without a way.')
+        problem = phrase("{card} taking {take} has no way of capture here, not {way}. Post "
+                         "the move without a way.", card=move.card, take=take,
+                         way=quote(move.way))
+    else:
+        problem = phrase('{card} taking {take} is a capture of the way "{way}", not {posted}. '
+                         'Post the move with way "{way}", or without a way.', card=move.card,
+                         take=take, way=way, posted=quote(move.way))
+    raise IllegalMove(Reason.WRONG_KIND, problem)
 
 
 def _refuse_card_not_in_hand(turn: int, card: str) -> NoReturn:
