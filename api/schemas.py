@@ -284,6 +284,9 @@ class GameRequest(Wire, kw_only=True):
     state: State | None = None
     token: Token | None = None
     seat_key: SeatKey | None = None
+    events: tuple[AnyEvent, ...] | None = None
+    """The events of an open answer posted back as it is (``POST /games``, ``next-hand``,
+    ``play``); ignored."""
 
     def __post_init__(self) -> None:
         if self.kind == "open" and (self.token is not None or self.seat_key is not None):

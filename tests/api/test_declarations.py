@@ -11,7 +11,7 @@ import pytest
 from foraccio.api.sealing import SealedGame, new_game_id
 from foraccio.core.engine import new_match
 from foraccio.core.model import Declared
-from tests.api.sealed import SEALER, hidden_from, post, strings_in, without_draws
+from tests.api.sealed import SEALER, assert_no_leak, post, strings_in, without_draws
 from tests.declarations import BUSSO_AND_TRIS
 
 RULE = BUSSO_AND_TRIS.name
@@ -57,4 +57,7 @@ def test_a_sealed_game_shows_every_seat_the_declared_cards_and_nothing_else(clie
              "name": event.name, "cards": list(event.cards), "points": event.points}
             for event in declared]
         shown = {card for event in declared if event.seat != seat for card in event.cards}
-        assert strings_in(without_draws(view)) & hidden_from(seat, token) == shown
+        others = {card for other, hand in enumerate(state.hands) if other != seat
+                  for card in hand}
+        assert strings_in(without_draws(view)) & (others | set(state.stock)) == shown
+        assert_no_leak(view, seat, token)  # which takes the declared cards as seen
