@@ -5,12 +5,15 @@ PY := $(VENV)/bin/python
 # The example distributions in examples/ are installed next to the engine, and their tests
 # run with its own (pyproject.toml, testpaths).
 EXAMPLES := examples/napoli-to-ten examples/scopa examples/scopone
+# A variant only the tests play, in a distribution of its own (tests/foreign): installed
+# with the test tools, so that the suite runs beside a variant it was not written for.
+FOREIGN := tests/foreign
 # Three installs, each with its stamp: what serving needs (RUN_STAMP: make run, demo,
 # openapi), what builds the compiled engine on top of it (COMPILED_STAMP: make compiled,
 # bench), and the test tools on top of that (STAMP: make test, lint). A new user's
 # first `make run` then waits for the server's dependencies alone, not for playwright,
 # schemathesis and the client generators (tests/test_makefile.py checks it).
-FINGERPRINT := $(shell cat pyproject.toml constraints.txt $(EXAMPLES:%=%/pyproject.toml) | cksum | cut -d' ' -f1)
+FINGERPRINT := $(shell cat pyproject.toml constraints.txt $(EXAMPLES:%=%/pyproject.toml) $(FOREIGN)/pyproject.toml | cksum | cut -d' ' -f1)
 RUN_STAMP := $(VENV)/.installed-run-$(FINGERPRINT)
 COMPILED_STAMP := $(VENV)/.installed-compiled-$(FINGERPRINT)
 STAMP := $(VENV)/.installed-test-$(FINGERPRINT)
@@ -57,9 +60,10 @@ $(COMPILED_STAMP): $(RUN_STAMP)
 
 # The tests start hundreds of processes, so they get all the bytecode at once (where
 # PYTHONDONTWRITEBYTECODE is set, an import would compile anew in every process).
-$(STAMP): $(COMPILED_STAMP)
+$(STAMP): $(COMPILED_STAMP) $(FOREIGN)/pyproject.toml
 	@echo "Installing the test tools into $(VENV) (about two minutes the first time)..."
 	$(PY) -m pip install --quiet --disable-pip-version-check -c constraints.txt -e '.[test]'
+	$(PY) -m pip install --quiet --disable-pip-version-check --no-compile --no-deps -e $(FOREIGN)
 	$(PY) -m compileall -q -j 0 $(VENV)/lib
 	rm -f $(VENV)/.installed-test-* && touch $@
 

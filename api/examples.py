@@ -150,6 +150,7 @@ def examples() -> Examples:
     """Build the examples once; they are the same on every call and every run."""
     start, mid, moves, move, after, events, late, over = _walk(new_match(VARIANT, SEED))
     lines = score_hand(mid)
+    open_dealt = next_hand(over, CUT)
     bot_move = with_kind(seat_view(mid, mid.turn), move_for_state(BOTS[0], mid, BOT_SEED))
     played_out = autoplay(late, BOTS, "hand_over", BOT_SEED)
     sealer = Sealer(EXAMPLE_SECRET.encode())
@@ -204,13 +205,13 @@ def examples() -> Examples:
         new_game_options=_json(NewGame(variant=VARIANT, options={"deal_scheme": "5-4-4",
                                                                  "target": 101})),
         new_game_house_rules=_json(NewGame(variant=VARIANT, house_rules=HOUSE_RULES)),
-        created=_json(StateBody(state=answered(start))),
+        created=_json(StateBody(state=answered(start), events=start.events)),
         state={"state": _json(answered(mid))},
         legal_moves=_json(LegalMoves(seat=mid.turn, moves=moves)),
         play=_request(PlayRequest(state=answered(mid), move=move, seat=mid.turn)),
         played=_json(Played(state=answered(after), events=events)),
         next_hand=_json({"state": answered(over), "cut": CUT}),
-        dealt=_json(StateBody(state=answered(next_hand(over, CUT)))),
+        dealt=_json(StateBody(state=answered(open_dealt), events=open_dealt.events)),
         score=_json(HandScore(lines=lines, points=hand_points(lines))),
         bot_move=_request(BotMoveRequest(state=answered(mid), bot=BOTS[0], seed=BOT_SEED)),
         bot_move_ismcts=_request(BotMoveRequest(state=answered(mid), bot="ismcts", seed=BOT_SEED,

@@ -25,8 +25,9 @@ from __future__ import annotations
 from typing import Any
 
 SCHEMAS = "#/components/schemas/"
-MATCH_FIELDS = ("kind", "state", "token", "seat_key")
-"""The fields of a request that say which match it is about; the rest are the operation's."""
+MATCH_FIELDS = ("kind", "state", "token", "seat_key", "events")
+"""The fields of a request that say which match it is about (and an open answer's
+``events``, taken with its state); the rest are the operation's."""
 TAG = "kind"
 
 KINDS = {
@@ -60,7 +61,8 @@ def split_requests(document: dict[str, Any]) -> None:
         props = permissive["properties"]
         schemas[f"Open{name}"] = _form(
             f"Open{name}", OPEN_FORM,
-            {TAG: _ref("OpenKind"), "state": _not_null(props["state"]), **own},
+            {TAG: _ref("OpenKind"), "state": _not_null(props["state"]),
+             **({"events": props["events"]} if "events" in props else {}), **own},
             ["state", *required])
         schemas[f"Sealed{name}"] = _form(
             f"Sealed{name}", SEALED_FORM,

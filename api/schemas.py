@@ -135,6 +135,11 @@ class VariantInfo(Wire):
     """The names of the bonuses and score lines it can award, as it declares them; null
     when it declares none (every house rule is then offered as far as its other
     requirements go)."""
+    ways: tuple[str, ...] | None = None
+    """Its own names for its kinds of capture, as its moves say them (``way``); null when
+    it names none."""
+    refuses: tuple[str, ...] = ()
+    """The house rules it refuses: never offered for it."""
     words: WordsInfo | None = None
     """What it says of itself, in the request's language."""
 
@@ -180,6 +185,9 @@ class HouseRuleInfo(Wire):
     awards: tuple[str, ...] = ()
     """The bonuses and score lines it adds: it does not apply to a variant that awards
     one of them already."""
+    ways: tuple[str, ...] = ()
+    """The kinds of capture it acts on: a variant that names its ways must name one of
+    them for it to apply."""
     words: WordsInfo | None = None
     """What it says of itself, in the request's language."""
 
@@ -255,9 +263,13 @@ class NewGame(Wire):
 
 
 class StateBody(OpenAnswer):
-    """A match's state, as the server returned it last."""
+    """A match's state, as the server returned it last, and the events of the deal it
+    made: from the draw for the first dealer (a new match) or the hand's deal on, what
+    the deal did besides placing the cards (a table taken and its scopa, the hands
+    declared), as a sealed view's ``events`` show them."""
 
     state: State
+    events: tuple[AnyEvent, ...] = ()
 
 
 class GameRequest(Wire, kw_only=True):
@@ -272,6 +284,9 @@ class GameRequest(Wire, kw_only=True):
     state: State | None = None
     token: Token | None = None
     seat_key: SeatKey | None = None
+    events: tuple[AnyEvent, ...] | None = None
+    """The events of an open answer posted back as it is (``POST /games``, ``next-hand``,
+    ``play``); ignored."""
 
     def __post_init__(self) -> None:
         if self.kind == "open" and (self.token is not None or self.seat_key is not None):

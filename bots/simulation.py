@@ -97,7 +97,7 @@ class Playout:
             take, jolly = move.take, move.jolly
             after = () if len(take) == len(table) else tuple(
                 [c for c in table if c not in take])
-            self.events.append(Captured(turn, card, take, jolly))
+            self.events.append(Captured(turn, card, take, jolly, move.way))
             if rules.effects:
                 context = CaptureContext(turn, card, take, jolly, table, after,
                                          nxt is None and not self.stock)
@@ -132,7 +132,7 @@ class Playout:
         self.stock = deal.stock
         self.turn = next_seat_with_cards(rules.seating, deal.hands, seat)
         effects = deal_effects(rules, self.start.hand, self.stage, self.dealer, deal.table,
-                               self.table)
+                               self.table, deal.hands)
         if effects and type(effects[0]) is DealCaptured:
             taken = effects[0]
             self.piles[taken.team].extend(taken.cards)

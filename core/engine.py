@@ -36,6 +36,7 @@ from foraccio.core.model import (
     DealCaptured,
     Dealt,
     DealtMore,
+    Declared,
     FirstDealerChosen,
     HandRecord,
     HandScored,
@@ -254,17 +255,21 @@ def _deal_more(state: State, rules: Rules, seat: int) -> tuple[State, tuple[AnyE
 
 
 def deal_effects(rules: Rules, hand: int, stage: int, dealer: int, laid: tuple[str, ...],
-                 table: tuple[str, ...]) -> tuple[AnyEvent, ...]:
+                 table: tuple[str, ...], hands: Sequence[tuple[str, ...]] = ()
+                 ) -> tuple[AnyEvent, ...]:
     """Return the events of what stage ``stage`` of hand ``hand``'s deal does besides
     placing the cards (``foraccio_deal_effects``): a :class:`~foraccio.core.model.DealCaptured`
-    for the table cards a team takes, then the bonuses earned; none when the variant's
-    deal does nothing more. ``laid`` are the cards the stage laid face up (in the order
-    dealt) and ``table`` the whole table after it (in table order)."""
-    effects = rules.hook.foraccio_deal_effects(
-        deal=DealContext(hand, stage, dealer, laid, table, rules.values),
-        options=rules.options, seating=rules.seating)
+    for the table cards a team takes, then the bonuses earned, then what each seat's
+    ``hands`` (the seats' hands after the stage; none: no declarations) declares
+    (``foraccio_declarations``); none when the variant's deal does nothing more.
+    ``laid`` are the cards the stage laid face up (in the order dealt) and ``table`` the
+    whole table after it (in table order)."""
+    context = DealContext(hand, stage, dealer, laid, table, rules.values)
+    effects = rules.hook.foraccio_deal_effects(deal=context, options=rules.options,
+                                               seating=rules.seating)
+    declared = _declarations(rules, context, hands) if rules.declares and hands else ()
     if effects is None:
-        return ()
+        return declared
     events: tuple[AnyEvent, ...] = tuple(effects.bonuses)
     if effects.take:
         # In table order, whatever the plugin's: the event's cards, as the pile's, are
@@ -273,14 +278,38 @@ def deal_effects(rules: Rules, hand: int, stage: int, dealer: int, laid: tuple[s
         seat = effects.seat
         events = (DealCaptured(hand=hand, stage=stage, seat=seat,
                                team=rules.seating.team_of[seat], cards=taken), *events)
-    return events
+    return events + declared
+
+
+def _declarations(rules: Rules, context: DealContext,
+                  hands: Sequence[tuple[str, ...]]) -> tuple[Declared, ...]:
+    """The :class:`~foraccio.core.model.Declared` events of each seat's hand just dealt
+    (``foraccio_declarations``), seat by seat in turn order from the seat after the
+    dealer, each plugin's in plugin order."""
+    seating = rules.seating
+    declared: list[Declared] = []
+    seat = context.dealer
+    for _ in range(seating.seats):
+        seat = seating.next_seat[seat]
+        if not hands[seat]:
+            continue
+        answers = rules.hook.foraccio_declarations(cards=hands[seat], seat=seat, deal=context,
+                                                   options=rules.options, seating=seating)
+        # pluggy answers the plugins registered last first; declare in plugin order.
+        declared += (Declared(hand=context.hand, stage=context.stage, seat=seat,
+                              team=seating.team_of[seat], name=name, cards=tuple(cards),
+                              points=points)
+                     for answer in reversed(answers) if answer
+                     for name, cards, points in answer)
+    return tuple(declared)
 
 
 def _after_deal(state: State, rules: Rules, laid: tuple[str, ...]
                 ) -> tuple[State, tuple[AnyEvent, ...]]:
     """``state`` (a stage of its deal just dealt, ``laid`` the cards it laid face up)
     after the deal's effects, and their events."""
-    events = deal_effects(rules, state.hand, state.stage, state.dealer, laid, state.table)
+    events = deal_effects(rules, state.hand, state.stage, state.dealer, laid, state.table,
+                          state.hands)
     if not events:
         return state, events
     taken = events[0]
@@ -386,7 +415,7 @@ def play(state: State, move: Move, seat: int | None = None) -> tuple[State, tupl
             after = table[:at] + table[at + 1:]
         else:
             after = tuple(filterfalse(take.__contains__, table))
-        events = (Captured(turn, card, take, move.jolly),)
+        events = (Captured(turn, card, take, move.jolly, move.way),)
         if rules.effects:
             context = _capture_context((turn, card, take, move.jolly, table, after,
                                         nxt is None and not state.stock))
@@ -513,7 +542,11 @@ def _score_lines(state: State, rules: Rules) -> tuple[ScoreLine, ...]:
     contributions = rules.hook.foraccio_score_lines(state=state, options=rules.options,
                                                     seating=rules.seating)
     # pluggy calls the plugins registered last first; list lines in plugin order.
-    return tuple(line for lines in reversed(contributions) if lines for line in lines)
+    lines = tuple(line for lines in reversed(contributions) if lines for line in lines)
+    if rules.declares:  # each declaration of the hand scores as a line of its name
+        lines += tuple(ScoreLine(event.team, event.name, event.points, event.cards)
+                       for event in state.events if type(event) is Declared)
+    return lines
 
 
 def hand_points(lines: Sequence[ScoreLine], teams: int = 2) -> tuple[int, ...]:

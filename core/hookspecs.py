@@ -47,6 +47,7 @@ from foraccio.core.rules import (
     Deal,
     DealContext,
     DealEffects,
+    Declaration,
     FirstDealer,
     Options,
     PlayRule,
@@ -219,6 +220,45 @@ def foraccio_deal_effects(deal: DealContext, options: Options,
     engine records a :class:`~foraccio.core.model.DealCaptured` event for the cards taken,
     then the bonuses. Stops at the first non-None result: a house rule overrides the
     variant's deal effects, or adjusts them with ``wrapper=True``.
+    """
+
+
+@hookspec
+def foraccio_declarations(cards: tuple[str, ...], seat: int, deal: DealContext,
+                          options: Options, seating: Seating) -> Sequence[Declaration] | None:
+    """Say what a seat's hand, just dealt, declares: Cirulla's busso (a hand adding up to
+    less than 10) or tris (three of a kind), shown to everyone and scored.
+
+    Called after every stage of every deal (after ``foraccio_deal_effects``), once per
+    seat that holds cards, in turn order from the seat after the dealer; again for each
+    stage when a match is replayed from its record, so the answer must depend only on
+    the arguments. Not called when no plugin implements it.
+
+    :param cards: The seat's hand after this stage, and nothing of any other hand.
+    :param seat: The seat whose hand it is; ``seating.team_of[seat]`` its team.
+    :param deal: The stage just dealt as anyone at the table sees it (a
+        :class:`~foraccio.core.rules.DealContext`: hand, stage, dealer, the cards laid,
+        the table and the card values).
+    :param options: The match's options.
+    :param seating: The match's seating.
+
+    Return a sequence of :class:`~foraccio.core.rules.Declaration` (``name``, the
+    ``cards`` of the hand it shows, each once, and the ``points``, an int from 0), or
+    None to declare nothing. Every plugin may contribute; all answers are used, in
+    plugin order. For each, the engine records a :class:`~foraccio.core.model.Declared`
+    event, which every seat and spectator sees (the cards shown and nothing else of the
+    hand), and scores its points at the end of the hand as a score line named ``name``,
+    after the scoring rules' lines. A house rule changes another plugin's declarations
+    with ``wrapper=True``: ``results = yield`` gives the other plugins' answers (last
+    registered first), and it returns that list changed.
+
+    Example, a busso worth 3 points::
+
+        @hookimpl
+        def foraccio_declarations(cards, deal):
+            if sum(deal.values[card] for card in cards) < 10:
+                return [Declaration("busso", cards, 3)]
+            return None
     """
 
 

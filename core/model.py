@@ -77,6 +77,12 @@ move of its ``captures`` is a ``"capture"`` (also one taking only its card, as a
 Foraccio ace on an empty table does), one of its ``lays`` a ``"lay"``."""
 
 
+WayName = Annotated[str, msgspec.Meta(min_length=1, max_length=40,
+                                     pattern="^[a-z0-9][a-z0-9_-]*$")]
+"""A variant's own name for a kind of capture (``Move.way``): lower-case letters, digits,
+``-`` and ``_``."""
+
+
 class Move(Wire):
     """One card played by the seat whose turn it is.
 
@@ -85,13 +91,18 @@ class Move(Wire):
     ``jolly`` says how a jolly card is used (``None`` for any other card).
     ``kind`` says what the move does, as the variant's play rule decided:
     every move the API answers says it; a posted move may leave it out, and
-    is refused if it says another than its own.
+    is refused if it says another than its own. ``way`` is the variant's own
+    name for the kind of capture (Cirulla's ``"fifteen"`` or ``"sum"``), one of its
+    :attr:`~foraccio.core.registry.Variant.ways`, as its play rule says it: absent (on
+    the wire too) where the variant names none; a posted move may leave it out, and is
+    refused if it says another than its own.
     """
 
     card: Card
     take: tuple[Card, ...] = ()
     jolly: Jolly | None = None
     kind: MoveKind | None = None
+    way: WayName | msgspec.UnsetType = msgspec.UNSET
 
 
 # --- events --------------------------------------------------------------------------
@@ -152,23 +163,43 @@ class Laid(Event, tag="laid"):
 
 
 class Captured(Event, tag="captured"):
-    """``seat`` played ``card`` and took ``take`` from the table (and ``card`` itself)."""
+    """``seat`` played ``card`` and took ``take`` from the table (and ``card`` itself);
+    ``way`` is the variant's name for the kind of capture, as on the move (absent where
+    the variant names none)."""
 
     seat: Seat
     card: Card
     take: tuple[Card, ...]
     jolly: Jolly | None = None
+    way: WayName | msgspec.UnsetType = msgspec.UNSET
 
 
 class Bonus(Event, tag="bonus"):
     """A capture earned points during play (a scopa, a colore, or a house rule's bonus),
-    or a deal did (see :class:`DealCaptured`); ``card`` is the card that made it."""
+    or a deal did (see :class:`DealCaptured`); ``card`` is the card that made it, or
+    None for a bonus no one card made (a deal's scopa on the whole table laid)."""
 
     seat: Seat
     team: Team
     name: str
     points: Count
-    card: Card
+    card: Card | None = None
+
+
+class Declared(Event, tag="declared"):
+    """At stage ``stage`` of hand ``hand``'s deal, ``seat`` declared ``name`` (Cirulla's
+    busso, a tris) and showed ``cards`` of its hand to everyone, as the variant's
+    declarations say (``foraccio_declarations``); ``points`` go to ``team`` at the end of
+    the hand, as a score line named ``name``. Only ``cards`` are shown: nothing else of
+    the hand."""
+
+    hand: Count
+    stage: Count
+    seat: Seat
+    team: Team
+    name: str
+    cards: tuple[Card, ...]
+    points: Count
 
 
 class TableCollected(Event, tag="table_collected"):
@@ -209,7 +240,7 @@ class MatchWon(Event, tag="match_won"):
 
 AnyEvent = (
     FirstDealerChosen | Dealt | DealtMore | DealCaptured | Laid | Captured | Bonus | TableCollected
-    | HandScored | MatchWon
+    | HandScored | MatchWon | Declared
 )
 
 

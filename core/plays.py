@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any, NoReturn
 
+from msgspec import UNSET
 from msgspec.structs import replace
 
 from foraccio.core.errors import IllegalMove, Reason
@@ -86,6 +87,8 @@ def index_of(plays: Plays, move: Move, hands: tuple[tuple[str, ...], ...], turn:
     kind = kind_at(plays, index)
     if move.kind is not None and move.kind != kind:
         _refuse_kind(move, kind)
+    if move.way is not UNSET and move.way != moves[index].way:
+        _refuse_way(move, moves[index].way)
     return index
 
 
@@ -147,6 +150,19 @@ def _refuse_kind(move: Move, kind: MoveKind) -> NoReturn:
     raise IllegalMove(Reason.WRONG_KIND,
                       phrase('{problem}. Post the move with kind "{kind}", or without a kind.',
                              problem=problem, kind=kind))
+
+
+def _refuse_way(move: Move, way: Any) -> NoReturn:
+    take = _describe_take(move.take, move.jolly)
+    if way is UNSET:
+        problem = phrase("{card} taking {take} has no way of capture here, not {way}. Post "
+                         "the move without a way.", card=move.card, take=take,
+                         way=quote(move.way))
+    else:
+        problem = phrase('{card} taking {take} is a capture of the way "{way}", not {posted}. '
+                         'Post the move with way "{way}", or without a way.', card=move.card,
+                         take=take, way=way, posted=quote(move.way))
+    raise IllegalMove(Reason.WRONG_KIND, problem)
 
 
 def _refuse_card_not_in_hand(turn: int, card: str) -> NoReturn:

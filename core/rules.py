@@ -124,6 +124,16 @@ class DealEffects(NamedTuple):
     bonuses: tuple[Bonus, ...] = ()
 
 
+class Declaration(NamedTuple):
+    """What a seat's dealt hand declares (``foraccio_declarations``): its ``name`` (Cirulla's
+    ``"busso"``, ``"tris"``), the ``cards`` of the hand it shows to everyone, and the
+    ``points`` it scores at the end of the hand (a score line named ``name``)."""
+
+    name: str
+    cards: tuple[str, ...]
+    points: int
+
+
 class CaptureContext(NamedTuple):
     """Everything a capture effect may look at."""
 

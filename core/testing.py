@@ -25,6 +25,7 @@ from msgspec.structs import replace
 
 from foraccio.core.engine import (
     before_first_hand,
+    deal_effects,
     hand_points,
     legal_moves,
     moves_of,
@@ -39,6 +40,7 @@ from foraccio.core.model import (
     Bonus,
     DealCaptured,
     Dealt,
+    Declared,
     HandRecord,
     HandScored,
     MatchWon,
@@ -129,6 +131,41 @@ def scenario(
         scores=(0,) * teams if scores is None else tuple(scores),
         record=(HandRecord(dealer=dealer, cut=1, deck=deck),),
     )
+
+
+def declarations_of(
+    cards: Iterable[str],
+    *,
+    variant: str = "foraccio",
+    seat: int = 0,
+    stage: int = 0,
+    dealer: int | None = None,
+    table: Iterable[str] = (),
+    options: Mapping[str, Any] | None = None,
+    house_rules: Sequence[str] = (),
+) -> tuple[Declared, ...]:
+    """Return what ``seat``'s hand ``cards``, just dealt at ``stage`` of hand 1, declares
+    (``foraccio_declarations``) in a match of ``variant`` with ``house_rules``: the
+    :class:`~foraccio.core.model.Declared` events the engine would record, each checked as
+    the engine checks a plugin's answer (a malformed one raises
+    :class:`~foraccio.core.errors.PluginError`). ``table`` is the table after the stage (the
+    cards it laid too); ``dealer`` defaults to the seat before ``seat`` in turn order.
+
+    No deal is made: the hand is the one given, whatever the variant's deal would give
+    (a :func:`scenario`, which deals nothing, declares nothing).
+    """
+    found = get_variant(variant)
+    layered = house_rules_for(found, house_rules)
+    resolved = resolve_options(found, options, layered)
+    rules = rules_for(variant, resolved, tuple(rule.name for rule in layered))
+    seating = rules.seating
+    if dealer is None:
+        dealer = next(before for before in range(seating.seats)
+                      if seating.next_seat[before] == seat)
+    hands = tuple(tuple(cards) if other == seat else () for other in range(seating.seats))
+    table = tuple(table)
+    return tuple(event for event in deal_effects(rules, 1, stage, dealer, table, table, hands)
+                 if type(event) is Declared)
 
 
 def _checked_deck(deck: Sequence[str], cards: tuple[str, ...], variant: str) -> tuple[str, ...]:
@@ -238,7 +275,8 @@ def check_random_match(
     that apply to a variant.
 
     Before every play: each card of the hand's recorded deck is in exactly one
-    place (the stock included); the state survives a JSON round trip, and so
+    place (the stock included); a move's way (``Move.way``) is one of the variant's
+    ``ways``; the state survives a JSON round trip, and so
     does its wire form, which the API's validation
     (:func:`~foraccio.core.validation.validate_state`) accepts and turns back into the very
     same state; the legal moves are listed
@@ -325,7 +363,8 @@ def _check_deal(state: State) -> None:
     # The deal, then what the deal did besides placing cards (foraccio_deal_effects).
     dealt = [index for index, event in enumerate(state.events) if isinstance(event, Dealt)]
     _check(state.phase == "playing" and len(dealt) == 1 and all(
-        isinstance(event, DealCaptured | Bonus) for event in state.events[dealt[0] + 1:]),
+        isinstance(event, DealCaptured | Bonus | Declared)
+        for event in state.events[dealt[0] + 1:]),
            f"{_where(state)}: a new hand does not start with its deal")
     _check(state.scores == hand_scores(state.record, len(state.scores)),
            f"{_where(state)}: the scores changed at the deal")
@@ -373,6 +412,10 @@ def _check_cards_kept(state: State) -> None:
 def _check_legal_moves(state: State, checker: random.Random) -> None:
     moves = legal_moves(state)
     _check(moves and state.hands[state.turn], f"{_where(state)}: nothing to play")
+    ways = get_variant(state.variant).ways or ()
+    named = {move.way for move in moves if move.way is not msgspec.UNSET}
+    _check(named <= set(ways), f"{_where(state)}: a move says the way {sorted(named - set(ways))}"
+                               f", which the variant's ways do not name")
     keys = [move_key(move) for move in moves]
     _check(len(set(keys)) == len(keys), f"{_where(state)}: a legal move is listed twice")
     for move in moves:

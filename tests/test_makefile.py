@@ -65,3 +65,14 @@ def test_make_compiled_installs_what_setup_py_builds_with(tmp_path):
 
     assert "compiled" in installed_extras(dry_run("compiled", tmp_path / "venv"))
     assert build_requires <= set(project["project"]["optional-dependencies"]["compiled"])
+
+
+def test_the_tests_variant_is_installed_with_the_test_tools_not_to_serve(tmp_path):
+    # tests/foreign: a variant only the tests play, so that the suite runs beside one it
+    # was not written for; a server started by `make run` does not offer it.
+    def installs_foreign(commands):
+        return any(command[1:4] == ["-m", "pip", "install"] and "tests/foreign" in command
+                   for command in commands)
+
+    assert installs_foreign(dry_run("lint", tmp_path / "venv"))
+    assert not installs_foreign(dry_run("run", tmp_path / "run-venv"))

@@ -197,7 +197,7 @@ class GameController(Controller):
             seed = secrets.randbelow(MAX_SEED + 1) if data.seed is None else data.seed
         state = engine.new_match(data.variant, seed, data.options, data.house_rules)
         if not data.sealed:
-            return StateBody(state=posted.answer(state))
+            return StateBody(state=posted.answer(state), events=state.events)
         game_id = new_game_id()
         token = sealer.seal(SealedGame.of(game_id, 0, state))
         posted.remember_token(token, state)
@@ -316,7 +316,7 @@ class GameController(Controller):
             raise CutNotAllowed
         state = engine.next_hand(game.state, data.cut)
         if game.sealed is None:
-            return StateBody(state=game.answer(posted, state))
+            return StateBody(state=game.answer(posted, state), events=state.events)
         return SealedState(**game.reseal(sealer, posted, state), view=game.view(state))
 
     @post("/score", operation_id="scoreHand", status_code=200,

@@ -31,7 +31,7 @@ def describe(rule: HouseRule, language: str = DEFAULT_LANGUAGE) -> HouseRuleInfo
                          variants=applicable_variants(rule),
                          options=tuple(describe_option(spec, option_key(rule, spec))
                                        for spec in rule.options),
-                         needs=rule.needs, awards=rule.awards,
+                         needs=rule.needs, awards=rule.awards, ways=rule.ways,
                          words=words_info(rule, language))
 
 

@@ -51,6 +51,8 @@ def describe(variant: Variant, language: str = DEFAULT_LANGUAGE) -> VariantInfo:
         seatings=tuple(SeatingInfo(options=found.options, teams=found.seating.teams)
                        for found in seatings(variant.name)),
         awards=variant.awards,
+        ways=variant.ways,
+        refuses=variant.refuses,
         words=words_info(variant, language),
     )
 

@@ -53,6 +53,9 @@ class Rules:
     :func:`~foraccio.core.registry.rule_guards.guarded_play_rule`)."""
     effects: tuple[CaptureEffect, ...]
     target: int
+    declares: bool = False
+    """Whether some plugin implements ``foraccio_declarations``: the engine asks a dealt
+    hand what it declares only then."""
 
 
 class HookCalls:
@@ -143,4 +146,5 @@ def assemble(manager: pluggy.PluginManager, variant: Variant,
         effects=tuple(e for e in reversed(answer("foraccio_capture_effects", seating=seating))
                       if e),
         target=answer("foraccio_match_target"),
+        declares=bool(hook.foraccio_declarations.get_hookimpls()),
     )

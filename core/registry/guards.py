@@ -44,7 +44,7 @@ from foraccio.core.registry.rule_guards import (
     kind_of,
     numbers,
 )
-from foraccio.core.rules import Seating
+from foraccio.core.rules import Declaration, Seating
 
 
 class Owner(NamedTuple):
@@ -312,6 +312,50 @@ def _check_deal_effects(owner, hook, effects, args, where):
     return effects
 
 
+class CheckedDeclarations(tuple):
+    """The declarations of one implementation, as its guard checked them (as
+    :class:`CheckedLines`)."""
+
+    __slots__ = ()
+
+
+def _check_declarations(owner, hook, declarations, args, where):
+    if not _is_sequence(declarations):
+        raise _refuse(owner, hook, f"{kind_of(declarations)}, not a list of declarations")
+    held = set(args[where["cards"]])
+    for declaration in declarations:
+        problem = _declaration_problem(declaration, held)
+        if problem:
+            raise _refuse(owner, hook, problem)
+    return CheckedDeclarations(declarations)
+
+
+def _declaration_problem(declaration: Any, held: set[str]) -> str | None:
+    if not isinstance(declaration, Declaration):
+        return f"{kind_of(declaration)} among its declarations, not a Declaration"
+    name, cards, points = declaration
+    if not isinstance(name, str) or not name:
+        return "a declaration without a name"
+    if not is_int(points, 0, MAX_SAFE_INTEGER):
+        return f"a declaration of {quote(points, 40)} points (an int from 0)"
+    try:
+        shown = set(cards) if _is_sequence(cards) else None
+    except TypeError:  # something unhashable, so not a card
+        shown = None
+    if shown is None or len(shown) != len(cards) or not shown.issubset(held):
+        return "a declaration showing what is not cards of the seat's hand, each once"
+    return None
+
+
+def _check_each_declarations(owner, hook, results, args, where):
+    if not _is_sequence(results):
+        raise _refuse(owner, hook, f"{kind_of(results)}, not a list of lists of declarations")
+    for declarations in results:
+        if declarations is not None and type(declarations) is not CheckedDeclarations:
+            _check_declarations(owner, hook, declarations, args, where)
+    return results
+
+
 def _check_play_rule(owner, hook, rule, args, where):
     if not callable(rule):
         raise _refuse(owner, hook, f"{kind_of(rule)}, not a play rule function")
@@ -417,6 +461,7 @@ _CHECKS: dict[str, Callable] = {
     "foraccio_collect_table": _check_seat,
     "foraccio_score_lines": _check_score_lines,
     "foraccio_match_winner": _check_winner,
+    "foraccio_declarations": _check_declarations,
 }
 """The check of a plain implementation's answer, by hook."""
 
@@ -425,17 +470,20 @@ _CHECKED_ARGUMENTS: dict[str, tuple[str, ...]] = {
                      "foraccio_capture_effects", "foraccio_collect_table",
                      "foraccio_score_lines", "foraccio_match_winner"), ("seating",)),
     "foraccio_deal_effects": ("seating", "deal"),
+    "foraccio_declarations": ("cards",),
 }
 """The arguments a hook's check reads, by hook: its answer is checked against the
 match's ``seating`` (and a deal effect's against the ``deal``'s table)."""
 
-_LIST_HOOKS = frozenset({"foraccio_capture_effects", "foraccio_score_lines"})
+_LIST_HOOKS = frozenset({"foraccio_capture_effects", "foraccio_score_lines",
+                         "foraccio_declarations"})
 
 _WRAPPER_CHECKS: dict[str, Callable] = {
     **_CHECKS,
     # The list-returning hooks' wrappers return the list of every contribution.
     "foraccio_capture_effects": _check_effects,
     "foraccio_score_lines": _check_each_score_lines,
+    "foraccio_declarations": _check_each_declarations,
 }
 """The check of a wrapper's answer, by hook: a first-result hook's wrapper answers as a
 plain implementation does."""

@@ -164,7 +164,8 @@ def load(candidates: Iterable[Candidate], before: Loaded | None = None) -> Loade
 
 def check(record: Variant | HouseRule, variants: Mapping[str, Variant]) -> None:
     """Raise :class:`PluginError` when ``record`` would be skipped at load (apart from its
-    name): a malformed option, declared names (``awards``, ``needs``) that are not a
+    name): a malformed option, declared names (``awards``, ``needs``, ``ways``,
+    ``refuses``) that are not a
     tuple of str, a plugin that does not fit the hook specs, or rules
     that fail to assemble (a house rule's with each of ``variants`` it applies to)."""
     owner = Owner.of(record)
@@ -193,10 +194,11 @@ def check(record: Variant | HouseRule, variants: Mapping[str, Variant]) -> None:
 
 def _declared_names_problem(record: Variant | HouseRule) -> str | None:
     # "scopa" where ("scopa",) was meant would be read letter by letter.
-    declared = {"awards": record.awards} if isinstance(record, Variant) else {
-        "needs": record.needs, "awards": record.awards}
+    declared = {"awards": record.awards, "ways": record.ways, "refuses": record.refuses
+                } if isinstance(record, Variant) else {
+        "needs": record.needs, "awards": record.awards, "ways": record.ways}
     for what, names in declared.items():
-        if names is None and isinstance(record, Variant):
+        if names is None and isinstance(record, Variant) and what != "refuses":
             continue
         if not isinstance(names, tuple) or not all(isinstance(n, str) and n for n in names):
             return f"its {what} must be a tuple of names (str), not {shorten(repr(names))}"

@@ -57,6 +57,16 @@ class Variant:
     ``"carte"``, ``"denari"``, ``"settebello"``, ``"primiera"``), which is what a house
     rule's :attr:`HouseRule.needs` is checked against; None (a variant that declares
     nothing) lets every house rule apply as far as they go."""
+    ways: tuple[str, ...] | None = None
+    """Its own names for its kinds of capture (Cirulla's ``"fifteen"`` and ``"sum"``): its
+    play rule's captures say theirs in :attr:`~foraccio.core.model.Move.way`. A house
+    rule's :attr:`HouseRule.ways` is checked against them; None (a variant that names
+    none) lets every house rule apply as far as they go. ``"sum"`` is the usual name of a
+    capture of table cards adding up to the card's value."""
+    refuses: tuple[str, ...] = ()
+    """The names of house rules it refuses: those its own rules make pointless (Scopa
+    already takes a single card first) or that would break it. They are never offered
+    for it, whatever else they apply to."""
     words: Words | None = field(default=None, repr=False, compare=False)
     """What it says of itself beyond its title, description and options (its score lines,
     move kinds, wild card, cards, option values) and its translations
@@ -96,9 +106,11 @@ class HouseRule:
 
     Which variants it applies to: every variant that awards what it ``needs`` and
     awards none of what it ``awards`` itself (a variant that declares no
-    :attr:`Variant.awards` passes both), for which ``applies_to`` (when given) is
-    true and, when ``variants`` is given, whose name it lists; never one that
-    already registers one of its plugins (pluggy registers a plugin once).
+    :attr:`Variant.awards` passes both), that makes a capture of one of its ``ways``
+    (when both name some), that does not refuse it (:attr:`Variant.refuses`), for
+    which ``applies_to`` (when given) is true and, when ``variants`` is given, whose
+    name it lists; never one that already registers one of its plugins (pluggy
+    registers a plugin once).
     """
 
     name: str
@@ -121,6 +133,11 @@ class HouseRule:
     awards: tuple[str, ...] = ()
     """The bonuses and score lines it adds (``("colore",)``): it does not apply to a
     variant that awards one of them already."""
+    ways: tuple[str, ...] = ()
+    """The kinds of capture it acts on (``("sum",)`` for a rule on captures by sum): a
+    variant that names its :attr:`Variant.ways` must name one of them for it to apply, and
+    the rule leaves the captures of the variant's other ways alone. Empty: it acts on no
+    kind of capture in particular."""
     words: Words | None = field(default=None, repr=False, compare=False)
     """As :attr:`Variant.words`: the words of the lines it adds, its translations."""
 
@@ -144,9 +161,15 @@ class HouseRule:
         return self.applies_to is None or bool(self.applies_to(variant))
 
     def unmet(self, variant: Variant) -> str | None:
-        """What of its declared ``needs`` and ``awards`` ``variant`` does not meet, in
-        words ("it needs a variant that awards scopa"), or None when it meets them all
-        (as a variant that declares no awards does)."""
+        """What of its declared ``needs``, ``awards`` and ``ways`` ``variant`` does not
+        meet, or whether the variant refuses it, in words ("it needs a variant that awards
+        scopa"), or None when it meets them all (as a variant that declares no awards and
+        names no ways does)."""
+        if self.name in variant.refuses:
+            return phrase("the variant refuses it")
+        if self.ways and variant.ways is not None and not set(self.ways) & set(variant.ways):
+            return phrase("it acts on captures by {ways}, which the variant does not make",
+                          ways=_listed(list(self.ways), "or"))
         if variant.awards is None:
             return None
         missing = [name for name in self.needs if name not in variant.awards]
@@ -159,10 +182,12 @@ class HouseRule:
         return None
 
 
-def _listed(names: list[str]) -> str:
+def _listed(names: list[str], conjunction: str = "and") -> str:
+    """Names in a list a sentence reads: "a, b and c" ("a, b or c")."""
     if len(names) == 1:
         return names[0]
-    return phrase("{names} and {last}", names=", ".join(names[:-1]), last=names[-1])
+    template = "{names} or {last}" if conjunction == "or" else "{names} and {last}"
+    return phrase(template, names=", ".join(names[:-1]), last=names[-1])
 
 
 def has_options(*names: str) -> Callable[[Variant], bool]:

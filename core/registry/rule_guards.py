@@ -91,8 +91,8 @@ def bonus_problem(bonus: Any, seating: Seating) -> str | None:
         return f"a bonus of {quote(bonus.points, 40)} points (an int from 0)"
     if not isinstance(bonus.name, str) or not bonus.name:
         return "a bonus without a name"
-    if not isinstance(bonus.card, str) or bonus.card not in RANK:
-        return "a bonus whose card is not a card"
+    if bonus.card is not None and (not isinstance(bonus.card, str) or bonus.card not in RANK):
+        return "a bonus whose card is neither a card nor None"
     return None
 
 

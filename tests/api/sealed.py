@@ -18,7 +18,7 @@ from foraccio.api.examples import EXAMPLE_SECRET
 from foraccio.api.posted import Receipts
 from foraccio.api.sealing import Sealer
 from foraccio.core.cards import sort_cards
-from foraccio.core.model import State
+from foraccio.core.model import Declared, State
 
 SEALER = Sealer(EXAMPLE_SECRET.encode())
 """The tests' app seals with the example secret (see conftest), so tests can look inside."""
@@ -110,10 +110,16 @@ def sealed_game(client, variant: str = "foraccio", **fields) -> dict:
 
 
 def hidden_from(seat: int, token: str) -> set[str]:
-    """The cards in the other seats' hands and in the stock of the game in ``token``."""
+    """The cards in the other seats' hands and in the stock of the game in ``token``, but
+    those a hand declared (shown to everyone, ``foraccio_declarations``)."""
     state = SEALER.open(token).engine_state()
     return {*state.stock, *(card for other, hand in enumerate(state.hands)
-                            if other != seat for card in hand)}
+                            if other != seat for card in hand)} - declared_in(state)
+
+
+def declared_in(state: State) -> set[str]:
+    """The cards the hands of ``state``'s current hand showed when they declared."""
+    return {card for event in state.events if type(event) is Declared for card in event.cards}
 
 
 def strings_in(value) -> set[str]:
@@ -153,9 +159,11 @@ def assert_no_leak(body: dict, seat: int, *tokens: str) -> None:
 
 
 def seen_by(seat: int, token: str) -> set[str]:
-    """The cards ``seat`` sees in the game in ``token``: its hand, the table, the piles."""
+    """The cards ``seat`` sees in the game in ``token``: its hand, the table, the piles, the
+    cards declared."""
     state = SEALER.open(token).engine_state()
-    return {*state.hands[seat], *state.table, *(card for pile in state.piles for card in pile)}
+    return {*state.hands[seat], *state.table, *(card for pile in state.piles for card in pile),
+            *declared_in(state)}
 
 
 def twin(state: State, seat: int, rng: random.Random) -> State:

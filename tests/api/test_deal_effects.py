@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 
+import msgspec
 import pytest
 
 from foraccio.api.sealing import SealedGame, new_game_id
@@ -55,6 +56,24 @@ def test_an_open_game_starts_with_the_table_taken(client):
     lines = post(client, "/games/score", {"state": unreceipted(state)})["lines"]
     assert {"team": expected.dealer % 2, "name": "scopa", "points": 1,
             "cards": [expected.events[-1].card]} in lines
+
+
+def test_an_open_games_answers_carry_the_events_of_the_deal(client):
+    seed, expected = taking_deal()
+
+    created = post(client, "/games", {"variant": "scopa", "seed": seed, "house_rules": [RULE]})
+
+    assert created["events"] == msgspec.json.decode(msgspec.json.encode(expected.events))
+    assert [event["type"] for event in created["events"]][-3:] == [
+        "dealt", "deal_captured", "bonus"]
+    state = created["state"]
+    while state["phase"] == "playing":
+        moves = post(client, "/games/legal-moves", {"state": state})["moves"]
+        state = post(client, "/games/play", {"state": state, "move": moves[0]})["state"]
+    dealt = post(client, "/games/next-hand", {"state": state})
+    assert dealt["events"][0] == {"type": "dealt", "hand": 2, "dealer": dealt["state"]["dealer"],
+                                  "cut": dealt["events"][0]["cut"]}
+    assert {event["type"] for event in dealt["events"]} <= {"dealt", "deal_captured", "bonus"}
 
 
 def test_an_open_game_plays_on_from_a_posted_state_after_the_deal(client):

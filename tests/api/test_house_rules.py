@@ -45,8 +45,11 @@ def test_the_house_rules_are_listed_with_the_variants_they_apply_to(client):
 
     assert [rule["name"] for rule in listed] == list(house_rules())
     colore = next(rule for rule in listed if rule["name"] == "colore")
-    # Every variant but Zobelon, which scores colore itself (installed ones included).
-    assert colore["variants"] == [name for name in variants() if name != "zobelon"]
+    # Every variant but Zobelon, which scores colore itself (installed ones included),
+    # and those that refuse it.
+    assert colore["variants"] == [name for name, variant in variants().items()
+                                  if name != "zobelon" and "colore" not in variant.refuses]
+    assert {"foraccio", "scopa", "scopone-scientifico"} <= set(colore["variants"])
     assert colore["title"] and "suit" in colore["description"]
 
 
@@ -130,13 +133,20 @@ def test_the_listings_say_what_variants_award_and_house_rules_need(client):
     assert awards["scopa"] == ["carte", "denari", "settebello", "primiera", "scopa"]
     assert "napoli" in awards["foraccio"] and "colore" in awards["zobelon"]
     assert listed["no-last-play-scopa"]["needs"] == ["scopa"]
-    assert {"scopa", "scopone-scientifico"} <= set(listed["no-last-play-scopa"]["variants"])
+    assert {"foraccio", "zobelon"} <= set(listed["no-last-play-scopa"]["variants"])
+    # Scopa's scopa never counts on the last play: it refuses the house rule.
+    assert not {"scopa", "scopone-scientifico"} & set(listed["no-last-play-scopa"]["variants"])
+    refuses = {variant["name"]: variant["refuses"]
+               for variant in client.get("/variants").json()["variants"]}
+    assert "no-last-play-scopa" in refuses["scopa"] and refuses["foraccio"] == []
+    assert listed["single-card-priority"]["ways"] == ["sum"]
     assert listed["colore"]["awards"] == ["colore"] and listed["colore"]["needs"] == []
     # Every variant offered awards what the rule needs (or declares nothing).
     for rule in listed.values():
         for name in rule["variants"]:
             assert awards[name] is None or set(rule["needs"]) <= set(awards[name]), (rule, name)
             assert awards[name] is None or not set(rule["awards"]) & set(awards[name])
+            assert rule["name"] not in refuses[name]
 
 
 def test_a_house_rule_is_refused_where_the_variant_lacks_what_it_needs_as_the_guide_shows(
@@ -159,15 +169,26 @@ def test_a_house_rule_is_refused_where_the_variant_lacks_what_it_needs_as_the_gu
     response = client.post("/games", json=body)
 
     problem = assert_problem(response, 422, "incompatible_house_rule")
-    assert {name: problem[name] for name in _guide_refusal()} == _guide_refusal()
+    shown = _guide_refusal()
+    # The guide's server has only the shipped variants; another installed one that
+    # awards scopa is listed after them.
+    said, where = problem["detail"].split(" it applies to: ")
+    shown_said, shown_where = shown["detail"].split(" it applies to: ")
+    assert {name: problem[name] for name in shown if name != "detail"} == {
+        name: shown[name] for name in shown if name != "detail"}
+    assert said == shown_said
+    applies = where.rstrip(".").split(", ")
+    assert applies[:len(shown_where.rstrip(".").split(", "))] == shown_where.rstrip(".").split(
+        ", ") and applies == list(listed["double-scopa"]["variants"])
     assert "scopa-senza-scope" not in listed["double-scopa"]["variants"]
     assert "scopa-senza-scope" not in listed["no-last-play-scopa"]["variants"]
-    assert "scopa-senza-scope" in listed["single-card-priority"]["variants"]
+    assert "scopa-senza-scope" in listed["colore"]["variants"]
     assert client.post("/games", json={**body, "variant": "scopa"}).status_code == 200
 
 
 def test_a_variant_that_declares_nothing_is_offered_every_house_rule(client, registered):
-    registered(dataclasses.replace(get_variant("scopa"), name="scopa-classica", awards=None))
+    registered(dataclasses.replace(get_variant("scopa"), name="scopa-classica", awards=None,
+                                   refuses=()))
 
     listed = client.get("/house-rules").json()["house_rules"]
 

@@ -174,7 +174,7 @@ def first_hand_over(house_rules):
     (BonusOfAListedCard(),
      lambda rules: play(scopa_position(rules), legal_moves(scopa_position(rules))[0]),
      "foraccio_capture_effects", "a capture effect it returned made a bonus whose card is "
-                                 "not a card"),
+                                 "neither a card nor None"),
     (DealerFour(), lambda rules: next_hand(first_hand_over(rules)),
      "foraccio_next_dealer", "it returned 4, which is not a seat (0 to 3)"),
     (WinnerTwo(), first_hand_over, "foraccio_match_winner",

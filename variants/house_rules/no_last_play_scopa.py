@@ -6,7 +6,8 @@ any skill. The rule wraps the variant's capture effects and drops the scopa
 bonus they give the hand's last play; any other bonus of that play (a
 Zobelon colore) still counts. It plays as the variant option
 ``last_play_scopa: false`` does, for tables that name it as a house rule. It
-needs a variant that awards scopas.
+needs a variant that awards scopas; a variant whose scopa never counts on the last play
+(Scopa's) refuses it.
 """
 
 from __future__ import annotations

@@ -6,9 +6,16 @@ captures as, drops the sums of that value when a single table card of that
 value is there. A Zobelon king given a value d is held to it the same way:
 given d, it may not take a sum of d while a table card of value d is there;
 it may still sweep, or be given another value and take what that value takes.
+
+It acts on captures by sum (``ways=("sum",)``): a variant that names its ways of
+capture is offered it only when one is ``"sum"``, and its captures of other ways (a
+Cirulla capture by fifteen) are left alone. Scopa, whose own capture already takes a
+single card first, refuses it.
 """
 
 from __future__ import annotations
+
+from msgspec import UNSET
 
 from foraccio.core.cards import RANK
 from foraccio.core.hookspecs import hookimpl
@@ -29,9 +36,15 @@ class SingleCardFirst:
             singles = {(m.card, m.jolly) for m in captures
                        if len(m.take) == 1 and RANK[m.take[0]] == _value(m)}
             return [m for m in captures
-                    if len(m.take) < 2 or (m.card, m.jolly) not in singles], lays
+                    if len(m.take) < 2 or (m.card, m.jolly) not in singles
+                    or m.way not in _SUMS], lays
 
         return single_card_first
+
+
+_SUMS = (UNSET, "sum")
+"""The ways of capture it acts on: a capture by sum, or one of a variant that names no
+ways (Foraccio's, Zobelon's)."""
 
 
 def _value(move: Move) -> int:
@@ -46,4 +59,5 @@ SINGLE_CARD_PRIORITY = HouseRule(
                 "and may not take a sum of other cards instead (Scopa's rule); a Zobelon king "
                 "given a value is held to it the same way.",
     plugins=(SingleCardFirst(),),
+    ways=("sum",),
 )

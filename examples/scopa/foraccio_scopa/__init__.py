@@ -40,6 +40,11 @@ PLUGINS = (seating, deck, dealer, dealing, capture, scopa, end_of_hand, carte, d
            settebello, primiera, bonuses, match)
 """The rules, in the order their score lines are listed."""
 
+REFUSES = ("single-card-priority", "no-last-play-scopa")
+"""The house rules its own rules already play: its capture takes a single card of the
+card's value before any sum, and its scopa never counts on the last play. Offered here,
+they would change nothing."""
+
 SCOPA = Variant(
     name="scopa",
     title="Scopa",
@@ -52,5 +57,6 @@ SCOPA = Variant(
     options=OPTIONS,
     plugins=PLUGINS,
     awards=AWARDS,
+    refuses=REFUSES,
     words=WORDS,
 )

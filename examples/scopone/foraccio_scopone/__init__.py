@@ -12,7 +12,7 @@ by module from the ``foraccio-scopa`` distribution, with a table and a deal of i
   ``locale/``.
 """
 
-from foraccio_scopa import AWARDS, capture, dealer, deck, end_of_hand, match, scopa
+from foraccio_scopa import AWARDS, REFUSES, capture, dealer, deck, end_of_hand, match, scopa
 from foraccio_scopa.scoring import carte, denari, primiera, settebello
 
 from foraccio.core.registry import OptionSpec, Variant
@@ -41,5 +41,6 @@ SCOPONE = Variant(
     options=OPTIONS,
     plugins=PLUGINS,
     awards=AWARDS,
+    refuses=REFUSES,
     words=WORDS,
 )

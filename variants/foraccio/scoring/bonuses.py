@@ -8,5 +8,6 @@ from foraccio.core.model import Bonus, ScoreLine
 
 @hookimpl
 def foraccio_score_lines(state):
-    return [ScoreLine(team=event.team, name=event.name, points=event.points, cards=(event.card,))
+    return [ScoreLine(team=event.team, name=event.name, points=event.points,
+                      cards=() if event.card is None else (event.card,))
             for event in state.events if type(event) is Bonus]
