@@ -47,7 +47,7 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
     cmp = commands.add_parser(
         "compare", help="measure what a house rule, option, variant or bot changes",
         description="Play the same seeds with a baseline and with changes of it, and "
-                    "report each setup's figures and the differences with 95 %% intervals.",
+                    "report each setup's figures and the differences with 95 % intervals.",
         epilog="Example: foraccio compare foraccio --with-house-rules colore --matches 2000")
     cmp.add_argument("variant", help="the variant of the baseline")
     cmp.add_argument("--options", default={}, type=json.loads,
@@ -85,6 +85,9 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
                                           "played (default: %(default)s)")
     cmp.add_argument("--resume", action="store_true",
                      help="continue the run kept in --results (give the same arguments)")
+    cmp.add_argument("--overwrite", action="store_true",
+                     help="replace the run kept in --results (without it, a file there "
+                          "is never replaced)")
     cmp.add_argument("--quiet", action="store_true",
                      help="no progress bar on standard error (it shows only on a terminal)")
     cmp.set_defaults(run=run, changes=None)
@@ -138,6 +141,11 @@ def run(args: argparse.Namespace) -> int:
     if args.matches < 1:
         print("foraccio compare: --matches must be 1 or more", file=sys.stderr)
         return 2
+    if args.results.exists() and not (args.resume or args.overwrite):
+        print(f"foraccio compare: {args.results} already holds a run: --resume continues "
+              f"it, --overwrite replaces it, --results FILE keeps this run in another file",
+              file=sys.stderr)
+        return 2
     budget = None
     if args.iterations is not None and searching(setups):
         budget = Budget(iterations=args.iterations)
@@ -166,8 +174,12 @@ def run(args: argparse.Namespace) -> int:
             console.print("• " + sentence, markup=False, highlight=False, soft_wrap=True)
     if args.html is not None:
         args.html.write_text(page(report), encoding="utf-8")
+        print(f"foraccio compare: the report with its plots is in {args.html}",
+              file=sys.stderr)
     if outcome.stopped:
         print(f"foraccio compare: stopped after {report['matches']} of {args.matches} "
               f"matches; --resume continues the run kept in {args.results}", file=sys.stderr)
         return 130
+    print(f"foraccio compare: the matches played are kept in {args.results}",
+          file=sys.stderr)
     return 0

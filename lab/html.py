@@ -1,7 +1,10 @@
 """The lab's report as one self-contained HTML page: the figures, the differences, the
-findings, and plots drawn here as inline SVG (histograms of match length and hand
-points, bars per score line with their intervals). The page loads nothing: no script,
-no style sheet, no font, no image from anywhere.
+findings, and plots drawn here as inline SVG: the differences themselves first (each
+setup's paired difference from the baseline in points per hand, by score line, with
+its interval; how the match length changes seed by seed), the dealing team's edge,
+then each setup's own figures (histograms of match length and of hand points in round
+bins, bars per score line with their intervals). The page loads nothing: no script, no
+style sheet, no font, no image from anywhere.
 
 It is made from the JSON report alone (:func:`foraccio.lab.report.summary`), so the same report
 gives the same page byte for byte.
@@ -31,9 +34,11 @@ class Series(NamedTuple):
     intervals: Sequence[tuple[float, float]] | None = None
 
 
-def bars(title: str, categories: Sequence[str], series: Sequence[Series], axis: str) -> str:
+def bars(title: str, categories: Sequence[str], series: Sequence[Series], axis: str,
+         first: int = 0) -> str:
     """An SVG chart of grouped bars: a group per category, a bar per series (with a
-    whisker for its interval when it has one), a legend of the series."""
+    whisker for its interval when it has one), a legend of the series; the series take
+    the colours from number ``first`` on."""
     tops = [max([*s.values, *(high for _, high in s.intervals or ())], default=0)
             for s in series]
     step = _step(max([*tops, 0]) or 1.0)
@@ -65,7 +70,7 @@ def bars(title: str, categories: Sequence[str], series: Sequence[Series], axis: 
             value = one.values[index]
             left = x0 + bar * number
             parts.append(f'<rect x="{left:.1f}" y="{y(value):.1f}" width="{bar:.1f}" '
-                         f'height="{y(0) - y(value):.1f}" fill="{_colour(number)}" '
+                         f'height="{y(0) - y(value):.1f}" fill="{_colour(first + number)}" '
                          f'data-setup="{escape(one.name)}" data-category="{escape(category)}">'
                          f'<title>{escape(one.name)}, {escape(category)}: {value:.4g}</title>'
                          f'</rect>')
@@ -78,13 +83,80 @@ def bars(title: str, categories: Sequence[str], series: Sequence[Series], axis: 
                              f'class="whisker"/>')
     parts.append(f'<text x="{LEFT + plot_width / 2:.1f}" y="{HEIGHT - 6}" class="tick" '
                  f'text-anchor="middle">{escape(axis)}</text>')
-    x = LEFT
-    for number, one in enumerate(series):  # the legend, in a row above the plot
+    parts.append(_legend(series, first))
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def forest(title: str, categories: Sequence[str], series: Sequence[Series], axis: str,
+           reference: float = 0.0, first: int = 0) -> str:
+    """An SVG chart of estimates with their intervals: a row per category, a dot and a
+    whisker per series, against a vertical line at ``reference`` (0 for a difference:
+    an interval that crosses it is not significant)."""
+    left, row_height = 230, 22
+    lows = [low for s in series for low, _ in s.intervals or ()] + [
+        v for s in series for v in s.values]
+    highs = [high for s in series for _, high in s.intervals or ()] + [
+        v for s in series for v in s.values]
+    least, most = min([*lows, reference]), max([*highs, reference])
+    step = _step((most - least) or 1.0)
+    start, stop = step * math.floor(least / step), step * math.ceil(most / step)
+    if stop == start:
+        stop = start + step
+    plot_width = WIDTH - left - RIGHT - 10
+    band = row_height * max(len(series), 1) + 8
+    height = TOP + band * len(categories) + BOTTOM
+
+    def x(value: float) -> float:
+        return left + plot_width * (value - start) / (stop - start)
+
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" '
+             f'width="{WIDTH}" height="{height}" role="img" aria-label="{escape(title)}">',
+             f'<title>{escape(title)}</title><style>{SVG_STYLE}</style>',
+             f'<text x="{LEFT}" y="16" class="title">{escape(title)}</text>']
+    bottom = TOP + band * len(categories)
+    for tick in range(round((stop - start) / step) + 1):
+        value = start + tick * step
+        parts.append(f'<line x1="{x(value):.1f}" x2="{x(value):.1f}" y1="{TOP}" '
+                     f'y2="{bottom}" class="grid"/><text x="{x(value):.1f}" '
+                     f'y="{bottom + 16}" class="tick" text-anchor="middle">'
+                     f'{_signed_tick(value, step)}</text>')
+    parts.append(f'<line x1="{x(reference):.1f}" x2="{x(reference):.1f}" y1="{TOP}" '
+                 f'y2="{bottom}" class="reference"/>')
+    for index, category in enumerate(categories):
+        top = TOP + band * index
+        parts.append(f'<text x="{left - 8}" y="{top + band / 2 + 4:.1f}" class="tick" '
+                     f'text-anchor="end">{escape(category)}</text>')
+        for number, one in enumerate(series):
+            value = one.values[index]
+            low, high = one.intervals[index] if one.intervals is not None else (value, value)
+            y = top + 4 + row_height * number + row_height / 2
+            parts.append(f'<g data-setup="{escape(one.name)}" '
+                         f'data-category="{escape(category)}" data-value="{value:.6g}">'
+                         f'<title>{escape(one.name)}, {escape(category)}: {value:.4g} '
+                         f'({low:.4g} to {high:.4g})</title>'
+                         f'<path d="M{x(low):.1f} {y:.1f}H{x(high):.1f}" class="whisker"/>'
+                         f'<circle cx="{x(value):.1f}" cy="{y:.1f}" r="4" '
+                         f'fill="{_colour(first + number)}"/></g>')
+    parts.append(f'<text x="{left + plot_width / 2:.1f}" y="{height - 6}" class="tick" '
+                 f'text-anchor="middle">{escape(axis)}</text>')
+    parts.append(_legend(series, first))
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _legend(series: Sequence[Series], first: int = 0) -> str:
+    """The series' colours and names in a row above the plot."""
+    parts, x = [], LEFT
+    for number, one in enumerate(series, start=first):
         parts.append(f'<rect x="{x}" y="24" width="10" height="10" fill="{_colour(number)}"/>'
                      f'<text x="{x + 14}" y="33" class="tick">{escape(one.name)}</text>')
         x += 30 + 7 * len(one.name)
-    parts.append("</svg>")
     return "".join(parts)
+
+
+def _signed_tick(value: float, step: float) -> str:
+    return f"{value:+g}" if value else "0"
 
 
 def _colour(number: int) -> str:
@@ -119,15 +191,108 @@ def _shares(setups: Sequence[dict[str, Any]], field: str) -> tuple[list[str], li
     return [str(value) for value in values], series
 
 
-def _lines_chart(report: dict[str, Any]) -> str:
-    keys = [m for m in report["metrics"] if m["key"].startswith("lines.")
+BINS = 20
+"""At most this many bars in a histogram of points (then each bar holds a range)."""
+
+TAIL = 0.99
+"""A histogram of points stops where this share of every setup's values is reached; the
+rest, a long thin tail, is one last bar ("≥ n")."""
+
+
+def _binned(setups: Sequence[dict[str, Any]], field: str) -> tuple[list[str], list[Series]]:
+    """Each setup's histogram ``field`` as shares of its total, in at most :data:`BINS`
+    bars of a round width (1, 2, 5, 10... values), up to where :data:`TAIL` of every
+    setup's values lie; what lies beyond is one last bar."""
+    counts = [dict(map(tuple, setup[field])) for setup in setups]
+    least = min(value for one in counts for value in one)
+    cut = max(_quantile(one, TAIL) for one in counts)
+    width = next(w * power for power in (1, 10, 100, 1000) for w in (1, 2, 5)
+                 if math.ceil((cut - least + 1) / (w * power)) <= BINS)
+    start = width * math.floor(least / width)
+    edges = list(range(start, cut + 1, width))
+    beyond = edges[-1] + width
+    tail = any(value >= beyond for one in counts for value in one)
+    categories = [str(edge) if width == 1 else f"{edge}\N{EN DASH}{edge + width - 1}"
+                  for edge in edges]
+    if tail:
+        categories.append(f"≥ {beyond}")
+    series = []
+    for setup, one in zip(setups, counts, strict=True):
+        total = sum(one.values()) or 1
+        shares = [0.0] * len(categories)
+        for value, count in one.items():
+            shares[min((value - start) // width, len(categories) - 1)] += count / total
+        series.append(Series(setup["name"], shares))
+    return categories, series
+
+
+def _quantile(counts: dict[int, int], share: float) -> int:
+    """The least value at or below which ``share`` of the counted values lie."""
+    total, seen = sum(counts.values()), 0
+    for value in sorted(counts):
+        seen += counts[value]
+        if seen >= share * total:
+            return value
+    return max(counts)
+
+
+def _line_keys(report: dict[str, Any]) -> list[dict[str, Any]]:
+    return [m for m in report["metrics"] if m["key"].startswith("lines.")
             and m["key"].endswith(".points_per_hand")]
+
+
+def _lines_chart(report: dict[str, Any]) -> str:
+    keys = _line_keys(report)
     names = [m["key"].split(".")[1] for m in keys]
     series = [Series(setup["name"],
                      [setup["figures"][m["key"]]["value"] for m in keys],
                      [tuple(setup["figures"][m["key"]]["ci95"]) for m in keys])
               for setup in report["setups"]]
     return bars("Points per hand by score line (95 % intervals)", names, series, "score line")
+
+
+def _differences_chart(report: dict[str, Any]) -> str:
+    """Each setup's paired difference from the baseline in points per hand, in all and
+    by score line, with its interval: the answer itself, around 0."""
+    keys = [m for m in report["metrics"] if m["key"] == "points_per_hand"] + _line_keys(report)
+    names = ["all score lines" if m["key"] == "points_per_hand" else m["key"].split(".")[1]
+             for m in keys]
+    series = []
+    for setup in report["setups"][1:]:
+        found = {d["metric"]: d for d in report["differences"] if d["setup"] == setup["name"]}
+        series.append(Series(f"{setup['name']} \N{MINUS SIGN} {report['setups'][0]['name']}",
+                             [found[m["key"]]["value"] for m in keys],
+                             [tuple(found[m["key"]]["ci95"]) for m in keys]))
+    return forest("Difference from the baseline in points per hand (95 % intervals)",
+                  names, series, "points per hand, setup \N{MINUS SIGN} baseline on the same seeds",
+                  first=1)
+
+
+def _length_differences_chart(report: dict[str, Any]) -> str:
+    """How the match length changes seed by seed: the share of seeds on which a setup's
+    match was so many hands longer (or shorter) than the baseline's."""
+    others = report["setups"][1:]
+    seen = {value for setup in others for value, _ in setup["match_length_differences"]}
+    values = range(min(seen), max(seen) + 1)
+    series = []
+    for setup in others:
+        counts = dict(map(tuple, setup["match_length_differences"]))
+        total = sum(counts.values()) or 1
+        series.append(Series(f"{setup['name']} \N{MINUS SIGN} {report['setups'][0]['name']}",
+                             [counts.get(value, 0) / total for value in values]))
+    return bars("Match length, setup \N{MINUS SIGN} baseline on the same seed: share of seeds",
+                [f"{value:+d}" if value else "0" for value in values], series,
+                "hands more (+) or fewer (\N{MINUS SIGN}) than the baseline's match", first=1)
+
+
+def _dealer_chart(report: dict[str, Any]) -> str:
+    """The dealing team's edge in each setup, with its interval, against no edge."""
+    setups = report["setups"]
+    series = [Series(setup["name"], [setup["figures"]["dealer_edge"]["value"]],
+                     [tuple(setup["figures"]["dealer_edge"]["ci95"])]) for setup in setups]
+    return forest("The dealing team's edge per hand (95 % intervals)",
+                  ["dealing team \N{MINUS SIGN} others' mean"], series,
+                  "points per hand; 0 is no edge")
 
 
 def _rows(report: dict[str, Any]) -> str:
@@ -166,7 +331,8 @@ svg { display: block; margin: 1em 0; max-width: 100%; height: auto; }
 
 SVG_STYLE = ("text { font-family: system-ui, sans-serif; } .title { font-weight: bold; "
              "font-size: 14px; } .tick { font-size: 11px; fill: #444; } "
-             ".grid { stroke: #e4e4e4; } .whisker { stroke: #111; stroke-width: 1.2; "
+             ".grid { stroke: #e4e4e4; } .reference { stroke: #111; stroke-dasharray: 4 3; } "
+             ".whisker { stroke: #111; stroke-width: 1.2; "
              "fill: none; }")
 """The plots' own style, inside each, so that a plot saved on its own looks the same."""
 
@@ -180,7 +346,7 @@ def page(report: dict[str, Any]) -> str:
         f"{', options ' + escape(str(s['options'])) if s['options'] else ''}"
         f", bots by seat {escape(', '.join(s['bots']))}</li>" for s in setups)
     lengths, length_series = _shares(setups, "match_length")
-    points, point_series = _shares(setups, "hand_points")
+    points, point_series = _binned(setups, "hand_points")
     findings = "".join(f"<li>{escape(sentence)}</li>" for sentence in report["findings"])
     stopped = ("" if report["matches"] == report["asked"]
                else f" (stopped at {report['matches']} of {report['asked']})")
@@ -205,6 +371,9 @@ brackets hold 95 % intervals; a highlighted difference is significant.</p>
 {_rows(report)}
 </table>
 <h2>Plots</h2>
+<figure id="differences">{_differences_chart(report)}</figure>
+<figure id="match-length-differences">{_length_differences_chart(report)}</figure>
+<figure id="dealer-edge">{_dealer_chart(report)}</figure>
 <figure id="match-length">{bars("Match length: share of matches", lengths, length_series,
                                  "hands in the match")}</figure>
 <figure id="hand-points">{bars("Hand points: share of a team's hands", points, point_series,

@@ -17,6 +17,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
+from rich import box
 from rich.table import Table
 from rich.text import Text
 
@@ -132,6 +133,10 @@ def summary(setups: Sequence[Setup], teams: Sequence[Sequence[int]], seed: int,
             "hand_points": _histogram([p for match in played for points in match.points
                                        for p in points]),
         })
+    for number in range(1, len(setups)):
+        # What the question asks is a difference: how it is spread over the seeds.
+        report_setups[number]["match_length_differences"] = _histogram(
+            [len(per_seed[number].points) - len(per_seed[0].points) for per_seed in matches])
     differences = []
     for number, setup in enumerate(setups[1:], start=1):
         for metric in found:
@@ -155,12 +160,6 @@ def show(value: float, proportion: bool, signed: bool = False) -> str:
     """A figure as a person reads it: a percentage for a proportion."""
     sign = "+" if signed else ""
     return f"{value * 100:{sign}.1f} %" if proportion else f"{value:{sign}.3f}"
-
-
-def _brackets(figure: dict[str, Any], proportion: bool, signed: bool = False) -> str:
-    """A figure and its interval on one line: ``42.5 % [28.5, 57.8]``."""
-    low, high = (show(bound, proportion, signed).removesuffix(" %") for bound in figure["ci95"])
-    return f"{show(figure['value'], proportion, signed)} [{low}, {high}]"
 
 
 def interval(figure: dict[str, Any], proportion: bool, signed: bool = False) -> str:
@@ -213,28 +212,40 @@ def findings(report: dict[str, Any]) -> list[str]:
 
 def table(report: dict[str, Any]) -> Table:
     """The report as a rich table: a row per figure, a column per setup, then a column
-    per difference from the baseline (significant ones in bold, with a star)."""
+    per difference from the baseline (significant ones in bold, with a star).
+
+    A cell holds its figure over its interval, so that a row takes two lines and a
+    table of two setups fits 80 columns: the setups' names are never cut (their columns
+    do not wrap) and the figures' names wrap within their two lines."""
     setups = report["setups"]
     title = (f"{report['matches']} matches per setup (seed {report['seed']})"
              + ("" if report["matches"] == report["asked"]
                 else f", stopped at {report['matches']} of {report['asked']}"))
-    grid = Table(title=title, caption="95 % intervals in brackets; * significant")
-    grid.add_column("figure")
+    grid = Table(title=title, caption="95 % intervals below each figure; * significant",
+                 box=box.SIMPLE_HEAD, pad_edge=False)
+    grid.add_column("figure", ratio=1, min_width=16)
     for setup in setups:
-        grid.add_column(setup["name"], justify="right")
+        grid.add_column(setup["name"], justify="right", no_wrap=True)
     for setup in setups[1:]:
-        grid.add_column(f"{setup['name']} - {setups[0]['name']}", justify="right")
+        grid.add_column(f"{setup['name']}\n- {setups[0]['name']}", justify="right",
+                        no_wrap=True)
     for metric in report["metrics"]:
         key, proportion = metric["key"], metric["proportion"]
         cells = [Text(metric["label"])]
         for setup in setups:
-            figure = setup["figures"][key]
-            cells.append(Text(_brackets(figure, proportion)))
+            cells.append(_cell(setup["figures"][key], proportion))
         for setup in setups[1:]:
             difference = next(d for d in report["differences"]
                               if d["setup"] == setup["name"] and d["metric"] == key)
-            text = _brackets(difference, proportion, True)
-            cells.append(Text(text + " *", style="bold") if difference["significant"]
-                         else Text(text))
+            cells.append(_cell(difference, proportion, True, difference["significant"]))
         grid.add_row(*cells)
     return grid
+
+
+def _cell(figure: dict[str, Any], proportion: bool, signed: bool = False,
+          significant: bool = False) -> Text:
+    """A figure over its interval: ``52.1 %`` then ``[50.0, 54.3]``."""
+    low, high = (show(bound, proportion, signed).removesuffix(" %") for bound in figure["ci95"])
+    value = show(figure["value"], proportion, signed) + (" *" if significant else "")
+    return Text.assemble((value, "bold" if significant else ""), "\n",
+                         (f"[{low}, {high}]", "dim"))
