@@ -17,7 +17,9 @@ from collections.abc import Sequence
 from html import escape
 from typing import Any, NamedTuple
 
+from foraccio.core.words import DEFAULT_LANGUAGE
 from foraccio.lab.report import interval, show
+from foraccio.lab.speech import Speech, house_rule_title, line_names, variant_title
 
 COLOURS = ("#1f6f8b", "#e07a1f", "#3c9d4e", "#a63d6b", "#6b5ca5", "#8c6d31")
 """One colour per setup, in order (then again)."""
@@ -241,79 +243,93 @@ def _line_keys(report: dict[str, Any]) -> list[dict[str, Any]]:
             and m["key"].endswith(".points_per_hand")]
 
 
-def _lines_chart(report: dict[str, Any]) -> str:
+def _line_name(report: dict[str, Any], key: str, _: Speech) -> str:
+    """The name, in words, of the score line of the metric ``key``."""
+    wire = key.split(".")[1]
+    for setup in report["setups"]:
+        names = line_names(setup["variant"], tuple(setup["house_rules"]), _.language)
+        if wire in names:
+            return names[wire]
+    return _.line(report["setups"][0]["variant"], (), wire)
+
+
+def _versus(report: dict[str, Any], setup: dict[str, Any]) -> str:
+    return f"{setup['name']} \N{MINUS SIGN} {report['setups'][0]['name']}"
+
+
+def _lines_chart(report: dict[str, Any], _: Speech) -> str:
     keys = _line_keys(report)
-    names = [m["key"].split(".")[1] for m in keys]
+    names = [_line_name(report, m["key"], _) for m in keys]
     series = [Series(setup["name"],
                      [setup["figures"][m["key"]]["value"] for m in keys],
                      [tuple(setup["figures"][m["key"]]["ci95"]) for m in keys])
               for setup in report["setups"]]
-    return bars("Points per hand by score line (95 % intervals)", names, series, "score line")
+    return bars(_("Points per hand by score line (95 % intervals)"), names, series,
+                _("score line"))
 
 
-def _differences_chart(report: dict[str, Any]) -> str:
+def _differences_chart(report: dict[str, Any], _: Speech) -> str:
     """Each setup's paired difference from the baseline in points per hand, in all and
     by score line, with its interval: the answer itself, around 0."""
     keys = [m for m in report["metrics"] if m["key"] == "points_per_hand"] + _line_keys(report)
-    names = ["all score lines" if m["key"] == "points_per_hand" else m["key"].split(".")[1]
-             for m in keys]
+    names = [_("all score lines") if m["key"] == "points_per_hand"
+             else _line_name(report, m["key"], _) for m in keys]
     series = []
     for setup in report["setups"][1:]:
         found = {d["metric"]: d for d in report["differences"] if d["setup"] == setup["name"]}
-        series.append(Series(f"{setup['name']} \N{MINUS SIGN} {report['setups'][0]['name']}",
-                             [found[m["key"]]["value"] for m in keys],
+        series.append(Series(_versus(report, setup), [found[m["key"]]["value"] for m in keys],
                              [tuple(found[m["key"]]["ci95"]) for m in keys]))
-    return forest("Difference from the baseline in points per hand (95 % intervals)",
-                  names, series, "points per hand, setup \N{MINUS SIGN} baseline on the same seeds",
+    return forest(_("Difference from the baseline in points per hand (95 % intervals)"),
+                  names, series, _("points per hand, setup minus baseline on the same seeds"),
                   first=1)
 
 
-def _length_differences_chart(report: dict[str, Any]) -> str:
+def _length_differences_chart(report: dict[str, Any], _: Speech) -> str:
     """How the match length changes seed by seed: the share of seeds on which a setup's
     match was so many hands longer (or shorter) than the baseline's."""
     others = report["setups"][1:]
-    seen = {value for setup in others for value, _ in setup["match_length_differences"]}
+    seen = {value for setup in others for value, _count in setup["match_length_differences"]}
     values = range(min(seen), max(seen) + 1)
     series = []
     for setup in others:
         counts = dict(map(tuple, setup["match_length_differences"]))
         total = sum(counts.values()) or 1
-        series.append(Series(f"{setup['name']} \N{MINUS SIGN} {report['setups'][0]['name']}",
+        series.append(Series(_versus(report, setup),
                              [counts.get(value, 0) / total for value in values]))
-    return bars("Match length, setup \N{MINUS SIGN} baseline on the same seed: share of seeds",
+    return bars(_("Match length, setup minus baseline on the same seed: share of seeds"),
                 [f"{value:+d}" if value else "0" for value in values], series,
-                "hands more (+) or fewer (\N{MINUS SIGN}) than the baseline's match", first=1)
+                _("hands more (+) or fewer (-) than the baseline's match"), first=1)
 
 
-def _dealer_chart(report: dict[str, Any]) -> str:
+def _dealer_chart(report: dict[str, Any], _: Speech) -> str:
     """The dealing team's edge in each setup, with its interval, against no edge."""
     setups = report["setups"]
     series = [Series(setup["name"], [setup["figures"]["dealer_edge"]["value"]],
                      [tuple(setup["figures"]["dealer_edge"]["ci95"])]) for setup in setups]
-    return forest("The dealing team's edge per hand (95 % intervals)",
-                  ["dealing team \N{MINUS SIGN} others' mean"], series,
-                  "points per hand; 0 is no edge")
+    return forest(_("The dealing team's edge per hand (95 % intervals)"),
+                  [_("dealing team minus the others' mean")], series,
+                  _("points per hand; 0 is no edge"))
 
 
-def _rows(report: dict[str, Any]) -> str:
+def _rows(report: dict[str, Any], _: Speech) -> str:
     setups = report["setups"]
     head = "".join(f"<th>{escape(s['name'])}</th>" for s in setups)
     head += "".join(f"<th>{escape(s['name'])} - {escape(setups[0]['name'])}</th>"
                     for s in setups[1:])
-    rows = [f"<tr><th>figure</th>{head}</tr>"]
+    rows = [f"<tr><th>{escape(_('figure'))}</th>{head}</tr>"]
     for metric in report["metrics"]:
         key, proportion = metric["key"], metric["proportion"]
         cells = [f"<th>{escape(metric['label'])}</th>"]
         for setup in setups:
             figure = setup["figures"][key]
             cells.append(f"<td>{show(figure['value'], proportion)}<small>"
-                         f"{interval(figure, proportion)}</small></td>")
+                         f"{interval(figure, proportion, False, _)}</small></td>")
         for setup in setups[1:]:
             difference = next(d for d in report["differences"]
                               if d["setup"] == setup["name"] and d["metric"] == key)
             significant = ' class="significant"' if difference["significant"] else ""
             cells.append(f"<td{significant}>{show(difference['value'], proportion, True)}"
-                         f"<small>{interval(difference, proportion, True)}</small></td>")
+                         f"<small>{interval(difference, proportion, True, _)}</small></td>")
         rows.append(f'<tr data-metric="{escape(key)}">{"".join(cells)}</tr>')
     return "\n".join(rows)
 
@@ -337,48 +353,67 @@ SVG_STYLE = ("text { font-family: system-ui, sans-serif; } .title { font-weight:
 """The plots' own style, inside each, so that a plot saved on its own looks the same."""
 
 
-def page(report: dict[str, Any]) -> str:
-    """The whole report as an HTML page."""
+def page(report: dict[str, Any], _: Speech | None = None) -> str:
+    """The whole report as an HTML page, in the language of ``_`` (the report's by
+    default)."""
+    _ = _ or Speech(report.get("language", DEFAULT_LANGUAGE))
     setups = report["setups"]
-    described = "".join(
-        f"<li><b>{escape(s['name'])}</b>: {escape(s['variant'])}"
-        f"{', house rules ' + escape(', '.join(s['house_rules'])) if s['house_rules'] else ''}"
-        f"{', options ' + escape(str(s['options'])) if s['options'] else ''}"
-        f", bots by seat {escape(', '.join(s['bots']))}</li>" for s in setups)
+    described = "".join(f"<li><b>{escape(s['name'])}</b>: {escape(_described(s, _))}</li>"
+                        for s in setups)
     lengths, length_series = _shares(setups, "match_length")
     points, point_series = _binned(setups, "hand_points")
     findings = "".join(f"<li>{escape(sentence)}</li>" for sentence in report["findings"])
-    stopped = ("" if report["matches"] == report["asked"]
-               else f" (stopped at {report['matches']} of {report['asked']})")
+    stopped = ("" if report["matches"] == report["asked"] else " " + _(
+        "(stopped at {played} of {asked})").format(played=report["matches"],
+                                                   asked=report["asked"]))
+    names = [escape(s["name"]) for s in setups]
+    introduction = _(
+        "{matches} matches per setup{stopped}, the same seeds in every setup (seed {seed}). "
+        "Differences are paired by seed against {baseline}; brackets hold 95 % intervals; "
+        "a highlighted difference is significant.").format(
+            matches=report["matches"], stopped=stopped, seed=report["seed"],
+            baseline="\0")
+    before, after = escape(introduction).split("\0")
     return f"""<!DOCTYPE html>
-<html lang="en">
+<html lang="{_.language}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>foraccio compare: {escape(', '.join(s['name'] for s in setups))}</title>
+<title>foraccio compare: {', '.join(names)}</title>
 <style>{STYLE}</style>
 </head>
 <body>
-<h1>What changes: {escape(' vs '.join(s['name'] for s in setups))}</h1>
-<p>{report['matches']} matches per setup{stopped}, the same seeds in every setup (seed
-{report['seed']}). Differences are paired by seed against <b>{escape(setups[0]['name'])}</b>;
-brackets hold 95 % intervals; a highlighted difference is significant.</p>
+<h1>{escape(_("What changes: {setups}").format(setups=" vs ".join(s["name"] for s in setups)))}</h1>
+<p>{before}<b>{names[0]}</b>{after}</p>
 <ul id="setups">{described}</ul>
-<h2>Findings</h2>
+<h2>{escape(_("Findings"))}</h2>
 <ul id="findings">{findings}</ul>
-<h2>Figures</h2>
+<h2>{escape(_("Figures"))}</h2>
 <table id="figures">
-{_rows(report)}
+{_rows(report, _)}
 </table>
-<h2>Plots</h2>
-<figure id="differences">{_differences_chart(report)}</figure>
-<figure id="match-length-differences">{_length_differences_chart(report)}</figure>
-<figure id="dealer-edge">{_dealer_chart(report)}</figure>
-<figure id="match-length">{bars("Match length: share of matches", lengths, length_series,
-                                 "hands in the match")}</figure>
-<figure id="hand-points">{bars("Hand points: share of a team's hands", points, point_series,
-                                "points a team scored in a hand")}</figure>
-<figure id="score-lines">{_lines_chart(report)}</figure>
+<h2>{escape(_("Plots"))}</h2>
+<figure id="differences">{_differences_chart(report, _)}</figure>
+<figure id="match-length-differences">{_length_differences_chart(report, _)}</figure>
+<figure id="dealer-edge">{_dealer_chart(report, _)}</figure>
+<figure id="match-length">{bars(_("Match length: share of matches"), lengths, length_series,
+                                 _("hands in the match"))}</figure>
+<figure id="hand-points">{bars(_("Hand points: share of a team's hands"), points, point_series,
+                                _("points a team scored in a hand"))}</figure>
+<figure id="score-lines">{_lines_chart(report, _)}</figure>
 </body>
 </html>
 """
+
+
+def _described(setup: dict[str, Any], _: Speech) -> str:
+    """A setup in words: its game, house rules, options and the bot of each seat."""
+    parts = [variant_title(setup["variant"], _)]
+    if setup["house_rules"]:
+        parts.append(_("house rules {rules}").format(rules=", ".join(
+            house_rule_title(rule, _) for rule in setup["house_rules"])))
+    if setup["options"]:
+        parts.append(_("options {options}").format(options=", ".join(
+            f"{name}={value}" for name, value in setup["options"].items())))
+    parts.append(_("bots by seat {bots}").format(bots=", ".join(setup["bots"])))
+    return ", ".join(parts)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import functools
 import secrets
 import sys
 
@@ -18,61 +19,69 @@ from foraccio.cli.table.local import LocalTable
 from foraccio.cli.table.remote import RemoteTable
 from foraccio.cli.table.room import LINK_FORM, RoomTable, joined_link, read_link
 from foraccio.cli.table.room_loop import RoomLoop
+from foraccio.lab.speech import ENGLISH, Speech
 
 MAX_SEED = 2**53 - 1
 
 
-def parse_bots(text: str) -> tuple[str, ...]:
+def parse_bots(text: str, _: Speech = ENGLISH) -> tuple[str, ...]:
     """One bot for every other seat, or one for each other seat in seat order (in
-    Foraccio three: right (seat 1), partner (2), left (3)); whether there are as many
+    Foraccio three: right (seat 2), partner (3), left (4)); whether there are as many
     as the match has seats, with the options chosen (a three-player Scopa has two other
-    seats), is checked when it starts. Seat 0's entry is the person's and unused."""
+    seats), is checked when it starts. Seat 0's entry (the first seat, the person's) is
+    unused."""
     names = [name.strip() for name in text.split(",") if name.strip()]
     known = bot_plugins()
     unknown = [name for name in names if name not in known]
     if unknown:
         raise argparse.ArgumentTypeError(
-            f"unknown bot {unknown[0]!r}; known bots: {', '.join(sorted(known))}")
+            _("unknown bot {name!r}; known bots: {known}").format(
+                name=unknown[0], known=", ".join(sorted(known))))
     if not names:
-        raise argparse.ArgumentTypeError("give 1 bot (for every other seat) or one for each "
-                                         "other seat")
+        raise argparse.ArgumentTypeError(_("give 1 bot (for every other seat) or one for "
+                                           "each other seat"))
     return ("person", *names)
 
 
 DEFAULT_BOTS = parse_bots("heuristic")
 
 
-def add_parser(commands: argparse._SubParsersAction) -> None:
-    """Add ``play`` to the ``foraccio`` command's subcommands."""
+def add_parser(commands: argparse._SubParsersAction, _: Speech) -> argparse.ArgumentParser:
+    """Add ``play`` to the ``foraccio`` command's subcommands, speaking the language of
+    ``_``."""
     play = commands.add_parser(
-        "play", help="play a match against bots at a terminal table, or join a room",
-        description="You sit at seat 0, bots at the others (in Foraccio a bot partner "
-                    "opposite, against two bots). Without --url the engine runs here; with "
-                    "it, a running server deals a sealed game. With --room you join a room "
-                    "on a server instead, by the link its host gave you: a seat's link "
-                    "plays that seat against the room's people and bots, the host's starts "
-                    "the match and watches it, a spectator's watches.")
-    add_match_arguments(play)
-    play.add_argument("--bots", type=parse_bots, default=DEFAULT_BOTS,
-                      help="one bot for every other seat, or one for each other seat in seat "
-                           "order (in Foraccio: right, partner, left; as many as the options "
-                           "seat: two for a Scopa with --options '{\"players\": 3}') "
-                           f"({', '.join(sorted(bot_plugins()))}; default: heuristic)")
+        "play", add_help=False,
+        help=_("play a match against bots at a terminal table, or join a room"),
+        description=_("You sit at seat 1, bots at the others (in Foraccio a bot partner "
+                      "opposite, against two bots). Without --url the engine runs here; "
+                      "with it, a running server deals a sealed game. With --room you join "
+                      "a room on a server instead, by the link its host gave you: a seat's "
+                      "link plays that seat against the room's people and bots, the host's "
+                      "starts the match and watches it, a spectator's watches."))
+    add_match_arguments(play, _)
+    play.add_argument("--bots", type=functools.partial(parse_bots, _=_), default=DEFAULT_BOTS,
+                      help=_("one bot for every other seat, or one for each other seat in "
+                             "seat order (in Foraccio: right, partner, left; as many as the "
+                             "options seat: two for a Scopa with --options "
+                             "'{{\"players\": 3}}') ({bots}; default: heuristic)").format(
+                                 bots=", ".join(sorted(bot_plugins()))))
     play.add_argument("--seed", type=int, default=None,
-                      help="deals and bots of a local match (default: a random one, shown "
-                           "at the start); not with --url, whose server deals")
+                      help=_("deals and bots of a local match (default: a random one, shown "
+                             "at the start); not with --url, whose server deals"))
     play.add_argument("--url", default=None,
-                      help="play a sealed game on the server at this URL, e.g. "
-                           "http://127.0.0.1:8000, instead of the local engine (with --room "
-                           "and an invite alone: the room's server)")
+                      help=_("play a sealed game on the server at this URL, e.g. "
+                             "http://127.0.0.1:8000, instead of the local engine (with --room "
+                             "and an invite alone: the room's server)"))
     play.add_argument("--room", default=None, metavar="LINK",
-                      help=f"join a room by its link, {LINK_FORM} (or the invite "
-                           "<room>.<secret> alone, with --url; write --room=<invite> when it "
-                           "starts with -); the room's host chose its game, seats and pace")
+                      help=_("join a room by its link, {form} (or the invite "
+                             "<room>.<secret> alone, with --url; write --room=<invite> when "
+                             "it starts with -); the room's host chose its game, seats and "
+                             "pace").format(form=LINK_FORM))
     play.add_argument("--pace", type=float, default=1.0,
-                      help="seconds to pause after each bot play (default: %(default)s; in "
-                           "a room, the room's pace)")
+                      help=_("seconds to pause after each bot play (default: %(default)s; "
+                             "in a room, the room's pace)"))
     play.set_defaults(run=run)
+    return play
 
 
 def run(args: argparse.Namespace) -> int:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 
 from rich.console import Console
 
@@ -25,13 +26,15 @@ def test_simulate_prints_a_json_summary(capsys):
     assert sum(lineup["wins"] for lineup in summary["lineups"]) + summary["draws"] == 2
     lo, hi = summary["lineups"][0]["win_rate_ci95"]
     assert 0 <= lo <= summary["lineups"][0]["win_rate"] <= hi <= 1
-    assert set(summary["lineups"][0]["per_hand"]) == {"scopa", "napoli", "colore"}
+    # A figure for each score line the matches produced, none for a line of another game.
+    produced = set(summary["lineups"][0]["points_per_hand"])
+    assert set(summary["lineups"][0]["per_hand"]) == produced
+    assert "colore" in produced and "napoli" not in produced
     # Standard error is not a terminal here: no progress bar.
     assert err == ""
 
 
-def test_simulate_prints_a_table_by_default(capsys, monkeypatch):
-    monkeypatch.setenv("COLUMNS", "200")  # a wide terminal: a row on one line
+def test_simulate_prints_a_table_by_default(capsys):
     assert main(["simulate", "--variant", "zobelon", "--bots", "heuristic,random",
                  "--matches", "2", "--seed", "1", "--workers", "1", "--options",
                  '{"target": 21}']) == 0
@@ -40,10 +43,15 @@ def test_simulate_prints_a_table_by_default(capsys, monkeypatch):
                  "--matches", "2", "--seed", "1", "--workers", "1", "--options",
                  '{"target": 21}', "--json"]) == 0
     summary = json.loads(capsys.readouterr().out)
-    assert f"zobelon: 2 matches, {summary['hands']} hands (seed 1)" in table
-    first = summary["lineups"][0]
-    assert f"heuristic,heuristic │    {first['wins']} │ {first['win_rate']:.1%}" in table
-    assert f"{summary['draws']} draws" in table
+    assert f"Zobelon: 2 matches, {summary['hands']} hands (seed 1)" in table
+    first, second = summary["lineups"]
+    assert re.search(rf"│ wins +│ +{first['wins']} │ +{second['wins']} │", table)
+    assert re.search(rf"│ win rate +│ +{first['win_rate']:.1%} \[", table)
+    # A row per score line produced, in the game's words; none of another game's.
+    colore = f"{first['points_per_hand']['colore']:.3f}"
+    assert re.search(rf"│ Colore: points a hand +│ +{colore} │", table)
+    assert "Napoli" not in table and "napoli" not in table
+    assert f"{summary['draws']} draw" in table
 
 
 def test_progress_shows_the_matches_their_rate_and_the_time_left():

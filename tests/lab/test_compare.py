@@ -165,7 +165,7 @@ def test_the_table_says_what_is_significant(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "20 matches per setup (seed 0)" in out
     assert "; * significant" in out and re.search(r"[-+]\d+\.\d+ \* *\n", out)  # a starred one
-    assert "• +colore against baseline: colore: points per hand rises from 0.000" in out
+    assert "• +colore against baseline: Colore: points per hand rises from 0.000" in out
 
 
 def test_a_scheduler_out_of_reach_is_reported(tmp_path, capsys):

@@ -70,7 +70,7 @@ def test_differences_are_paired_by_seed_and_significance_is_said_in_words():
     assert ("+colore against baseline: match length (hands) falls from 3.000 to 2.000 "
             "(-1.000, 95 % interval -1.000 to -1.000): significant.") in report["findings"]
     assert any(sentence.startswith("+colore against baseline: no significant difference in")
-               and "team 0 (seats 0+2) wins" in sentence for sentence in report["findings"])
+               and "team 1 (seats 1+3) wins" in sentence for sentence in report["findings"])
     # No draw happened: no draw figure. The score lines were all alike: left out.
     keys = [metric["key"] for metric in report["metrics"]]
     assert "draw_rate" not in keys
@@ -129,9 +129,9 @@ def test_the_page_plots_the_differences_and_the_dealers_edge():
     differences = {d["metric"]: d for d in report["differences"]}
     # Each score line's mean difference, with its interval, around 0.
     plot = html.split('<figure id="differences">')[1].split("</figure>")[0]
-    for name in ("scopa", "colore"):
+    for name, words in (("scopa", "Scopa"), ("colore", "Colore")):  # in the game's words
         value = differences[f"lines.{name}.points_per_hand"]["value"]
-        assert f'data-category="{name}" data-value="{value:.6g}"' in plot
+        assert f'data-category="{words}" data-value="{value:.6g}"' in plot
     assert 'class="reference"' in plot
     # The match length, seed by seed: half the seeds a hand shorter, half the same.
     assert report["setups"][1]["match_length_differences"] == [[-1, 20], [0, 20]]
