@@ -14,6 +14,12 @@ from foraccio.core.errors import EngineError
 from foraccio.core.registry import get_house_rule, get_variant
 
 
+def N_(message: str) -> str:
+    """Marks ``message`` for the catalogue (gettext's usual name): it is kept in English
+    here and translated where it is said."""
+    return message
+
+
 class Speech:
     """Say the project's sentences in ``language``: ``_("Match: {scores}")`` is the
     translation (its placeholders filled by the caller with ``.format``), ``ngettext``
@@ -48,15 +54,17 @@ def line_names(variant: str, house_rules: tuple[str, ...], language: str) -> dic
     """Each score line's name in ``language``, by its wire name, as the variant and the
     house rules (those installed here) say them."""
     names: dict[str, str] = {}
-    for record in (_record(get_variant, variant),
-                   *(_record(get_house_rule, rule) for rule in house_rules)):
+    for record in (record_of(get_variant, variant),
+                   *(record_of(get_house_rule, rule) for rule in house_rules)):
         if record is not None:
             names.update({name: line["name"]
                           for name, line in words.speak(record, language)["lines"].items()})
     return names
 
 
-def _record(get, name: str | None):
+def record_of(get, name: str | None):
+    """The record ``get`` finds by ``name`` (a variant, a house rule), or None when it is
+    not installed here."""
     if name is None:
         return None
     try:
@@ -66,17 +74,17 @@ def _record(get, name: str | None):
 
 
 def _variant_words(variant: str | None) -> words.Words | None:
-    record = _record(get_variant, variant)
+    record = record_of(get_variant, variant)
     return getattr(record, "words", None)
 
 
 def variant_title(variant: str, _: Speech) -> str:
     """A variant's title in the language of ``_`` (its name when it is not here)."""
-    record = _record(get_variant, variant)
+    record = record_of(get_variant, variant)
     return variant if record is None else words.speak(record, _.language)["title"]
 
 
 def house_rule_title(rule: str, _: Speech) -> str:
     """A house rule's title in the language of ``_`` (its name when it is not here)."""
-    record = _record(get_house_rule, rule)
+    record = record_of(get_house_rule, rule)
     return rule if record is None else words.speak(record, _.language)["title"]

@@ -19,6 +19,7 @@ from foraccio.cli.table.local import LocalTable
 from foraccio.cli.table.remote import RemoteTable
 from foraccio.cli.table.room import LINK_FORM, RoomTable, joined_link, read_link
 from foraccio.cli.table.room_loop import RoomLoop
+from foraccio.cli.table.speech import _, speaking
 from foraccio.lab.speech import ENGLISH, Speech
 
 MAX_SEED = 2**53 - 1
@@ -85,14 +86,21 @@ def add_parser(commands: argparse._SubParsersAction, _: Speech) -> argparse.Argu
 
 
 def run(args: argparse.Namespace) -> int:
-    """Run ``foraccio play`` with its parsed arguments."""
+    """Run ``foraccio play`` with its parsed arguments, in the language asked for."""
+    speech = getattr(args, "speech", None) or ENGLISH
+    with speaking(speech.language):
+        return _run(args)
+
+
+def _run(args: argparse.Namespace) -> int:
     console = Console(highlight=False)
     if args.room is not None:
         return run_room(args, console)
     house_rules = args.house_rules
     if args.url is not None and args.seed is not None:
-        console.print("foraccio play: --seed goes with local matches only: a sealed game "
-                      "on a server is dealt by the server.", style="red")
+        console.print("foraccio play: " + _("--seed goes with local matches only: a sealed "
+                                            "game on a server is dealt by the server."),
+                      style="red")
         return 2
     try:
         if args.url is None:
@@ -105,7 +113,7 @@ def run(args: argparse.Namespace) -> int:
         console.print(f"foraccio play: {error.message}", style="red")
         return 1
     except (Quit, KeyboardInterrupt):
-        console.print("\nYou left the table.")
+        console.print("\n" + _("You left the table."))
         return 0
 
 
@@ -117,8 +125,9 @@ def run_room(args: argparse.Namespace, console: Console) -> int:
         ("--house-rules", bool(args.house_rules)), ("--bots", args.bots != DEFAULT_BOTS),
         ("--seed", args.seed is not None)) if set_up]
     if given:
-        console.print(f"foraccio play: {', '.join(given)} set up a match: a room's host has "
-                      "set up its match already.", style="red")
+        console.print("foraccio play: " + _("{flags} set up a match: a room's host has set "
+                                            "up its match already.").format(
+                                                flags=", ".join(given)), style="red")
         return 2
     try:
         link = read_link(args.room, args.url)
@@ -131,8 +140,8 @@ def run_room(args: argparse.Namespace, console: Console) -> int:
         console.print(f"foraccio play: {error.message}", style="red")
         return 1
     if now:
-        console.print("You joined your seat: the invite now opens it for you alone, from "
-                      "this account (its key is kept in the data directory).")
+        console.print(_("You joined your seat: the invite now opens it for you alone, from "
+                        "this account (its key is kept in the data directory)."))
     table = RoomTable(link)
     seat = None
     try:
@@ -146,8 +155,9 @@ def run_room(args: argparse.Namespace, console: Console) -> int:
         console.print(f"foraccio play: {error.message}", style="red")
         return 1
     except (Quit, KeyboardInterrupt):
-        console.print("\nYou left the room" + ("; your seat waits for you: the same link "
-                                               "brings you back." if seat is not None else "."))
+        console.print("\n" + (_("You left the room; your seat waits for you: the same link "
+                                "brings you back.") if seat is not None
+                              else _("You left the room.")))
         return 0
     finally:
         table.close()

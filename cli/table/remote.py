@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from foraccio.cli.table.base import PERSON, Json, TableError, seat_bots
+from foraccio.cli.table.speech import _
 
 TIMEOUT = 30.0
 """Seconds to wait for an answer; an ismcts bot move takes a few tenths."""
@@ -47,7 +48,7 @@ class RemoteTable:
         self._view: Json | None = None  # seat 0's view, fetched when needed
         # A house rule might move the target; the options say it when they set one.
         self.target = int(options.get("target", info["target"]))
-        self.where = f"a sealed game on {self.url} (dealt by the server)"
+        self.where = _("a sealed game on {url} (dealt by the server)").format(url=self.url)
 
     def view(self) -> Json:
         if self._view is None:
