@@ -14,15 +14,19 @@ ROOT = Path(__file__).resolve().parents[2]
 FORACCIO = Path(sys.executable).with_name("foraccio")
 
 PLAY = r"Your play \(key or code, \? for help, q to quit\): "
-KING = r"Sweep or which value for \d+[cdbs]\? \(s or a number, Enter to go back\): "
-WAY = r"Which way\? \(1-\d+, Enter to go back\): "
+KING = r"Sweep or which value for \d+[cdbs]\? \(s or a number, Enter to go back, q quits\): "
+WAY = r"Which way\? \(1-\d+, Enter to go back, q quits\): "
 NEXT = r"Enter deals the next hand, q quits: "
 
 
-def spawn(*args: str, timeout: float = 30, columns: int = 120) -> pexpect.spawn:
+def spawn(*args: str, timeout: float = 30, columns: int = 120, lang: str = "C.UTF-8"
+          ) -> pexpect.spawn:
     """``foraccio play`` with ``args`` in a terminal of ``columns`` without colours
-    (TERM=dumb makes rich write plain text, so the screen reads as it is meant)."""
-    env = {**os.environ, "TERM": "dumb", "COLUMNS": str(columns), "LINES": "50"}
+    (TERM=dumb makes rich write plain text, so the screen reads as it is meant), in the
+    locale ``lang`` (English by default, whatever the machine's)."""
+    env = {name: value for name, value in os.environ.items()
+           if name not in ("LC_ALL", "LC_MESSAGES", "LANGUAGE")}
+    env.update({"TERM": "dumb", "COLUMNS": str(columns), "LINES": "50", "LANG": lang})
     return pexpect.spawn(str(FORACCIO), ["play", "--pace", "0", *args], cwd=str(ROOT),
                          env=env, encoding="utf-8", timeout=timeout,
                          dimensions=(50, columns))
