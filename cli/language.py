@@ -13,7 +13,7 @@ import os
 from collections.abc import Mapping, Sequence
 
 from foraccio.core.words import LANGUAGES, language_of
-from foraccio.lab.speech import Speech
+from foraccio.lab.speech import N_, Speech
 
 
 def language_asked(argv: Sequence[str], environ: Mapping[str, str] = os.environ) -> str:
@@ -44,6 +44,9 @@ def add_language_argument(parser: argparse.ArgumentParser, _: Speech) -> None:
                                "English"))
 
 
+USAGE = N_("usage: ")
+
+
 class Formatter(argparse.HelpFormatter):
     """argparse's help, with its own few words (``usage:``) said in the language."""
 
@@ -51,7 +54,7 @@ class Formatter(argparse.HelpFormatter):
 
     def add_usage(self, usage, actions, groups, prefix=None):
         if prefix is None:  # a subcommand's prog is made with the prefix ""
-            prefix = self.speech("usage: ")
+            prefix = self.speech(USAGE)
         return super().add_usage(usage, actions, groups, prefix)
 
 

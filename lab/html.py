@@ -374,6 +374,12 @@ def page(report: dict[str, Any], _: Speech | None = None) -> str:
             matches=report["matches"], stopped=stopped, seed=report["seed"],
             baseline="\0")
     before, after = escape(introduction).split("\0")
+    heading = _("What changes: {setups}").format(setups=" vs ".join(s["name"] for s in setups))
+    findings_heading, figures_heading, plots_heading = _("Findings"), _("Figures"), _("Plots")
+    length_plot = bars(_("Match length: share of matches"), lengths, length_series,
+                       _("hands in the match"))
+    points_plot = bars(_("Hand points: share of a team's hands"), points, point_series,
+                       _("points a team scored in a hand"))
     return f"""<!DOCTYPE html>
 <html lang="{_.language}">
 <head>
@@ -383,23 +389,21 @@ def page(report: dict[str, Any], _: Speech | None = None) -> str:
 <style>{STYLE}</style>
 </head>
 <body>
-<h1>{escape(_("What changes: {setups}").format(setups=" vs ".join(s["name"] for s in setups)))}</h1>
+<h1>{escape(heading)}</h1>
 <p>{before}<b>{names[0]}</b>{after}</p>
 <ul id="setups">{described}</ul>
-<h2>{escape(_("Findings"))}</h2>
+<h2>{escape(findings_heading)}</h2>
 <ul id="findings">{findings}</ul>
-<h2>{escape(_("Figures"))}</h2>
+<h2>{escape(figures_heading)}</h2>
 <table id="figures">
 {_rows(report, _)}
 </table>
-<h2>{escape(_("Plots"))}</h2>
+<h2>{escape(plots_heading)}</h2>
 <figure id="differences">{_differences_chart(report, _)}</figure>
 <figure id="match-length-differences">{_length_differences_chart(report, _)}</figure>
 <figure id="dealer-edge">{_dealer_chart(report, _)}</figure>
-<figure id="match-length">{bars(_("Match length: share of matches"), lengths, length_series,
-                                 _("hands in the match"))}</figure>
-<figure id="hand-points">{bars(_("Hand points: share of a team's hands"), points, point_series,
-                                _("points a team scored in a hand"))}</figure>
+<figure id="match-length">{length_plot}</figure>
+<figure id="hand-points">{points_plot}</figure>
 <figure id="score-lines">{_lines_chart(report, _)}</figure>
 </body>
 </html>

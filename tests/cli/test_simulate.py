@@ -6,11 +6,13 @@ import io
 import json
 import re
 
+import pytest
 from rich.console import Console
 
 from foraccio.bots import Budget
 from foraccio.cli.main import main
 from foraccio.cli.simulate import lineup_of_teams, seat_bots, simulate
+from foraccio.core.registry import get_variant
 from foraccio.core.rules import seating
 
 
@@ -26,10 +28,10 @@ def test_simulate_prints_a_json_summary(capsys):
     assert sum(lineup["wins"] for lineup in summary["lineups"]) + summary["draws"] == 2
     lo, hi = summary["lineups"][0]["win_rate_ci95"]
     assert 0 <= lo <= summary["lineups"][0]["win_rate"] <= hi <= 1
-    # A figure for each score line the matches produced, none for a line of another game.
+    # A figure for each score line the matches produced, all of them the game's own.
     produced = set(summary["lineups"][0]["points_per_hand"])
     assert set(summary["lineups"][0]["per_hand"]) == produced
-    assert "colore" in produced and "napoli" not in produced
+    assert "colore" in produced and produced <= set(get_variant("zobelon").awards)
     # Standard error is not a terminal here: no progress bar.
     assert err == ""
 
@@ -47,11 +49,38 @@ def test_simulate_prints_a_table_by_default(capsys):
     first, second = summary["lineups"]
     assert re.search(rf"│ wins +│ +{first['wins']} │ +{second['wins']} │", table)
     assert re.search(rf"│ win rate +│ +{first['win_rate']:.1%} \[", table)
-    # A row per score line produced, in the game's words; none of another game's.
+    # A row per score line produced, in the game's words.
     colore = f"{first['points_per_hand']['colore']:.3f}"
     assert re.search(rf"│ Colore: points a hand +│ +{colore} │", table)
-    assert "Napoli" not in table and "napoli" not in table
     assert f"{summary['draws']} draw" in table
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("en", {"title": "Scopa: 4 matches", "wins": "wins", "rate": "win rate",
+            "line": "{line}: points a hand"}),
+    ("it", {"title": "Scopa: 4 partite", "wins": "vittorie", "rate": "quota di vittorie",
+            "line": "{line}: punti a mano"}),
+])
+def test_a_foreign_game_is_summed_up_in_its_own_lines_in_each_language(capsys, lang, words):
+    run = ["simulate", "--variant", "scopa", "--matches", "4", "--seed", "2", "--workers", "1",
+           "--quiet"]
+    assert main([*run, "--lang", lang]) == 0
+    table = capsys.readouterr().out
+    assert main([*run, "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    produced = summary["lineups"][0]["points_per_hand"]
+    assert set(produced) <= {"carte", "denari", "settebello", "primiera", "scopa"}
+    assert words["title"] in table
+    assert re.search(rf"│ {words['wins']} +│", table)
+    assert f"│ {words['rate']} " in table
+    names = {"carte": "Carte", "denari": "Denari", "settebello": "Settebello",
+             "primiera": "Primiera", "scopa": "Scopa"}
+    for name, points in produced.items():
+        label = words["line"].format(line=names[name])
+        assert re.search(rf"│ {re.escape(label)} +│ +{points:.3f} │", table), label
+    # None of Foraccio's lines, which Scopa does not score.
+    for foreign in ("Napoli", "napoli", "Colore", "colore", "La 24", "la_24"):
+        assert foreign not in table
 
 
 def test_progress_shows_the_matches_their_rate_and_the_time_left():
