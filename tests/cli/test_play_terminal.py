@@ -11,7 +11,7 @@ import pexpect
 
 from foraccio.cli.table.remote import listed_seats
 from tests.ace_sweeps import install_ace_sweeps
-from tests.cli.terminal import PLAY, play_a_hand, spawn
+from tests.cli.terminal import NEXT, PLAY, play_a_hand, spawn
 
 SHEET_LINE = re.compile(r"^\s*(Us|Them)\s*│\s*(Primo onore|Secondo onore|Terzo onore|Spade|"
                         r"Carte|Napoli|Scopa|Colore|La 24)\s*│\s*(\d+)", re.MULTILINE)
@@ -183,3 +183,53 @@ def test_the_seats_are_read_from_the_servers_listing_for_the_options_chosen(serv
     assert [listed_seats(scopa, {"players": players}) for players in (2, 3, 4)] == [2, 3, 4]
     assert listed_seats(scopa, {}) == listed_seats(scopa, {"target": 5}) == 2
     assert listed_seats(foraccio, {"target": 5}) == 4
+
+
+IT_SHEET_LINE = re.compile(r"^\s*(Noi|Loro)\s*│\s*(Primo onore|Secondo onore|Terzo onore|"
+                           r"Spade|Carte|Napoli|Scopa|Colore|La 24)\s*│\s*(\d+)", re.MULTILINE)
+
+
+def test_a_whole_hand_of_zobelon_in_italian_from_the_locale():
+    child = spawn("--variant", "zobelon", "--seed", "1", "--bots", "heuristic,random,random",
+                  lang="it_IT.UTF-8")
+    child.expect("Zobelon: tu e il tuo compagno contro 2 bot, vince chi arriva a 121")
+    child.expect("Le carte sono valore e seme: c coppe, d denari, b bastoni, s spade; 1 asso, "
+                 "11 fante, 12 cavallo, 13 re.")
+    child.expect(r"La tua mano +\[1\] \d+[cdbs] (\w+ di \w+)")
+
+    hand = play_a_hand(child, king="value", language="it")
+
+    assert hand.plays == 12
+    # The king's choice in Zobelon's own Italian words, the card named beside its code.
+    assert re.search(r"13[cdbs] \(re di \w+\): Il re è un jolly: prende tutto come l'asso, "
+                     r"oppure scegli il valore con cui giocarlo\. Prende tutto:\s+s, prende",
+                     hand.kings[0]), hand.kings[0]
+    screen = hand.screen
+    assert "Conto dei punti" in screen
+    scored = re.search(r"Questa mano: noi (\d+), loro (\d+)\.", screen)
+    assert scored and re.search(r"Partita: noi \d+, loro \d+ \(vince chi arriva a 121\)\.",
+                                screen), screen
+    points = [0, 0]
+    for team, _, value in IT_SHEET_LINE.findall(screen):
+        points[team == "Loro"] += int(value)
+    assert points == [int(scored[1]), int(scored[2])]
+    assert not re.search(r"\b(takes|lays|plays|Your|Score sheet)\b", screen)
+    child.sendline("q")
+    child.expect("Hai lasciato il tavolo.")
+    child.expect(pexpect.EOF)
+
+
+def test_lang_chooses_over_the_locale_and_q_quits_at_the_kings_question():
+    child = spawn("--variant", "zobelon", "--seed", "1", "--bots", "heuristic,random,random",
+                  "--lang", "en", lang="it_IT.UTF-8")
+    found = 0
+    while found == 0:  # play key 1 until the person's king asks its question
+        found = child.expect([PLAY, r"Sweep or which value for 13[cdbs]\?", NEXT])
+        if found == 0:
+            child.sendline("1")
+    assert found == 1, "seed 1 deals the person a king in the first hand"
+    child.sendline("q")
+    child.expect("You left the table.")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
