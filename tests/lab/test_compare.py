@@ -14,6 +14,7 @@ import subprocess
 import sys
 import threading
 import time
+from html import unescape
 from pathlib import Path
 
 import dask
@@ -232,3 +233,55 @@ def test_the_help_says_95_percent_plainly(capsys):
         main(["compare", "--help"])
     out = capsys.readouterr().out
     assert "95 % intervals" in " ".join(out.split()) and "%%" not in out
+
+
+def visible(html: str) -> str:
+    """The text a person reads on a page: no tags, no attributes."""
+    return unescape(re.sub(r"<[^>]+>", " ", html.split("<body>")[1]))
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("en", {"title": "20 matches per setup (seed 0)", "line": "La 24: points per hand",
+            "finding": "+colore against baseline: Colore: points per hand rises from 0.000",
+            "page": ["What changes: baseline vs +colore", "Findings", "Plots",
+                     "Difference from the baseline in points per hand",
+                     "The dealing team's edge per hand"],
+            "said": "the report with its plots is in"}),
+    ("it", {"title": "20 partite per configurazione (seme 0)", "line": "La 24: punti a mano",
+            "finding": "+colore rispetto a baseline: Colore: punti a mano sale da 0.000",
+            "page": ["Cosa cambia: baseline vs +colore", "Risultati", "Grafici",
+                     "Differenza dalla configurazione di base in punti a mano",
+                     "Il vantaggio della squadra del mazziere a mano"],
+            "said": "il resoconto con i grafici è in"}),
+])
+def test_the_report_speaks_each_language_and_the_games_words(tmp_path, capsys, lang, words):
+    page_file = tmp_path / "report.html"
+    assert main(["--lang", lang, "compare", "foraccio", "--options", '{"target": 11}',
+                 "--with-house-rules", "colore", "--matches", "20", "--workers", "1",
+                 "--quiet", "--results", str(tmp_path / "r.jsonl"), "--html",
+                 str(page_file)]) == 0
+    out, err = capsys.readouterr()
+    assert words["title"] in out and words["said"] in err
+    assert words["line"] in " ".join(out.split())
+    assert "• " + words["finding"] in out
+    page = page_file.read_text()
+    assert f'<html lang="{lang}">' in page
+    text = " ".join(visible(page).split())
+    for heading in words["page"]:
+        assert heading in text, heading
+    # Score lines by their names in words, never by their wire names.
+    for wire in ("la_24", "primo_onore", "colore", "napoli"):
+        wired = re.compile(rf"(?<![+\w]){wire}\b")  # "+colore" is the setup's name
+        assert not wired.search(out) and not wired.search(text), wire
+    if lang == "it":
+        for english in ("matches per setup", "points per hand", "against baseline", "Findings"):
+            assert english not in out and english not in text, english
+
+
+def test_the_help_speaks_italian_too(capsys):
+    with pytest.raises(SystemExit):
+        main(["compare", "--help", "--lang", "it"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert out.startswith("uso: foraccio compare")
+    assert "intervalli al 95 %" in out and "%%" not in out
+    assert "argomenti posizionali:" in out and "mostra questo aiuto ed esci" in out
