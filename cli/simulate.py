@@ -364,7 +364,7 @@ def summary_table(summary: dict[str, Any], _: Speech = ENGLISH) -> Table:
     """The summary as a table to read: a column per line-up, a row per figure, then a
     row per score line the matches produced, named in the game's own words."""
     advantage = summary["hand_point_advantage"]
-    caption = _ngettext_draws(_, summary["draws"])
+    caption = _draws(_, summary["draws"])
     if advantage["ci95"] is not None:
         low, high = advantage["ci95"]
         caption += "; " + _("the first line-up's hand points minus the best other's: "
@@ -394,5 +394,5 @@ def summary_table(summary: dict[str, Any], _: Speech = ENGLISH) -> Table:
     return grid
 
 
-def _ngettext_draws(_: Speech, draws: int) -> str:
-    return _.ngettext("{count} draw", "{count} draws", draws).format(count=draws)
+def _draws(_: Speech, draws: int) -> str:
+    return _.plural("{count} draw", "{count} draws", draws).format(count=draws)

@@ -22,7 +22,7 @@ def N_(message: str) -> str:
 
 class Speech:
     """Say the project's sentences in ``language``: ``_("Match: {scores}")`` is the
-    translation (its placeholders filled by the caller with ``.format``), ``ngettext``
+    translation (its placeholders filled by the caller with ``.format``), ``plural``
     the form that agrees with a count."""
 
     def __init__(self, language: str = words.DEFAULT_LANGUAGE) -> None:
@@ -31,7 +31,7 @@ class Speech:
     def __call__(self, message: str) -> str:
         return words.gettext(self.language, message)
 
-    def ngettext(self, singular: str, plural: str, count: int) -> str:
+    def plural(self, singular: str, plural: str, count: int) -> str:
         return words.ngettext(self.language, singular, plural, count)
 
     def line(self, variant: str, house_rules: Sequence[str], name: str) -> str:

@@ -141,7 +141,7 @@ def choose_take(found: list[Json], ask: Ask, say: Say, places: Places = FORACCIO
                 ) -> Json | None:
     """Ask which of several captures the card makes; raise :class:`Quit` on ``q``."""
     card = found[0]["card"]
-    say(_.ngettext("{card} can be played in {count} way:", "{card} can be played in {count} "
+    say(_.plural("{card} can be played in {count} way:", "{card} can be played in {count} "
                    "ways:", len(found)).format(card=shown(card, places), count=len(found)))
     for number, move in enumerate(found, start=1):
         say(f"  {number}) {move_words(move, places)}")

@@ -104,14 +104,14 @@ def sides(where: Places) -> str:
     opponents = len(where.seats) - len(mine)
     alone = len(where.members) > 2 and all(len(team) == 1 for team in where.members)
     if not partners:
-        said = (_.ngettext("you against {count} bot, each for themselves",
+        said = (_.plural("you against {count} bot, each for themselves",
                            "you against {count} bots, each for themselves", opponents)
-                if alone else _.ngettext("you against {count} bot", "you against {count} bots",
+                if alone else _.plural("you against {count} bot", "you against {count} bots",
                                          opponents))
     else:
-        said = _.ngettext("you and your partner against {count} bot",
+        said = _.plural("you and your partner against {count} bot",
                           "you and your partner against {count} bots", opponents) if (
-            partners == 1) else _.ngettext("you and your {partners} partners against "
+            partners == 1) else _.plural("you and your {partners} partners against "
                                            "{count} bot", "you and your {partners} partners "
                                            "against {count} bots", opponents)
     return said.format(count=opponents, partners=partners)

@@ -72,7 +72,7 @@ def marks(view: Json, team: int, places: Places = FORACCIO) -> Text:
 
 
 def cards_count(count: int) -> str:
-    return _.ngettext("{count} card", "{count} cards", count).format(count=count)
+    return _.plural("{count} card", "{count} cards", count).format(count=count)
 
 
 def table_panel(view: Json, bots: tuple[str, ...], target: int, where: Places | None = None,
@@ -107,7 +107,7 @@ def table_panel(view: Json, bots: tuple[str, ...], target: int, where: Places | 
         scores=where.scores(view["scores"]), target=target), style="bold")
     table = Text.assemble((_("Table: "), "bold"), card_row(view["table"], where))
     if view.get("stock"):
-        table.append_text(Text("   " + _.ngettext(
+        table.append_text(Text("   " + _.plural(
             "(stock: {count} card to deal)", "(stock: {count} cards to deal)",
             view["stock"]).format(count=view["stock"]), style="dim"))
     title = _("{game} · hand {hand}").format(game=game_title(where), hand=view["hand"])

@@ -310,9 +310,9 @@ class RoomLoop:
                 self.say((_("{seat} has joined the room.") if seat in here else _(
                     "{seat} has left the room.")).format(seat=self.name(seat)))
         if spectators != self.spectators:
-            self.say((_.ngettext("{count} spectator watching (you among them).",
+            self.say((_.plural("{count} spectator watching (you among them).",
                                  "{count} spectators watching (you among them).", spectators)
-                      if self.view["role"] == "spectator" else _.ngettext(
+                      if self.view["role"] == "spectator" else _.plural(
                           "{count} spectator watching.", "{count} spectators watching.",
                           spectators)).format(count=spectators))
         self.here, self.spectators = here, spectators

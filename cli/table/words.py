@@ -135,9 +135,9 @@ def event_words(event: Json, bots: tuple[str, ...], places: Places = FORACCIO) -
         words = {"line": line_name(event["name"], places), "points": points,
                  "team": places.team_words(event["team"])}
         if bonus is None:
-            return _.ngettext("{line}! {points} point for {team}.",
+            return _.plural("{line}! {points} point for {team}.",
                               "{line}! {points} points for {team}.", points).format(**words)
-        return _.ngettext("{line}! {points} point for {team} ({card}).",
+        return _.plural("{line}! {points} point for {team} ({card}).",
                           "{line}! {points} points for {team} ({card}).", points).format(
             card=card_name(bonus, places), **words)
     if kind == "table_collected":

@@ -8,21 +8,22 @@ import re
 from pathlib import Path
 
 import pytest
-from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
+from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
 
 from foraccio.cli.language import language_asked
+from foraccio.core.messages import KEYWORDS
 from foraccio.core.words import LANGUAGES, PROJECT
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def said() -> list[str | tuple[str, ...]]:
-    """The msgids marked in cli/ and lab/ (``_``, ``N_``, ``ngettext``), as pybabel
-    extracts them."""
+    """The msgids marked in cli/ and lab/ (``_``, ``N_``, ``_.plural``), as the project's
+    template extracts them (:mod:`foraccio.core.messages`)."""
     found = []
     for folder in ("cli", "lab"):
-        for _, _, message, _, _ in extract_from_dir(ROOT / folder, keywords=DEFAULT_KEYWORDS,
+        for _, _, message, _, _ in extract_from_dir(ROOT / folder, keywords=KEYWORDS,
                                                     method_map=[("**.py", "python")]):
             found.append(message)
     return found
