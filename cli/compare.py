@@ -32,7 +32,7 @@ from foraccio.lab.report import table
 from foraccio.lab.results import ResumeError
 from foraccio.lab.runner import default_workers
 from foraccio.lab.setups import Setup, searching, seat_bots, seating_of
-from foraccio.lab.speech import Speech
+from foraccio.lab.speech import ENGLISH, Speech
 
 
 class _Change(argparse.Action):
@@ -105,7 +105,7 @@ def add_parser(commands: argparse._SubParsersAction, _: Speech) -> argparse.Argu
     return cmp
 
 
-def setups_of(args: argparse.Namespace) -> list[Setup]:
+def setups_of(args: argparse.Namespace, _: Speech = ENGLISH) -> list[Setup]:
     """The baseline and one setup per ``--with-...``, checked (raise the engine's error,
     or ValueError on bots that do not fit the seats)."""
     base = {"variant": args.variant, "options": dict(args.options),
@@ -131,7 +131,7 @@ def setups_of(args: argparse.Namespace) -> list[Setup]:
         seating = seating_of(setup["variant"], setup["options"], setup["house_rules"])
         setups.append(Setup(name=unique, variant=setup["variant"], options=setup["options"],
                             house_rules=setup["house_rules"],
-                            bots=seat_bots(setup["bots"], seating)))
+                            bots=seat_bots(setup["bots"], seating, _)))
     return setups
 
 
@@ -145,7 +145,7 @@ def run(args: argparse.Namespace) -> int:
 
     try:
         # Fail on a bad variant, option, house rule or bot before starting any worker.
-        setups = setups_of(args)
+        setups = setups_of(args, _)
     except EngineError as error:
         return say(error.message)
     except ValueError as error:

@@ -18,6 +18,7 @@ from foraccio.lab.progress import run_with_progress
 from foraccio.lab.report import summary
 from foraccio.lab.runner import CHUNK, chunks
 from foraccio.lab.setups import Setup, searching, seating_of
+from foraccio.lab.speech import Speech
 
 
 class Outcome(NamedTuple):
@@ -55,7 +56,7 @@ def compare(setups: Sequence[Setup], matches: int, seed: int, *,
     out = None
     if results_file is not None:
         if resume:
-            done, out = results.resume(results_file, run)
+            done, out = results.resume(results_file, run, Speech(language))
         else:
             out = results.start(results_file, run)
     todo = [chunk for chunk in chunks(matches, size) if chunk.index not in done]
