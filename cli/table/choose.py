@@ -4,8 +4,8 @@ several ways, which.
 At the prompt the person types the key of a card (``3``: the third card of the hand),
 its code (``7c``), or a whole move in the notation of the record
 (:mod:`foraccio.core.notation`: ``5d+2d3b``, ``13s=8+6d2c``, ``13s=*+``). A card with several
-captures asks which; a Zobelon re asks "sweep or which value" first, then which
-cards when that value takes in several ways.
+captures asks which; a wild card (a Zobelon re) asks "sweep or which value" first, in the
+game's own words, then which cards when that value takes in several ways.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from foraccio.lab.speech import N_, record_of
 
 HELP = N_("Type a card's key (1 for your first card) or its code (7c); Enter plays it. "
         "When it can take in several ways you are asked which. A whole move works too: "
-        "5d+2d3b takes 2d and 3b with 5d, 13s=* plays a re as a sweep, 13s=8 as an 8. "
+        "5d+2d3b takes 2d and 3b with 5d, 13s=* plays a wild card as a sweep, 13s=8 as an 8. "
         "q quits.")
 
 QUIT = ("q", "quit", "esci")
@@ -74,7 +74,7 @@ def matching(text: str, hand: Sequence[str], moves: Sequence[Json],
             raise ValueError(_("{card} cannot be played now.").format(card=shown(text, places)))
         return found
     if "=" in text and "+" not in text:
-        text += "+"  # a re given a use always captures: 13s=8 is 13s=8+
+        text += "+"  # a wild card given a use always captures: 13s=8 is 13s=8+
     try:
         written = read(text)
     except ValueError:
