@@ -130,3 +130,15 @@ def test_a_body_refused_and_an_unknown_path_are_explained_in_italian(client):
     assert (missing.status_code, missing.json()["code"], missing.json()["detail"]) == (
         404, "not_found", "Non trovato.")
     assert client.get("/no-such-path").json()["detail"] == "Not Found."
+
+
+def test_options_refused_are_explained_in_italian_phrase_within_phrase(client):
+    answer = client.post("/games", json={"variant": "foraccio", "options": {"target": "71"}},
+                         headers={"Accept-Language": "it"})
+    assert answer.json()["code"] == "invalid_options"
+    assert answer.json()["detail"] == ("L'opzione 'target' della variante 'foraccio' deve "
+                                       "essere di tipo int, non '71'.")
+    unknown = client.post("/games?lang=it", json={"variant": "briscola"})
+    assert unknown.json()["code"] == "unknown_variant"
+    assert unknown.json()["detail"].startswith("Non esiste la variante 'briscola'; varianti "
+                                               "conosciute: ")
