@@ -147,7 +147,7 @@ def run(args: argparse.Namespace) -> int:
         # Fail on a bad variant, option, house rule or bot before starting any worker.
         setups = setups_of(args, _)
     except EngineError as error:
-        return say(error.message)
+        return say(_(error.message))  # a Phrase: said in the language asked for
     except ValueError as error:
         return say(f"--bots: {error}")
     if len(setups) < 2:

@@ -338,7 +338,7 @@ def run(args: argparse.Namespace) -> int:
         names = args.bots or ("heuristic",) + ("random",) * (len(seating.teams) - 1)
         lineups = lineups_for(names, seating, _)
     except EngineError as error:
-        print(f"foraccio simulate: {error.message}", file=sys.stderr)
+        print(f"foraccio simulate: {_(error.message)}", file=sys.stderr)
         return 2
     except ValueError as error:
         print(f"foraccio simulate: --bots: {error}", file=sys.stderr)

@@ -110,7 +110,7 @@ def _run(args: argparse.Namespace) -> int:
             table = RemoteTable(args.url, args.variant, args.options, house_rules, args.bots)
         return TableLoop(table, console, pace=args.pace).run()
     except TableError as error:
-        console.print(f"foraccio play: {error.message}", style="red")
+        console.print(f"foraccio play: {_(error.message)}", style="red")
         return 1
     except (Quit, KeyboardInterrupt):
         console.print("\n" + _("You left the table."))
@@ -132,12 +132,12 @@ def run_room(args: argparse.Namespace, console: Console) -> int:
     try:
         link = read_link(args.room, args.url)
     except TableError as error:
-        console.print(f"foraccio play: {error.message}", style="red")
+        console.print(f"foraccio play: {_(error.message)}", style="red")
         return 2
     try:
         link, now = joined_link(link)
     except TableError as error:
-        console.print(f"foraccio play: {error.message}", style="red")
+        console.print(f"foraccio play: {_(error.message)}", style="red")
         return 1
     if now:
         console.print(_("You joined your seat: the invite now opens it for you alone, from "
@@ -152,7 +152,7 @@ def run_room(args: argparse.Namespace, console: Console) -> int:
         inbox.read_keyboard(sys.stdin.fileno())
         return RoomLoop(table, view, console, inbox).run()
     except TableError as error:
-        console.print(f"foraccio play: {error.message}", style="red")
+        console.print(f"foraccio play: {_(error.message)}", style="red")
         return 1
     except (Quit, KeyboardInterrupt):
         console.print("\n" + (_("You left the room; your seat waits for you: the same link "

@@ -87,7 +87,7 @@ class TableLoop:
         except TableError as error:
             if error.code in FATAL:
                 raise
-            self.say(error.message)
+            self.say(_(error.message))
 
     def show_score_sheet(self, view: Json) -> None:
         scored = [event for event in view["events"] if event["type"] == "hand_scored"]

@@ -203,7 +203,7 @@ class RoomLoop:
             if error.code in FATAL:
                 raise
             # Not sent, or refused: the stream tells whether anything changed.
-            self.say(error.message)
+            self.say(_(error.message))
 
     def catch_up(self, room: Json) -> None:
         """Show the room's versions up to ``room`` (a 409 answer's) as the stream brings
