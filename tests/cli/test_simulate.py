@@ -146,3 +146,12 @@ def test_bots_on_the_command_line_are_one_per_team_or_one_per_seat(table_shapes,
     assert main(["simulate", "--variant", "terzetto", "--bots", "random,random,random,random",
                  "--matches", "1", "--quiet"]) == 2
     assert "give 3 bots, one per seat, not 4" in capsys.readouterr().err
+
+
+def test_a_refusal_is_said_in_the_language_asked_for(capsys):
+    assert main(["simulate", "--variant", "nosuch", "--quiet", "--lang", "it"]) == 2
+    said = capsys.readouterr().err
+    assert said.startswith("foraccio simulate: Non esiste la variante 'nosuch'")
+    assert main(["simulate", "--bots", "random,random,random", "--matches", "1", "--quiet",
+                 "--lang", "it"]) == 2
+    assert "indica 2 bot (uno per squadra) o 4 (uno per posto), non 3" in capsys.readouterr().err
