@@ -95,7 +95,8 @@ class RemoteTable:
         data = None if body is None else json.dumps(body).encode()
         request = urllib.request.Request(self.url + path, data=data, method=method,
                                          headers={"Content-Type": "application/json",
-                                                  "Accept": "application/json"})
+                                                  "Accept": "application/json",
+                                                  "Accept-Language": _.language})
         try:
             with urllib.request.urlopen(request, timeout=TIMEOUT) as response:
                 return json.load(response)
@@ -103,8 +104,9 @@ class RemoteTable:
             raise problem(error) from None
         except (urllib.error.URLError, OSError) as error:
             reason = getattr(error, "reason", error)
-            raise TableError(f"The server at {self.url} cannot be reached ({reason}). Is it "
-                             "running?", "network") from None
+            raise TableError(_("The server at {url} cannot be reached ({reason}). Is it "
+                               "running?").format(url=self.url, reason=reason),
+                             "network") from None
 
 
 def listed_seats(info: Json, options: dict[str, Any]) -> int:
@@ -125,4 +127,5 @@ def problem(error: urllib.error.HTTPError) -> TableError:
         document = json.load(error)
         return TableError(str(document["detail"]), str(document.get("code", "")))
     except (ValueError, KeyError, TypeError):
-        return TableError(f"The server answered {error.code} {error.reason}.", "http")
+        return TableError(_("The server answered {status}.").format(
+            status=f"{error.code} {error.reason}"), "http")
