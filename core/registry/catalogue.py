@@ -204,7 +204,7 @@ def house_rules_for(variant: Variant, names: Iterable[str]) -> tuple[HouseRule, 
     rules = tuple(map(get_house_rule, names))
     try:
         check_applicable(variant, rules)
-    except IncompatibleHouseRule as error:
+    except IncompatibleHouseRule:
         rule = next((rule for rule in rules if not applies(rule, variant)), None)
         if rule is None:
             raise

@@ -142,3 +142,16 @@ def test_options_refused_are_explained_in_italian_phrase_within_phrase(client):
     assert unknown.json()["code"] == "unknown_variant"
     assert unknown.json()["detail"].startswith("Non esiste la variante 'briscola'; varianti "
                                                "conosciute: ")
+
+
+def test_a_state_refused_is_explained_in_italian(client, mid_hand):
+    other = (TURN + 1) % 4
+    missing = mid_hand["hands"][other][0]
+    hands = [cards[1:] if seat == other else cards for seat, cards in enumerate(mid_hand["hands"])]
+    answer = client.post("/games/play", json={"state": {**mid_hand, "hands": hands},
+                                              "move": {"card": CARD, "take": list(TABLE)}},
+                         headers={"Accept-Language": "it"})
+    assert answer.json()["code"] == "invalid_state"
+    assert answer.json()["detail"] == (
+        f"Manca {missing}: ogni carta del mazzo deve stare in una mano, in un mazzetto o in "
+        f"tavola.")
