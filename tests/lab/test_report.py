@@ -91,7 +91,7 @@ def test_the_dealers_advantage_is_said_for_each_setup():
     assert "a disadvantage" in report["findings"][1]
 
 
-def colore_report(names=("baseline", "+colore")):
+def colore_report(names=("baseline", "+colore"), language="en"):
     """A report of 40 seeds: the rule makes every second match a hand shorter and gives
     colore points; hand points run from 0 to 90, most under 30."""
     baseline, rule = [], []
@@ -104,11 +104,12 @@ def colore_report(names=("baseline", "+colore")):
         rule.append(match(seed % 2, [hand % 2 for hand in range(shorter)], points[:shorter],
                           {"scopa": (seed % 5, seed % 5), "colore": (3 + seed % 2, 1)}))
     return summary([setup(names[0]), setup(names[1], ("colore",))], TEAMS, 3,
-                   list(zip(baseline, rule, strict=True)), 40)
+                   list(zip(baseline, rule, strict=True)), 40, language)
 
 
-def test_the_table_fits_80_columns_and_never_cuts_a_setups_name():
-    report = colore_report(("baseline", "+napoli-to-ten"))
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_the_table_fits_80_columns_and_never_cuts_a_setups_name(language):
+    report = colore_report(("baseline", "+napoli-to-ten"), language)
     screen = Console(width=80, file=io.StringIO(), color_system=None)
     screen.print(table(report))
     lines = screen.file.getvalue().splitlines()
@@ -116,7 +117,7 @@ def test_the_table_fits_80_columns_and_never_cuts_a_setups_name():
     assert any("+napoli-to-ten" in line for line in lines[:4])  # the headings, whole
     # Each figure takes two lines, its value over its interval: no row wraps further.
     body = lines[lines.index(next(line for line in lines if set(line.strip()) == {"─"})) + 1:]
-    rows = [line for line in body if line.strip() and "intervals" not in line]
+    rows = [line for line in body if line.strip() and "95 %" not in line]  # the caption
     assert len(rows) == 2 * len(report["metrics"])
     hands = report["setups"][0]["figures"]["hands"]
     assert any(f"{hands['value']:.3f}" in line for line in rows)
