@@ -32,6 +32,7 @@ from foraccio.lab.report import table
 from foraccio.lab.results import ResumeError
 from foraccio.lab.runner import default_workers
 from foraccio.lab.setups import Setup, searching, seat_bots, seating_of
+from foraccio.lab.speech import ENGLISH, Speech
 
 
 class _Change(argparse.Action):
@@ -42,55 +43,69 @@ class _Change(argparse.Action):
         namespace.changes = changes
 
 
-def add_parser(commands: argparse._SubParsersAction) -> None:
-    """Add ``compare`` to the ``foraccio`` command's subcommands."""
+def add_parser(commands: argparse._SubParsersAction, _: Speech) -> argparse.ArgumentParser:
+    """Add ``compare`` to the ``foraccio`` command's subcommands, speaking the language of
+    ``_``."""
     cmp = commands.add_parser(
-        "compare", help="measure what a house rule, option, variant or bot changes",
-        description="Play the same seeds with a baseline and with changes of it, and "
-                    "report each setup's figures and the differences with 95 %% intervals.",
-        epilog="Example: foraccio compare foraccio --with-house-rules colore --matches 2000")
-    cmp.add_argument("variant", help="the variant of the baseline")
+        "compare", add_help=False,
+        help=_("measure what a house rule, option, variant or bot changes"),
+        description=_("Play the same seeds with a baseline and with changes of it, and "
+                      "report each setup's figures and the differences with 95 % "
+                      "intervals."),
+        epilog=_("Example: {command}").format(
+            command="foraccio compare foraccio --with-house-rules colore --matches 2000"))
+    cmp.add_argument("variant", help=_("the variant of the baseline"))
     cmp.add_argument("--options", default={}, type=json.loads,
-                     help="the baseline's options, a JSON object, e.g. '{\"target\": 31}'")
+                     help=_("the baseline's options, a JSON object, e.g. {example}").format(
+                         example="'{\"target\": 31}'"))
     cmp.add_argument("--house-rules", default=(), type=names,
-                     help="the baseline's house rules, comma-separated")
+                     help=_("the baseline's house rules, comma-separated"))
     cmp.add_argument("--bots", default=("heuristic",), type=names,
-                     help="the baseline's bots: one for every seat, one per team or one per "
-                          "seat, comma-separated (default: heuristic)")
+                     help=_("the baseline's bots: one for every seat, one per team or one "
+                            "per seat, comma-separated (default: heuristic)"))
     cmp.add_argument("--with-house-rules", type=names, action=_Change, const="house_rules",
-                     metavar="RULES", help="a setup with these house rules added (repeatable)")
+                     metavar="RULES",
+                     help=_("a setup with these house rules added (repeatable)"))
     cmp.add_argument("--with-options", type=json.loads, action=_Change, const="options",
-                     metavar="JSON", help="a setup with these options changed (repeatable)")
+                     metavar="JSON", help=_("a setup with these options changed (repeatable)"))
     cmp.add_argument("--with-bots", type=names, action=_Change, const="bots", metavar="BOTS",
-                     help="a setup with these bots instead (repeatable)")
+                     help=_("a setup with these bots instead (repeatable)"))
     cmp.add_argument("--with-variant", action=_Change, const="variant", metavar="VARIANT",
-                     help="a setup playing this variant instead (repeatable)")
+                     help=_("a setup playing this variant instead (repeatable)"))
     cmp.add_argument("--matches", type=int, default=1000,
-                     help="matches per setup, the same seeds in each (default: %(default)s)")
-    cmp.add_argument("--seed", type=int, default=0, help="the run's seed (default: 0)")
+                     help=_("matches per setup, the same seeds in each (default: "
+                            "%(default)s)"))
+    cmp.add_argument("--seed", type=int, default=0,
+                     help=_("the run's seed (default: %(default)s)"))
     cmp.add_argument("--workers", type=int, default=None,
-                     help="processes of this machine that play (default: every core); "
-                          "the report does not depend on it")
+                     help=_("processes of this machine that play (default: every core); "
+                            "the report does not depend on it"))
     cmp.add_argument("--dask", metavar="ADDRESS",
-                     help="play on this Dask scheduler's cluster instead, e.g. "
-                          "tcp://10.0.0.5:8786; the report does not depend on it")
+                     help=_("play on this Dask scheduler's cluster instead, e.g. "
+                            "tcp://10.0.0.5:8786; the report does not depend on it"))
     cmp.add_argument("--iterations", type=int, default=None,
-                     help="ISMCTS iterations per move (default: the bot's own)")
+                     help=_("ISMCTS iterations per move (default: the bot's own)"))
     cmp.add_argument("--json", action="store_true",
-                     help="print the JSON report (fields: docs/lab.md) instead of the table")
+                     help=_("print the JSON report (fields: docs/lab.md) instead of the "
+                            "table"))
     cmp.add_argument("--html", type=Path, metavar="FILE",
-                     help="also write the report as a self-contained HTML page with plots")
+                     help=_("also write the report as a self-contained HTML page with plots"))
     cmp.add_argument("--results", type=Path, default=Path("compare-results.jsonl"),
-                     metavar="FILE", help="where each chunk of matches is kept as it is "
-                                          "played (default: %(default)s)")
+                     metavar="FILE", help=_("where each chunk of matches is kept as it is "
+                                            "played (default: %(default)s)"))
     cmp.add_argument("--resume", action="store_true",
-                     help="continue the run kept in --results (give the same arguments)")
+                     help=_("continue the run kept in --results (give the same arguments)"))
+    cmp.add_argument("--overwrite", action="store_true",
+                     help=_("replace the run kept in --results (without it, a file there "
+                            "is never replaced)"))
     cmp.add_argument("--quiet", action="store_true",
-                     help="no progress bar on standard error (it shows only on a terminal)")
+                     help=_("no progress bar on standard error (it shows only on a "
+                            "terminal)"))
     cmp.set_defaults(run=run, changes=None)
+    return cmp
 
 
-def setups_of(args: argparse.Namespace) -> list[Setup]:
+def setups_of(args: argparse.Namespace, _: Speech = ENGLISH) -> list[Setup]:
     """The baseline and one setup per ``--with-...``, checked (raise the engine's error,
     or ValueError on bots that do not fit the seats)."""
     base = {"variant": args.variant, "options": dict(args.options),
@@ -116,28 +131,34 @@ def setups_of(args: argparse.Namespace) -> list[Setup]:
         seating = seating_of(setup["variant"], setup["options"], setup["house_rules"])
         setups.append(Setup(name=unique, variant=setup["variant"], options=setup["options"],
                             house_rules=setup["house_rules"],
-                            bots=seat_bots(setup["bots"], seating)))
+                            bots=seat_bots(setup["bots"], seating, _)))
     return setups
 
 
 def run(args: argparse.Namespace) -> int:
     """Run ``foraccio compare`` with its parsed arguments."""
+    _: Speech = getattr(args, "speech", None) or Speech()
+
+    def say(message: str, status: int = 2) -> int:
+        print(f"foraccio compare: {message}", file=sys.stderr)
+        return status
+
     try:
         # Fail on a bad variant, option, house rule or bot before starting any worker.
-        setups = setups_of(args)
+        setups = setups_of(args, _)
     except EngineError as error:
-        print(f"foraccio compare: {error.message}", file=sys.stderr)
-        return 2
+        return say(_(error.message))  # a Phrase: said in the language asked for
     except ValueError as error:
-        print(f"foraccio compare: --bots: {error}", file=sys.stderr)
-        return 2
+        return say(f"--bots: {error}")
     if len(setups) < 2:
-        print("foraccio compare: nothing to compare: add a setup with --with-house-rules, "
-              "--with-options, --with-bots or --with-variant", file=sys.stderr)
-        return 2
+        return say(_("nothing to compare: add a setup with --with-house-rules, "
+                      "--with-options, --with-bots or --with-variant"))
     if args.matches < 1:
-        print("foraccio compare: --matches must be 1 or more", file=sys.stderr)
-        return 2
+        return say(_("--matches must be 1 or more"))
+    if args.results.exists() and not (args.resume or args.overwrite):
+        return say(_("{file} already holds a run: --resume continues it, --overwrite "
+                      "replaces it, --results FILE keeps this run in another file").format(
+                          file=args.results))
     budget = None
     if args.iterations is not None and searching(setups):
         budget = Budget(iterations=args.iterations)
@@ -145,29 +166,29 @@ def run(args: argparse.Namespace) -> int:
         outcome = compare(setups, args.matches, args.seed, budget=budget,
                           workers=args.workers or default_workers(), dask=args.dask,
                           results_file=args.results, resume=args.resume,
-                          progress=None if args.quiet else progress_console())
+                          progress=None if args.quiet else progress_console(),
+                          language=_.language)
     except ResumeError as error:
-        print(f"foraccio compare: --resume: {error}", file=sys.stderr)
-        return 2
+        return say(f"--resume: {error}")
     except OSError as error:
-        print(f"foraccio compare: --dask: cannot reach the scheduler at {args.dask}: "
-              f"{error}", file=sys.stderr)
-        return 2
+        return say(_("--dask: cannot reach the scheduler at {address}: {error}").format(
+            address=args.dask, error=error))
     report = outcome.report
     if report is None:
-        print("foraccio compare: stopped before any match was played", file=sys.stderr)
-        return 130
+        return say(_("stopped before any match was played"), 130)
     if args.json:
         print(json.dumps(report, indent=2, ensure_ascii=False))
     else:
         console = Console()
-        console.print(table(report))
+        console.print(table(report, _))
         for sentence in report["findings"]:
             console.print("• " + sentence, markup=False, highlight=False, soft_wrap=True)
     if args.html is not None:
-        args.html.write_text(page(report), encoding="utf-8")
+        args.html.write_text(page(report, _), encoding="utf-8")
+        say(_("the report with its plots is in {file}").format(file=args.html), 0)
     if outcome.stopped:
-        print(f"foraccio compare: stopped after {report['matches']} of {args.matches} "
-              f"matches; --resume continues the run kept in {args.results}", file=sys.stderr)
-        return 130
-    return 0
+        return say(_("stopped after {played} of {asked} matches; --resume continues the "
+                      "run kept in {file}").format(played=report["matches"],
+                                                   asked=args.matches, file=args.results),
+                    130)
+    return say(_("the matches played are kept in {file}").format(file=args.results), 0)

@@ -25,28 +25,32 @@ from foraccio.api.data_dir import DATA_DIR_VARIABLE
 from foraccio.api.serve import MAX_WORKERS, WORKERS, serve, workers_from_environment
 from foraccio.api.timeouts import timeouts_from_environment
 from foraccio.core import compiled
+from foraccio.lab.speech import Speech
 
 
-def add_parser(commands: argparse._SubParsersAction) -> None:
-    """Add ``serve`` to the ``foraccio`` command's subcommands."""
+def add_parser(commands: argparse._SubParsersAction, _: Speech) -> argparse.ArgumentParser:
+    """Add ``serve`` to the ``foraccio`` command's subcommands, speaking the language of
+    ``_``."""
     serve_parser = commands.add_parser(
-        "serve", help="serve the API, the web table and the docs over HTTP",
-        description="Serve the API, the web table (at /) and the API's docs (at /schema) "
-                    "with granian, until Ctrl-C or SIGTERM.",
-        epilog="Example: foraccio serve --port 8123 --workers 4")
+        "serve", add_help=False, help=_("serve the API, the web table and the docs over HTTP"),
+        description=_("Serve the API, the web table (at /) and the API's docs (at /schema) "
+                      "with granian, until Ctrl-C or SIGTERM."),
+        epilog=_("Example: {command}").format(command="foraccio serve --port 8123 --workers 4"))
     serve_parser.add_argument("--host", default="127.0.0.1",
-                              help="the address to listen on (default: %(default)s; 0.0.0.0 "
-                                   "for every interface)")
+                              help=_("the address to listen on (default: %(default)s; "
+                                     "0.0.0.0 for every interface)"))
     serve_parser.add_argument("--port", type=port_number, default=8000,
-                              help="the port to listen on (default: %(default)s)")
+                              help=_("the port to listen on (default: %(default)s)"))
     serve_parser.add_argument("--workers", type=int,
-                              help=f"worker processes, 1 to {MAX_WORKERS} (default: "
-                                   f"{WORKERS}, else 1)")
+                              help=_("worker processes, 1 to {most} (default: {variable}, "
+                                     "else 1)").format(most=MAX_WORKERS, variable=WORKERS))
     serve_parser.add_argument("--data-dir", type=Path, metavar="DIR",
-                              help=f"where the server keeps its secret (default: "
-                                   f"{DATA_DIR_VARIABLE}, else $XDG_DATA_HOME/foraccio or "
-                                   f"~/.local/share/foraccio)")
+                              help=_("where the server keeps its secret (default: "
+                                     "{variable}, else $XDG_DATA_HOME/foraccio or "
+                                     "~/.local/share/foraccio)").format(
+                                         variable=DATA_DIR_VARIABLE))
     serve_parser.set_defaults(run=run)
+    return serve_parser
 
 
 def port_number(text: str) -> int:

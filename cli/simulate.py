@@ -17,6 +17,7 @@ error when it is a terminal.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import math
 import sys
@@ -39,6 +40,7 @@ from foraccio.lab.play import match_seed
 from foraccio.lab.progress import progress_console, run_with_progress
 from foraccio.lab.runner import CHUNK, Tick, chunks, default_workers
 from foraccio.lab.setups import slow as slow_bots
+from foraccio.lab.speech import ENGLISH, Speech, variant_title
 
 MAX_HANDS = 200
 """A match not over after this many hands is stopped and counted as a draw."""
@@ -188,8 +190,8 @@ def summarize(results: Sequence[MatchResult], variant: str, lineups: Sequence[Li
               seed: int, options: dict[str, Any] | None, house_rules: Sequence[str],
               budget: Budget | None, seating: Seating) -> dict[str, Any]:
     """Summarize match results: wins with 95% intervals, points per hand by score line,
-    how often scopa, napoli and colore were scored, and the hand-point advantage of the
-    first line-up over the best of the others."""
+    how often each score line the matches produced was scored a hand, and the hand-point
+    advantage of the first line-up over the best of the others."""
     matches = len(results)
     hands = sum(result.hands for result in results)
     everyone = range(len(lineups))
@@ -221,8 +223,7 @@ def summarize(results: Sequence[MatchResult], variant: str, lineups: Sequence[Li
              "win_rate_ci95": _wilson(wins[lineup], matches),
              "points_per_hand": {name: lines[name, lineup] / per_hand for name in names},
              "total_points_per_hand": sum(lines[name, lineup] for name in names) / per_hand,
-             "per_hand": {name: counts[name, lineup] / per_hand
-                          for name in ("scopa", "napoli", "colore")}}
+             "per_hand": {name: counts[name, lineup] / per_hand for name in names}}
             for lineup in everyone
         ],
         "hand_point_advantage": _mean_ci(advantage),
@@ -254,20 +255,22 @@ def _mean_ci(values: Sequence[int]) -> dict[str, Any]:
 # --- the command line -----------------------------------------------------------------
 
 
-def parse_bots(text: str) -> tuple[str, ...]:
+def parse_bots(text: str, _: Speech = ENGLISH) -> tuple[str, ...]:
     """Comma-separated bot names, each a known bot."""
     names = tuple(name.strip() for name in text.split(",") if name.strip())
     known = bot_plugins()
     unknown = [name for name in names if name not in known]
     if unknown:
         raise argparse.ArgumentTypeError(
-            f"unknown bot {unknown[0]!r}; known bots: {', '.join(sorted(known))}")
+            _("unknown bot {name!r}; known bots: {known}").format(
+                name=unknown[0], known=", ".join(sorted(known))))
     if len(names) < 2:
-        raise argparse.ArgumentTypeError("give a bot for each team, or for each seat")
+        raise argparse.ArgumentTypeError(_("give a bot for each team, or for each seat"))
     return names
 
 
-def lineups_for(names: Sequence[str], seating: Seating) -> tuple[Lineup, ...]:
+def lineups_for(names: Sequence[str], seating: Seating, _: Speech = ENGLISH
+                ) -> tuple[Lineup, ...]:
     """The line-ups ``names`` gives at ``seating``: one bot per team (it plays each seat
     of its team), or one per seat (a team's line-up is the bots of its seats: in
     Foraccio ``a,b,c,d`` is a and c against b and d). Raise ValueError otherwise."""
@@ -277,46 +280,54 @@ def lineups_for(names: Sequence[str], seating: Seating) -> tuple[Lineup, ...]:
     if len(names) == seating.seats:
         return tuple(tuple(names[seat] for seat in team) for team in teams)
     if len(teams) == seating.seats:
-        raise ValueError(f"give {seating.seats} bots, one per seat, not {len(names)}")
-    raise ValueError(f"give {len(teams)} bots (one per team) or {seating.seats} (one per "
-                     f"seat), not {len(names)}")
+        raise ValueError(_("give {seats} bots, one per seat, not {given}").format(
+            seats=seating.seats, given=len(names)))
+    raise ValueError(_("give {teams} bots (one per team) or {seats} (one per seat), not "
+                       "{given}").format(teams=len(teams), seats=seating.seats,
+                                         given=len(names)))
 
 
-def add_parser(commands: argparse._SubParsersAction) -> None:
-    """Add ``simulate`` to the ``foraccio`` command's subcommands."""
-    sim = commands.add_parser("simulate", help="play bots against each other, print a summary",
-                              description="Bots play matches against each other, and a "
-                                          "summary comes out (a table, or JSON).")
-    add_match_arguments(sim)
-    sim.add_argument("--bots", type=parse_bots, default=None,
-                     help="one bot per team (team 0's, team 1's, ...) or one per seat, "
-                          f"among {', '.join(sorted(bot_plugins()))} (installed ones "
-                          "included); the line-ups change teams from match to match "
-                          "(default: heuristic, then random for every other team)")
+def add_parser(commands: argparse._SubParsersAction, _: Speech) -> argparse.ArgumentParser:
+    """Add ``simulate`` to the ``foraccio`` command's subcommands, speaking the language
+    of ``_``."""
+    sim = commands.add_parser(
+        "simulate", add_help=False, help=_("play bots against each other, print a summary"),
+        description=_("Bots play matches against each other, and a summary comes out (a "
+                      "table, or JSON)."))
+    add_match_arguments(sim, _)
+    sim.add_argument("--bots", type=functools.partial(parse_bots, _=_), default=None,
+                     help=_("one bot per team (team 1's, team 2's, ...) or one per seat, "
+                            "among {bots} (installed ones included); the line-ups change "
+                            "teams from match to match (default: heuristic, then random "
+                            "for every other team)").format(
+                                bots=", ".join(sorted(bot_plugins()))))
     sim.add_argument("--matches", type=int, default=100,
-                     help="how many matches to play (default: %(default)s)")
+                     help=_("how many matches to play (default: %(default)s)"))
     sim.add_argument("--seed", type=int, default=0,
-                     help="seeds every match's deals and bots; the same seed, the same "
-                          "summary (default: %(default)s)")
+                     help=_("seeds every match's deals and bots; the same seed, the same "
+                            "summary (default: %(default)s)"))
     sim.add_argument("--workers", type=int, default=default_workers(),
-                     help="processes playing matches; the summary does not depend on it "
-                          "(default: the number of cores)")
+                     help=_("processes playing matches; the summary does not depend on it "
+                            "(default: the number of cores)"))
     sim.add_argument("--iterations", type=int, default=None,
-                     help="ISMCTS iterations per move (default: the bot's own)")
+                     help=_("ISMCTS iterations per move (default: the bot's own)"))
     sim.add_argument("--seconds", type=float, default=None,
-                     help="ISMCTS seconds per move (results then depend on the machine)")
+                     help=_("ISMCTS seconds per move (results then depend on the machine)"))
     sim.add_argument("--dask", metavar="ADDRESS",
-                     help="play on this Dask scheduler's cluster instead, e.g. "
-                          "tcp://10.0.0.5:8786; the summary does not depend on it")
+                     help=_("play on this Dask scheduler's cluster instead, e.g. "
+                            "tcp://10.0.0.5:8786; the summary does not depend on it"))
     sim.add_argument("--json", action="store_true",
-                     help="print the summary as JSON instead of a table")
+                     help=_("print the summary as JSON instead of a table"))
     sim.add_argument("--quiet", action="store_true",
-                     help="no progress bar on standard error (it shows only on a terminal)")
+                     help=_("no progress bar on standard error (it shows only on a "
+                            "terminal)"))
     sim.set_defaults(run=run)
+    return sim
 
 
 def run(args: argparse.Namespace) -> int:
     """Run ``foraccio simulate`` with its parsed arguments."""
+    _: Speech = getattr(args, "speech", None) or Speech()
     budget = None
     if args.iterations is not None or args.seconds is not None:
         budget = Budget(iterations=args.iterations, seconds=args.seconds)
@@ -325,9 +336,9 @@ def run(args: argparse.Namespace) -> int:
         # Fail on a bad variant, option or house rule before starting any worker.
         seating = rules_of(new_match(args.variant, 0, args.options, house_rules)).seating
         names = args.bots or ("heuristic",) + ("random",) * (len(seating.teams) - 1)
-        lineups = lineups_for(names, seating)
+        lineups = lineups_for(names, seating, _)
     except EngineError as error:
-        print(f"foraccio simulate: {error.message}", file=sys.stderr)
+        print(f"foraccio simulate: {_(error.message)}", file=sys.stderr)
         return 2
     except ValueError as error:
         print(f"foraccio simulate: --bots: {error}", file=sys.stderr)
@@ -338,36 +349,50 @@ def run(args: argparse.Namespace) -> int:
                            workers=args.workers, dask=args.dask,
                            progress=None if args.quiet else progress_console())
     except OSError as error:
-        print(f"foraccio simulate: --dask: cannot reach the scheduler at {args.dask}: "
-              f"{error}", file=sys.stderr)
+        print("foraccio simulate: " + _("--dask: cannot reach the scheduler at {address}: "
+                                        "{error}").format(address=args.dask, error=error),
+              file=sys.stderr)
         return 2
     if args.json:
         print(json.dumps(summary, indent=2))
     else:
-        Console().print(summary_table(summary))
+        Console().print(summary_table(summary, _))
     return 0
 
 
-def summary_table(summary: dict[str, Any]) -> Table:
-    """The summary as a table to read: a row per line-up."""
+def summary_table(summary: dict[str, Any], _: Speech = ENGLISH) -> Table:
+    """The summary as a table to read: a column per line-up, a row per figure, then a
+    row per score line the matches produced, named in the game's own words."""
     advantage = summary["hand_point_advantage"]
-    caption = f"{summary['draws']} draws"
+    caption = _draws(_, summary["draws"])
     if advantage["ci95"] is not None:
         low, high = advantage["ci95"]
-        caption += (f"; the first line-up's hand points minus the best other's: "
-                    f"{advantage['mean']:+.3f} a hand ({low:+.3f} to {high:+.3f})")
-    grid = Table(title=f"{summary['variant']}: {summary['matches']} matches, "
-                       f"{summary['hands']} hands (seed {summary['seed']})",
-                 caption=caption + "; 95 % intervals in brackets")
-    for heading in ("bots", "wins", "win rate", "points a hand", "scopa a hand",
-                    "napoli a hand", "colore a hand"):
-        grid.add_column(heading, justify="left" if heading == "bots" else "right")
+        caption += "; " + _("the first line-up's hand points minus the best other's: "
+                            "{mean} a hand ({low} to {high})").format(
+            mean=f"{advantage['mean']:+.3f}", low=f"{low:+.3f}", high=f"{high:+.3f}")
+    title = _("{game}: {matches} matches, {hands} hands (seed {seed})").format(
+        game=variant_title(summary["variant"], _), matches=summary["matches"],
+        hands=summary["hands"], seed=summary["seed"])
+    grid = Table(title=title, caption=caption + "; " + _("95 % intervals in brackets"))
+    grid.add_column("")
     for lineup in summary["lineups"]:
-        rate = "-" if lineup["win_rate"] is None else (
-            f"{lineup['win_rate']:.1%} [{lineup['win_rate_ci95'][0]:.1%} to "
-            f"{lineup['win_rate_ci95'][1]:.1%}]")
-        grid.add_row(Text(",".join(lineup["bots"])), str(lineup["wins"]), Text(rate),
-                     f"{lineup['total_points_per_hand']:.3f}",
-                     *(f"{lineup['per_hand'][name]:.3f}"
-                       for name in ("scopa", "napoli", "colore")))
+        grid.add_column(Text(",".join(lineup["bots"])), justify="right")
+    lineups = summary["lineups"]
+    grid.add_row(_("wins"), *(str(lineup["wins"]) for lineup in lineups))
+    grid.add_row(_("win rate"), *(
+        "-" if lineup["win_rate"] is None else
+        f"{lineup['win_rate']:.1%} [{lineup['win_rate_ci95'][0]:.1%}, "
+        f"{lineup['win_rate_ci95'][1]:.1%}]" for lineup in lineups))
+    grid.add_row(_("points a hand"),
+                 *(f"{lineup['total_points_per_hand']:.3f}" for lineup in lineups))
+    for name in lineups[0]["points_per_hand"]:
+        line = _.line(summary["variant"], summary["house_rules"], name)
+        grid.add_row(_("{line}: points a hand").format(line=line),
+                     *(f"{lineup['points_per_hand'][name]:.3f}" for lineup in lineups))
+        grid.add_row(_("{line}: times a hand").format(line=line),
+                     *(f"{lineup['per_hand'][name]:.3f}" for lineup in lineups))
     return grid
+
+
+def _draws(_: Speech, draws: int) -> str:
+    return _.plural("{count} draw", "{count} draws", draws).format(count=draws)

@@ -25,9 +25,12 @@ from babel.messages.pofile import write_po
 
 from foraccio.core.words import DOMAIN, PROJECT_WORDS, sources
 
-KEYWORDS = {"phrase": None, "Phrase": None, "gettext": (2,), "ngettext": (2, 3)}
+KEYWORDS = {"phrase": None, "Phrase": None, "gettext": (2,), "ngettext": (2, 3),
+            "_": None, "N_": None, "plural": (1, 2)}
 """What marks a message in the code: ``phrase(template, ...)`` and ``gettext(language,
-message, ...)`` (``pybabel extract -k phrase -k Phrase -k gettext:2 -k ngettext:2,3``)."""
+message, ...)``; in the command line and the lab (:class:`foraccio.lab.speech.Speech`),
+``_(message)``, ``N_(message)`` and ``_.plural(singular, plural, count)`` (``pybabel
+extract -k phrase -k Phrase -k gettext:2 -k ngettext:2,3 -k _ -k N_ -k plural:1,2``)."""
 
 PARTS = ("foraccio", "foraccio.core", "foraccio.variants", "foraccio.bots", "foraccio.api",
          "foraccio.cli", "foraccio.web", "foraccio.rooms", "foraccio.lab")

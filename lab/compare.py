@@ -11,12 +11,14 @@ import msgspec
 from rich.console import Console
 
 from foraccio.bots import Budget
+from foraccio.core.words import DEFAULT_LANGUAGE
 from foraccio.lab import results
 from foraccio.lab.play import Match, Work, matches_of, play_chunk
 from foraccio.lab.progress import run_with_progress
 from foraccio.lab.report import summary
 from foraccio.lab.runner import CHUNK, chunks
 from foraccio.lab.setups import Setup, searching, seating_of
+from foraccio.lab.speech import Speech
 
 
 class Outcome(NamedTuple):
@@ -35,14 +37,15 @@ def chunk_size(setups: Sequence[Setup]) -> int:
 def compare(setups: Sequence[Setup], matches: int, seed: int, *,
             budget: Budget | None = None, workers: int = 1, dask: str | None = None,
             results_file: Path | None = None, resume: bool = False,
-            progress: Console | None = None) -> Outcome:
+            progress: Console | None = None, language: str = DEFAULT_LANGUAGE) -> Outcome:
     """Play ``matches`` seeds in every setup and report (against the first setup).
 
     The report is the same whatever ``workers`` or ``dask`` is. With ``results_file``,
     each chunk is written there as it is done; with ``resume``, the chunks already
     there are kept and only the missing ones played (raise
     :class:`~foraccio.lab.results.ResumeError` when the file is another run's). A
-    KeyboardInterrupt stops the run: what was played is reported (``stopped``).
+    KeyboardInterrupt stops the run: what was played is reported (``stopped``), in
+    ``language``.
     """
     setups = tuple(setups)
     work = Work(setups, seed, budget)
@@ -53,7 +56,7 @@ def compare(setups: Sequence[Setup], matches: int, seed: int, *,
     out = None
     if results_file is not None:
         if resume:
-            done, out = results.resume(results_file, run)
+            done, out = results.resume(results_file, run, Speech(language))
         else:
             out = results.start(results_file, run)
     todo = [chunk for chunk in chunks(matches, size) if chunk.index not in done]
@@ -75,4 +78,4 @@ def compare(setups: Sequence[Setup], matches: int, seed: int, *,
         return Outcome(None, stopped)
     teams = seating_of(setups[0].variant, setups[0].options, setups[0].house_rules).teams
     played = matches_of([done[index] for index in sorted(done)])
-    return Outcome(summary(setups, teams, seed, played, matches), stopped)
+    return Outcome(summary(setups, teams, seed, played, matches, language), stopped)

@@ -1,7 +1,10 @@
 """The lab's report as one self-contained HTML page: the figures, the differences, the
-findings, and plots drawn here as inline SVG (histograms of match length and hand
-points, bars per score line with their intervals). The page loads nothing: no script,
-no style sheet, no font, no image from anywhere.
+findings, and plots drawn here as inline SVG: the differences themselves first (each
+setup's paired difference from the baseline in points per hand, by score line, with
+its interval; how the match length changes seed by seed), the dealing team's edge,
+then each setup's own figures (histograms of match length and of hand points in round
+bins, bars per score line with their intervals). The page loads nothing: no script, no
+style sheet, no font, no image from anywhere.
 
 It is made from the JSON report alone (:func:`foraccio.lab.report.summary`), so the same report
 gives the same page byte for byte.
@@ -14,7 +17,9 @@ from collections.abc import Sequence
 from html import escape
 from typing import Any, NamedTuple
 
+from foraccio.core.words import DEFAULT_LANGUAGE
 from foraccio.lab.report import interval, show
+from foraccio.lab.speech import Speech, house_rule_title, line_names, variant_title
 
 COLOURS = ("#1f6f8b", "#e07a1f", "#3c9d4e", "#a63d6b", "#6b5ca5", "#8c6d31")
 """One colour per setup, in order (then again)."""
@@ -31,9 +36,11 @@ class Series(NamedTuple):
     intervals: Sequence[tuple[float, float]] | None = None
 
 
-def bars(title: str, categories: Sequence[str], series: Sequence[Series], axis: str) -> str:
+def bars(title: str, categories: Sequence[str], series: Sequence[Series], axis: str,
+         first: int = 0) -> str:
     """An SVG chart of grouped bars: a group per category, a bar per series (with a
-    whisker for its interval when it has one), a legend of the series."""
+    whisker for its interval when it has one), a legend of the series; the series take
+    the colours from number ``first`` on."""
     tops = [max([*s.values, *(high for _, high in s.intervals or ())], default=0)
             for s in series]
     step = _step(max([*tops, 0]) or 1.0)
@@ -65,7 +72,7 @@ def bars(title: str, categories: Sequence[str], series: Sequence[Series], axis: 
             value = one.values[index]
             left = x0 + bar * number
             parts.append(f'<rect x="{left:.1f}" y="{y(value):.1f}" width="{bar:.1f}" '
-                         f'height="{y(0) - y(value):.1f}" fill="{_colour(number)}" '
+                         f'height="{y(0) - y(value):.1f}" fill="{_colour(first + number)}" '
                          f'data-setup="{escape(one.name)}" data-category="{escape(category)}">'
                          f'<title>{escape(one.name)}, {escape(category)}: {value:.4g}</title>'
                          f'</rect>')
@@ -78,13 +85,80 @@ def bars(title: str, categories: Sequence[str], series: Sequence[Series], axis: 
                              f'class="whisker"/>')
     parts.append(f'<text x="{LEFT + plot_width / 2:.1f}" y="{HEIGHT - 6}" class="tick" '
                  f'text-anchor="middle">{escape(axis)}</text>')
-    x = LEFT
-    for number, one in enumerate(series):  # the legend, in a row above the plot
+    parts.append(_legend(series, first))
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def forest(title: str, categories: Sequence[str], series: Sequence[Series], axis: str,
+           reference: float = 0.0, first: int = 0) -> str:
+    """An SVG chart of estimates with their intervals: a row per category, a dot and a
+    whisker per series, against a vertical line at ``reference`` (0 for a difference:
+    an interval that crosses it is not significant)."""
+    left, row_height = 230, 22
+    lows = [low for s in series for low, _ in s.intervals or ()] + [
+        v for s in series for v in s.values]
+    highs = [high for s in series for _, high in s.intervals or ()] + [
+        v for s in series for v in s.values]
+    least, most = min([*lows, reference]), max([*highs, reference])
+    step = _step((most - least) or 1.0)
+    start, stop = step * math.floor(least / step), step * math.ceil(most / step)
+    if stop == start:
+        stop = start + step
+    plot_width = WIDTH - left - RIGHT - 10
+    band = row_height * max(len(series), 1) + 8
+    height = TOP + band * len(categories) + BOTTOM
+
+    def x(value: float) -> float:
+        return left + plot_width * (value - start) / (stop - start)
+
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" '
+             f'width="{WIDTH}" height="{height}" role="img" aria-label="{escape(title)}">',
+             f'<title>{escape(title)}</title><style>{SVG_STYLE}</style>',
+             f'<text x="{LEFT}" y="16" class="title">{escape(title)}</text>']
+    bottom = TOP + band * len(categories)
+    for tick in range(round((stop - start) / step) + 1):
+        value = start + tick * step
+        parts.append(f'<line x1="{x(value):.1f}" x2="{x(value):.1f}" y1="{TOP}" '
+                     f'y2="{bottom}" class="grid"/><text x="{x(value):.1f}" '
+                     f'y="{bottom + 16}" class="tick" text-anchor="middle">'
+                     f'{_signed_tick(value, step)}</text>')
+    parts.append(f'<line x1="{x(reference):.1f}" x2="{x(reference):.1f}" y1="{TOP}" '
+                 f'y2="{bottom}" class="reference"/>')
+    for index, category in enumerate(categories):
+        top = TOP + band * index
+        parts.append(f'<text x="{left - 8}" y="{top + band / 2 + 4:.1f}" class="tick" '
+                     f'text-anchor="end">{escape(category)}</text>')
+        for number, one in enumerate(series):
+            value = one.values[index]
+            low, high = one.intervals[index] if one.intervals is not None else (value, value)
+            y = top + 4 + row_height * number + row_height / 2
+            parts.append(f'<g data-setup="{escape(one.name)}" '
+                         f'data-category="{escape(category)}" data-value="{value:.6g}">'
+                         f'<title>{escape(one.name)}, {escape(category)}: {value:.4g} '
+                         f'({low:.4g} to {high:.4g})</title>'
+                         f'<path d="M{x(low):.1f} {y:.1f}H{x(high):.1f}" class="whisker"/>'
+                         f'<circle cx="{x(value):.1f}" cy="{y:.1f}" r="4" '
+                         f'fill="{_colour(first + number)}"/></g>')
+    parts.append(f'<text x="{left + plot_width / 2:.1f}" y="{height - 6}" class="tick" '
+                 f'text-anchor="middle">{escape(axis)}</text>')
+    parts.append(_legend(series, first))
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _legend(series: Sequence[Series], first: int = 0) -> str:
+    """The series' colours and names in a row above the plot."""
+    parts, x = [], LEFT
+    for number, one in enumerate(series, start=first):
         parts.append(f'<rect x="{x}" y="24" width="10" height="10" fill="{_colour(number)}"/>'
                      f'<text x="{x + 14}" y="33" class="tick">{escape(one.name)}</text>')
         x += 30 + 7 * len(one.name)
-    parts.append("</svg>")
     return "".join(parts)
+
+
+def _signed_tick(value: float, step: float) -> str:
+    return f"{value:+g}" if value else "0"
 
 
 def _colour(number: int) -> str:
@@ -119,36 +193,143 @@ def _shares(setups: Sequence[dict[str, Any]], field: str) -> tuple[list[str], li
     return [str(value) for value in values], series
 
 
-def _lines_chart(report: dict[str, Any]) -> str:
-    keys = [m for m in report["metrics"] if m["key"].startswith("lines.")
+BINS = 20
+"""At most this many bars in a histogram of points (then each bar holds a range)."""
+
+TAIL = 0.99
+"""A histogram of points stops where this share of every setup's values is reached; the
+rest, a long thin tail, is one last bar ("≥ n")."""
+
+
+def _binned(setups: Sequence[dict[str, Any]], field: str) -> tuple[list[str], list[Series]]:
+    """Each setup's histogram ``field`` as shares of its total, in at most :data:`BINS`
+    bars of a round width (1, 2, 5, 10... values), up to where :data:`TAIL` of every
+    setup's values lie; what lies beyond is one last bar."""
+    counts = [dict(map(tuple, setup[field])) for setup in setups]
+    least = min(value for one in counts for value in one)
+    cut = max(_quantile(one, TAIL) for one in counts)
+    width = next(w * power for power in (1, 10, 100, 1000) for w in (1, 2, 5)
+                 if math.ceil((cut - least + 1) / (w * power)) <= BINS)
+    start = width * math.floor(least / width)
+    edges = list(range(start, cut + 1, width))
+    beyond = edges[-1] + width
+    tail = any(value >= beyond for one in counts for value in one)
+    categories = [str(edge) if width == 1 else f"{edge}\N{EN DASH}{edge + width - 1}"
+                  for edge in edges]
+    if tail:
+        categories.append(f"≥ {beyond}")
+    series = []
+    for setup, one in zip(setups, counts, strict=True):
+        total = sum(one.values()) or 1
+        shares = [0.0] * len(categories)
+        for value, count in one.items():
+            shares[min((value - start) // width, len(categories) - 1)] += count / total
+        series.append(Series(setup["name"], shares))
+    return categories, series
+
+
+def _quantile(counts: dict[int, int], share: float) -> int:
+    """The least value at or below which ``share`` of the counted values lie."""
+    total, seen = sum(counts.values()), 0
+    for value in sorted(counts):
+        seen += counts[value]
+        if seen >= share * total:
+            return value
+    return max(counts)
+
+
+def _line_keys(report: dict[str, Any]) -> list[dict[str, Any]]:
+    return [m for m in report["metrics"] if m["key"].startswith("lines.")
             and m["key"].endswith(".points_per_hand")]
-    names = [m["key"].split(".")[1] for m in keys]
+
+
+def _line_name(report: dict[str, Any], key: str, _: Speech) -> str:
+    """The name, in words, of the score line of the metric ``key``."""
+    wire = key.split(".")[1]
+    for setup in report["setups"]:
+        names = line_names(setup["variant"], tuple(setup["house_rules"]), _.language)
+        if wire in names:
+            return names[wire]
+    return _.line(report["setups"][0]["variant"], (), wire)
+
+
+def _versus(report: dict[str, Any], setup: dict[str, Any]) -> str:
+    return f"{setup['name']} \N{MINUS SIGN} {report['setups'][0]['name']}"
+
+
+def _lines_chart(report: dict[str, Any], _: Speech) -> str:
+    keys = _line_keys(report)
+    names = [_line_name(report, m["key"], _) for m in keys]
     series = [Series(setup["name"],
                      [setup["figures"][m["key"]]["value"] for m in keys],
                      [tuple(setup["figures"][m["key"]]["ci95"]) for m in keys])
               for setup in report["setups"]]
-    return bars("Points per hand by score line (95 % intervals)", names, series, "score line")
+    return bars(_("Points per hand by score line (95 % intervals)"), names, series,
+                _("score line"))
 
 
-def _rows(report: dict[str, Any]) -> str:
+def _differences_chart(report: dict[str, Any], _: Speech) -> str:
+    """Each setup's paired difference from the baseline in points per hand, in all and
+    by score line, with its interval: the answer itself, around 0."""
+    keys = [m for m in report["metrics"] if m["key"] == "points_per_hand"] + _line_keys(report)
+    names = [_("all score lines") if m["key"] == "points_per_hand"
+             else _line_name(report, m["key"], _) for m in keys]
+    series = []
+    for setup in report["setups"][1:]:
+        found = {d["metric"]: d for d in report["differences"] if d["setup"] == setup["name"]}
+        series.append(Series(_versus(report, setup), [found[m["key"]]["value"] for m in keys],
+                             [tuple(found[m["key"]]["ci95"]) for m in keys]))
+    return forest(_("Difference from the baseline in points per hand (95 % intervals)"),
+                  names, series, _("points per hand, setup minus baseline on the same seeds"),
+                  first=1)
+
+
+def _length_differences_chart(report: dict[str, Any], _: Speech) -> str:
+    """How the match length changes seed by seed: the share of seeds on which a setup's
+    match was so many hands longer (or shorter) than the baseline's."""
+    others = report["setups"][1:]
+    seen = {value for setup in others for value, _count in setup["match_length_differences"]}
+    values = range(min(seen), max(seen) + 1)
+    series = []
+    for setup in others:
+        counts = dict(map(tuple, setup["match_length_differences"]))
+        total = sum(counts.values()) or 1
+        series.append(Series(_versus(report, setup),
+                             [counts.get(value, 0) / total for value in values]))
+    return bars(_("Match length, setup minus baseline on the same seed: share of seeds"),
+                [f"{value:+d}" if value else "0" for value in values], series,
+                _("hands more (+) or fewer (-) than the baseline's match"), first=1)
+
+
+def _dealer_chart(report: dict[str, Any], _: Speech) -> str:
+    """The dealing team's edge in each setup, with its interval, against no edge."""
+    setups = report["setups"]
+    series = [Series(setup["name"], [setup["figures"]["dealer_edge"]["value"]],
+                     [tuple(setup["figures"]["dealer_edge"]["ci95"])]) for setup in setups]
+    return forest(_("The dealing team's edge per hand (95 % intervals)"),
+                  [_("dealing team minus the others' mean")], series,
+                  _("points per hand; 0 is no edge"))
+
+
+def _rows(report: dict[str, Any], _: Speech) -> str:
     setups = report["setups"]
     head = "".join(f"<th>{escape(s['name'])}</th>" for s in setups)
     head += "".join(f"<th>{escape(s['name'])} - {escape(setups[0]['name'])}</th>"
                     for s in setups[1:])
-    rows = [f"<tr><th>figure</th>{head}</tr>"]
+    rows = [f"<tr><th>{escape(_('figure'))}</th>{head}</tr>"]
     for metric in report["metrics"]:
         key, proportion = metric["key"], metric["proportion"]
         cells = [f"<th>{escape(metric['label'])}</th>"]
         for setup in setups:
             figure = setup["figures"][key]
             cells.append(f"<td>{show(figure['value'], proportion)}<small>"
-                         f"{interval(figure, proportion)}</small></td>")
+                         f"{interval(figure, proportion, False, _)}</small></td>")
         for setup in setups[1:]:
             difference = next(d for d in report["differences"]
                               if d["setup"] == setup["name"] and d["metric"] == key)
             significant = ' class="significant"' if difference["significant"] else ""
             cells.append(f"<td{significant}>{show(difference['value'], proportion, True)}"
-                         f"<small>{interval(difference, proportion, True)}</small></td>")
+                         f"<small>{interval(difference, proportion, True, _)}</small></td>")
         rows.append(f'<tr data-metric="{escape(key)}">{"".join(cells)}</tr>')
     return "\n".join(rows)
 
@@ -166,50 +347,77 @@ svg { display: block; margin: 1em 0; max-width: 100%; height: auto; }
 
 SVG_STYLE = ("text { font-family: system-ui, sans-serif; } .title { font-weight: bold; "
              "font-size: 14px; } .tick { font-size: 11px; fill: #444; } "
-             ".grid { stroke: #e4e4e4; } .whisker { stroke: #111; stroke-width: 1.2; "
+             ".grid { stroke: #e4e4e4; } .reference { stroke: #111; stroke-dasharray: 4 3; } "
+             ".whisker { stroke: #111; stroke-width: 1.2; "
              "fill: none; }")
 """The plots' own style, inside each, so that a plot saved on its own looks the same."""
 
 
-def page(report: dict[str, Any]) -> str:
-    """The whole report as an HTML page."""
+def page(report: dict[str, Any], _: Speech | None = None) -> str:
+    """The whole report as an HTML page, in the language of ``_`` (the report's by
+    default)."""
+    _ = _ or Speech(report.get("language", DEFAULT_LANGUAGE))
     setups = report["setups"]
-    described = "".join(
-        f"<li><b>{escape(s['name'])}</b>: {escape(s['variant'])}"
-        f"{', house rules ' + escape(', '.join(s['house_rules'])) if s['house_rules'] else ''}"
-        f"{', options ' + escape(str(s['options'])) if s['options'] else ''}"
-        f", bots by seat {escape(', '.join(s['bots']))}</li>" for s in setups)
+    described = "".join(f"<li><b>{escape(s['name'])}</b>: {escape(_described(s, _))}</li>"
+                        for s in setups)
     lengths, length_series = _shares(setups, "match_length")
-    points, point_series = _shares(setups, "hand_points")
+    points, point_series = _binned(setups, "hand_points")
     findings = "".join(f"<li>{escape(sentence)}</li>" for sentence in report["findings"])
-    stopped = ("" if report["matches"] == report["asked"]
-               else f" (stopped at {report['matches']} of {report['asked']})")
+    stopped = ("" if report["matches"] == report["asked"] else " " + _(
+        "(stopped at {played} of {asked})").format(played=report["matches"],
+                                                   asked=report["asked"]))
+    names = [escape(s["name"]) for s in setups]
+    introduction = _(
+        "{matches} matches per setup{stopped}, the same seeds in every setup (seed {seed}). "
+        "Differences are paired by seed against {baseline}; brackets hold 95 % intervals; "
+        "a highlighted difference is significant.").format(
+            matches=report["matches"], stopped=stopped, seed=report["seed"],
+            baseline="\0")
+    before, after = escape(introduction).split("\0")
+    heading = _("What changes: {setups}").format(setups=" vs ".join(s["name"] for s in setups))
+    findings_heading, figures_heading, plots_heading = _("Findings"), _("Figures"), _("Plots")
+    length_plot = bars(_("Match length: share of matches"), lengths, length_series,
+                       _("hands in the match"))
+    points_plot = bars(_("Hand points: share of a team's hands"), points, point_series,
+                       _("points a team scored in a hand"))
     return f"""<!DOCTYPE html>
-<html lang="en">
+<html lang="{_.language}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>foraccio compare: {escape(', '.join(s['name'] for s in setups))}</title>
+<title>foraccio compare: {', '.join(names)}</title>
 <style>{STYLE}</style>
 </head>
 <body>
-<h1>What changes: {escape(' vs '.join(s['name'] for s in setups))}</h1>
-<p>{report['matches']} matches per setup{stopped}, the same seeds in every setup (seed
-{report['seed']}). Differences are paired by seed against <b>{escape(setups[0]['name'])}</b>;
-brackets hold 95 % intervals; a highlighted difference is significant.</p>
+<h1>{escape(heading)}</h1>
+<p>{before}<b>{names[0]}</b>{after}</p>
 <ul id="setups">{described}</ul>
-<h2>Findings</h2>
+<h2>{escape(findings_heading)}</h2>
 <ul id="findings">{findings}</ul>
-<h2>Figures</h2>
+<h2>{escape(figures_heading)}</h2>
 <table id="figures">
-{_rows(report)}
+{_rows(report, _)}
 </table>
-<h2>Plots</h2>
-<figure id="match-length">{bars("Match length: share of matches", lengths, length_series,
-                                 "hands in the match")}</figure>
-<figure id="hand-points">{bars("Hand points: share of a team's hands", points, point_series,
-                                "points a team scored in a hand")}</figure>
-<figure id="score-lines">{_lines_chart(report)}</figure>
+<h2>{escape(plots_heading)}</h2>
+<figure id="differences">{_differences_chart(report, _)}</figure>
+<figure id="match-length-differences">{_length_differences_chart(report, _)}</figure>
+<figure id="dealer-edge">{_dealer_chart(report, _)}</figure>
+<figure id="match-length">{length_plot}</figure>
+<figure id="hand-points">{points_plot}</figure>
+<figure id="score-lines">{_lines_chart(report, _)}</figure>
 </body>
 </html>
 """
+
+
+def _described(setup: dict[str, Any], _: Speech) -> str:
+    """A setup in words: its game, house rules, options and the bot of each seat."""
+    parts = [variant_title(setup["variant"], _)]
+    if setup["house_rules"]:
+        parts.append(_("house rules {rules}").format(rules=", ".join(
+            house_rule_title(rule, _) for rule in setup["house_rules"])))
+    if setup["options"]:
+        parts.append(_("options {options}").format(options=", ".join(
+            f"{name}={value}" for name, value in setup["options"].items())))
+    parts.append(_("bots by seat {bots}").format(bots=", ".join(setup["bots"])))
+    return ", ".join(parts)

@@ -17,11 +17,14 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
+from rich import box
 from rich.table import Table
 from rich.text import Text
 
+from foraccio.core.words import DEFAULT_LANGUAGE
 from foraccio.lab.play import Match
 from foraccio.lab.setups import Setup
+from foraccio.lab.speech import Speech, line_names
 from foraccio.lab.stats import Estimate, mean_interval, paired_difference, spread, wilson_interval
 
 
@@ -34,32 +37,50 @@ class Metric(NamedTuple):
     proportion: bool = False
 
 
-def _teams_label(seats: Sequence[int]) -> str:
-    return ("seats " if len(seats) > 1 else "seat ") + "+".join(map(str, seats))
+def _teams_label(seats: Sequence[int], _: Speech) -> str:
+    # People count seats from 1, as the web table does; the wire from 0.
+    shown = "+".join(str(seat + 1) for seat in seats)
+    return (_("seats {seats}") if len(seats) > 1 else _("seat {seats}")).format(seats=shown)
+
+
+def line_name(setups: Sequence[Setup], name: str, _: Speech) -> str:
+    """A score line's name in words, as a setup that plays it names it."""
+    for setup in setups:
+        names = line_names(setup.variant, tuple(setup.house_rules), _.language)
+        if name in names:
+            return names[name]
+    return _.line(setups[0].variant, (), name)
 
 
 def metrics(setups: Sequence[Setup], teams: Sequence[Sequence[int]],
-            matches: Sequence[Sequence[Match]]) -> list[Metric]:
+            matches: Sequence[Sequence[Match]], _: Speech | None = None) -> list[Metric]:
     """The figures that ``matches`` (per seed, per setup) give: the win rate of each team
     of ``teams`` (the seats of each), of the first dealer's team, the draws if any,
     the match length, the points per hand and the dealing team's edge, each score
     line's points (and times scored, where a line is worth more than 1) per hand, and
-    the spread of hand points."""
+    the spread of hand points; labelled in the language of ``_`` (English by default),
+    each score line by its name in the game's words."""
+    _ = _ or Speech()
     played = [match for per_setup in matches for match in per_setup]
-    found = [Metric(f"win_rate.team_{team}", f"team {team} ({_teams_label(seats)}) wins",
-                    True) for team, seats in enumerate(teams)]
-    found.append(Metric("win_rate.first_dealer_team", "first dealer's team wins", True))
+    found = [Metric(f"win_rate.team_{team}", _("team {team} ({seats}) wins").format(
+                        team=team + 1, seats=_teams_label(seats, _)), True)
+             for team, seats in enumerate(teams)]
+    found.append(Metric("win_rate.first_dealer_team", _("first dealer's team wins"), True))
     if any(match.winner is None for match in played):
-        found.append(Metric("draw_rate", "draws", True))
-    found += [Metric("hands", "match length (hands)"),
-              Metric("points_per_hand", "points per hand (all teams)"),
-              Metric("dealer_edge", "dealing team's edge per hand (points)")]
+        found.append(Metric("draw_rate", _("draws"), True))
+    found += [Metric("hands", _("match length (hands)")),
+              Metric("points_per_hand", _("points per hand (all teams)")),
+              Metric("dealer_edge", _("dealing team's edge per hand (points)"))]
     names = sorted({name for match in played for name in match.lines})
     for name in names:
-        found.append(Metric(f"lines.{name}.points_per_hand", f"{name}: points per hand"))
-        if any(line[0] != line[1] for match in played if (line := match.lines.get(name))):
-            found.append(Metric(f"lines.{name}.times_per_hand", f"{name}: times per hand"))
-    found.append(Metric("hand_points_spread", "spread of a team's hand points (sd)"))
+        line = line_name(setups, name, _)
+        found.append(Metric(f"lines.{name}.points_per_hand",
+                            _("{line}: points per hand").format(line=line)))
+        if any(scored[0] != scored[1] for match in played
+               if (scored := match.lines.get(name))):
+            found.append(Metric(f"lines.{name}.times_per_hand",
+                                _("{line}: times per hand").format(line=line)))
+    found.append(Metric("hand_points_spread", _("spread of a team's hand points (sd)")))
     return found
 
 
@@ -99,16 +120,18 @@ def _histogram(values: Sequence[int]) -> list[list[int]]:
 
 
 def summary(setups: Sequence[Setup], teams: Sequence[Sequence[int]], seed: int,
-            matches: Sequence[Sequence[Match]], asked: int) -> dict[str, Any]:
+            matches: Sequence[Sequence[Match]], asked: int,
+            language: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
     """The report of ``matches`` (in match order; one :class:`Match` per setup each)
-    played of the ``asked``: JSON-ready, the same for the same matches whatever played
-    them. Raise ValueError on no matches."""
+    played of the ``asked``, its words in ``language``: JSON-ready, the same for the
+    same matches whatever played them. Raise ValueError on no matches."""
+    _ = Speech(language)
     if not matches:
         raise ValueError("no match was played")
     values = [[match_values(match, len(teams)) for match in per_seed] for per_seed in matches]
     # A score line that gives the same in every match of every setup (carte's 2 points a
     # hand) tells nothing: it is left out.
-    found = [metric for metric in metrics(setups, teams, matches)
+    found = [metric for metric in metrics(setups, teams, matches, _)
              if not metric.key.startswith("lines.")
              or len({one.get(metric.key, 0.0) for per_seed in values for one in per_seed}) > 1]
 
@@ -132,6 +155,10 @@ def summary(setups: Sequence[Setup], teams: Sequence[Sequence[int]], seed: int,
             "hand_points": _histogram([p for match in played for points in match.points
                                        for p in points]),
         })
+    for number in range(1, len(setups)):
+        # What the question asks is a difference: how it is spread over the seeds.
+        report_setups[number]["match_length_differences"] = _histogram(
+            [len(per_seed[number].points) - len(per_seed[0].points) for per_seed in matches])
     differences = []
     for number, setup in enumerate(setups[1:], start=1):
         for metric in found:
@@ -140,7 +167,7 @@ def summary(setups: Sequence[Setup], teams: Sequence[Sequence[int]], seed: int,
                                 "metric": metric.key, **_figure(estimate),
                                 "significant": estimate.excludes_zero})
     report = {
-        "seed": seed, "matches": len(matches), "asked": asked,
+        "language": language, "seed": seed, "matches": len(matches), "asked": asked,
         "teams": [list(seats) for seats in teams],
         "metrics": [{"key": m.key, "label": m.label, "proportion": m.proportion}
                     for m in found],
@@ -157,37 +184,39 @@ def show(value: float, proportion: bool, signed: bool = False) -> str:
     return f"{value * 100:{sign}.1f} %" if proportion else f"{value:{sign}.3f}"
 
 
-def _brackets(figure: dict[str, Any], proportion: bool, signed: bool = False) -> str:
-    """A figure and its interval on one line: ``42.5 % [28.5, 57.8]``."""
-    low, high = (show(bound, proportion, signed).removesuffix(" %") for bound in figure["ci95"])
-    return f"{show(figure['value'], proportion, signed)} [{low}, {high}]"
-
-
-def interval(figure: dict[str, Any], proportion: bool, signed: bool = False) -> str:
+def interval(figure: dict[str, Any], proportion: bool, signed: bool = False,
+             _: Speech | None = None) -> str:
     """A figure's 95 % interval as a person reads it: ``49.1 % to 53.5 %``."""
+    _ = _ or Speech()
     low, high = figure["ci95"]
-    return f"{show(low, proportion, signed)} to {show(high, proportion, signed)}"
+    return _("{low} to {high}").format(low=show(low, proportion, signed),
+                                        high=show(high, proportion, signed))
 
 
 def findings(report: dict[str, Any]) -> list[str]:
-    """Sentences on the report: the dealer's team's advantage in each setup, then each
-    significant difference from the baseline, then what is not significant."""
+    """Sentences on the report, in its language: the dealer's team's advantage in each
+    setup, then each significant difference from the baseline, then what is not
+    significant."""
+    _ = Speech(report.get("language", DEFAULT_LANGUAGE))
     sentences = []
     metrics_by_key = {metric["key"]: metric for metric in report["metrics"]}
     even = 1 / len(report["teams"])
     for setup in report["setups"]:
         dealt = setup["figures"]["win_rate.first_dealer_team"]
         low, high = dealt["ci95"]
-        verdict = ("an advantage" if low > even else "a disadvantage" if high < even
-                   else "no significant advantage")
+        verdict = (_("an advantage") if low > even else _("a disadvantage") if high < even
+                   else _("no significant advantage"))
         edge = setup["figures"].get("dealer_edge")
-        edge_words = "" if edge is None else (
-            f"; per hand the dealing team scores {show(edge['value'], False, True)} points "
-            f"against the others' mean ({interval(edge, False, True)})")
-        sentences.append(
-            f"{setup['name']}: the first dealer's team wins {show(dealt['value'], True)} of "
-            f"the matches (95 % interval {interval(dealt, True)}, even is "
-            f"{show(even, True)}): {verdict}{edge_words}.")
+        edge_words = "" if edge is None else _(
+            "; per hand the dealing team scores {edge} points against the others' mean "
+            "({interval})").format(edge=show(edge["value"], False, True),
+                                   interval=interval(edge, False, True, _))
+        sentences.append(_(
+            "{setup}: the first dealer's team wins {share} of the matches (95 % interval "
+            "{interval}, even is {even}): {verdict}{edge}.").format(
+                setup=setup["name"], share=show(dealt["value"], True),
+                interval=interval(dealt, True, False, _), even=show(even, True),
+                verdict=verdict, edge=edge_words))
     for other in report["setups"][1:]:
         name = other["name"]
         mine = [d for d in report["differences"] if d["setup"] == name]
@@ -199,42 +228,65 @@ def findings(report: dict[str, Any]) -> list[str]:
                 continue
             baseline = report["setups"][0]["figures"][metric["key"]]["value"]
             value = other["figures"][metric["key"]]["value"]
-            way = "rises" if difference["value"] > 0 else "falls"
-            sentences.append(
-                f"{name} against {difference['baseline']}: {metric['label']} {way} from "
-                f"{show(baseline, metric['proportion'])} to {show(value, metric['proportion'])} "
-                f"({show(difference['value'], metric['proportion'], True)}, 95 % interval "
-                f"{interval(difference, metric['proportion'], True)}): significant.")
+            rises = difference["value"] > 0
+            sentences.append((_(
+                "{setup} against {baseline}: {figure} rises from {before} to {after} "
+                "({difference}, 95 % interval {interval}): significant.") if rises else _(
+                "{setup} against {baseline}: {figure} falls from {before} to {after} "
+                "({difference}, 95 % interval {interval}): significant.")).format(
+                    setup=name, baseline=difference["baseline"], figure=metric["label"],
+                    before=show(baseline, metric["proportion"]),
+                    after=show(value, metric["proportion"]),
+                    difference=show(difference["value"], metric["proportion"], True),
+                    interval=interval(difference, metric["proportion"], True, _)))
         if quiet:
-            sentences.append(f"{name} against {report['setups'][0]['name']}: no significant "
-                             f"difference in {', '.join(quiet)}.")
+            sentences.append(_("{setup} against {baseline}: no significant difference in "
+                               "{figures}.").format(setup=name,
+                                                    baseline=report["setups"][0]["name"],
+                                                    figures=", ".join(quiet)))
     return sentences
 
 
-def table(report: dict[str, Any]) -> Table:
+def table(report: dict[str, Any], _: Speech | None = None) -> Table:
     """The report as a rich table: a row per figure, a column per setup, then a column
-    per difference from the baseline (significant ones in bold, with a star)."""
+    per difference from the baseline (significant ones in bold, with a star).
+
+    A cell holds its figure over its interval, so that a row takes two lines and a
+    table of two setups fits 80 columns: the setups' names are never cut (their columns
+    do not wrap) and the figures' names wrap within their two lines. Its words are in
+    the language of ``_`` (the report's by default)."""
+    _ = _ or Speech(report.get("language", DEFAULT_LANGUAGE))
     setups = report["setups"]
-    title = (f"{report['matches']} matches per setup (seed {report['seed']})"
-             + ("" if report["matches"] == report["asked"]
-                else f", stopped at {report['matches']} of {report['asked']}"))
-    grid = Table(title=title, caption="95 % intervals in brackets; * significant")
-    grid.add_column("figure")
+    title = _("{matches} matches per setup (seed {seed})").format(
+        matches=report["matches"], seed=report["seed"]) + (
+        "" if report["matches"] == report["asked"] else _(
+            ", stopped at {played} of {asked}").format(played=report["matches"],
+                                                      asked=report["asked"]))
+    grid = Table(title=title, caption=_("95 % intervals below each figure; * significant"),
+                 box=box.SIMPLE_HEAD, pad_edge=False)
+    grid.add_column(_("figure"), ratio=1, min_width=16)
     for setup in setups:
-        grid.add_column(setup["name"], justify="right")
+        grid.add_column(setup["name"], justify="right", no_wrap=True)
     for setup in setups[1:]:
-        grid.add_column(f"{setup['name']} - {setups[0]['name']}", justify="right")
+        grid.add_column(f"{setup['name']}\n- {setups[0]['name']}", justify="right",
+                        no_wrap=True)
     for metric in report["metrics"]:
         key, proportion = metric["key"], metric["proportion"]
         cells = [Text(metric["label"])]
         for setup in setups:
-            figure = setup["figures"][key]
-            cells.append(Text(_brackets(figure, proportion)))
+            cells.append(_cell(setup["figures"][key], proportion))
         for setup in setups[1:]:
             difference = next(d for d in report["differences"]
                               if d["setup"] == setup["name"] and d["metric"] == key)
-            text = _brackets(difference, proportion, True)
-            cells.append(Text(text + " *", style="bold") if difference["significant"]
-                         else Text(text))
+            cells.append(_cell(difference, proportion, True, difference["significant"]))
         grid.add_row(*cells)
     return grid
+
+
+def _cell(figure: dict[str, Any], proportion: bool, signed: bool = False,
+          significant: bool = False) -> Text:
+    """A figure over its interval: ``52.1 %`` then ``[50.0, 54.3]``."""
+    low, high = (show(bound, proportion, signed).removesuffix(" %") for bound in figure["ci95"])
+    value = show(figure["value"], proportion, signed) + (" *" if significant else "")
+    return Text.assemble((value, "bold" if significant else ""), "\n",
+                         (f"[{low}, {high}]", "dim"))

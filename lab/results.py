@@ -14,6 +14,7 @@ from typing import IO, Any
 import msgspec
 
 from foraccio.lab.play import Match
+from foraccio.lab.speech import ENGLISH, Speech
 
 FORMAT = 1
 """The version of the file's layout (the first line's ``foraccio_lab``)."""
@@ -37,22 +38,27 @@ def start(path: Path, run: dict[str, Any]) -> IO[bytes]:
     return out
 
 
-def resume(path: Path, run: dict[str, Any]) -> tuple[dict[int, list[list[Match]]], IO[bytes]]:
+def resume(path: Path, run: dict[str, Any], _: Speech = ENGLISH
+           ) -> tuple[dict[int, list[list[Match]]], IO[bytes]]:
     """The chunks already in the results file at ``path`` (by number), and the file open to
-    append more. Raise :class:`ResumeError` unless it is the file of this very ``run``."""
+    append more. Raise :class:`ResumeError` (in the language of ``_``) unless it is the
+    file of this very ``run``."""
     try:
         lines = path.read_bytes().split(b"\n")
     except OSError as error:
-        raise ResumeError(f"cannot read {path}: {error.strerror}") from None
+        raise ResumeError(_("cannot read {file}: {error}").format(
+            file=path, error=error.strerror)) from None
     try:
         header = msgspec.json.decode(lines[0])
     except msgspec.DecodeError:
         header = None
     if not isinstance(header, dict) or header.get("foraccio_lab") != FORMAT:
-        raise ResumeError(f"{path} is not a results file of foraccio compare")
+        raise ResumeError(_("{file} is not a results file of foraccio compare").format(
+            file=path))
     if header.get("run") != msgspec.json.decode(msgspec.json.encode(run)):
-        raise ResumeError(f"{path} holds another run (other setups, seed or number of "
-                          f"matches): give the same arguments as the run it holds")
+        raise ResumeError(_("{file} holds another run (other setups, seed or number of "
+                            "matches): give the same arguments as the run it holds").format(
+                                file=path))
     done = {}
     for line in lines[1:]:
         try:

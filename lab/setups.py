@@ -16,6 +16,7 @@ import msgspec
 from foraccio.bots import get_bot, get_bot_plugin
 from foraccio.core.engine import new_match, rules_of
 from foraccio.core.rules import Seating
+from foraccio.lab.speech import ENGLISH, Speech
 
 
 class Setup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -51,10 +52,11 @@ def seating_of(variant: str, options: dict[str, Any], house_rules: Sequence[str]
     return rules_of(new_match(variant, 0, options, tuple(house_rules))).seating
 
 
-def seat_bots(names: Sequence[str], seating: Seating) -> tuple[str, ...]:
+def seat_bots(names: Sequence[str], seating: Seating, _: Speech = ENGLISH
+              ) -> tuple[str, ...]:
     """The bot of each seat from ``names``: one bot for every seat, one per team (it plays
-    each seat of its team) or one per seat. Raise ValueError otherwise, or
-    :class:`~foraccio.core.errors.UnknownBot` on a name no bot has."""
+    each seat of its team) or one per seat. Raise ValueError (in the language of ``_``)
+    otherwise, or :class:`~foraccio.core.errors.UnknownBot` on a name no bot has."""
     for name in names:
         check_bot(name)
     if len(names) == 1:
@@ -67,6 +69,9 @@ def seat_bots(names: Sequence[str], seating: Seating) -> tuple[str, ...]:
             for seat in team:
                 bots[seat] = name
         return tuple(bots)
-    teams = "" if len(seating.teams) == seating.seats else f", {len(seating.teams)} (one per team)"
-    raise ValueError(f"give 1 bot (for every seat){teams} or {seating.seats} (one per seat), "
-                     f"not {len(names)}")
+    if len(seating.teams) == seating.seats:
+        raise ValueError(_("give 1 bot (for every seat) or {seats} (one per seat), not "
+                           "{given}").format(seats=seating.seats, given=len(names)))
+    raise ValueError(_("give 1 bot (for every seat), {teams} (one per team) or {seats} (one "
+                       "per seat), not {given}").format(teams=len(seating.teams),
+                                                        seats=seating.seats, given=len(names)))

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Protocol
 
+from foraccio.cli.table.speech import _
+
 Json = dict[str, Any]
 
 PERSON = 0
@@ -36,9 +38,10 @@ def seat_bots(bots: Sequence[str], seats: int) -> tuple[str, ...]:
     if len(bots) == 2:
         return (bots[0], *(bots[1],) * (seats - 1))
     if len(bots) != seats:
-        raise TableError(f"This match seats {seats}: give 1 bot (for every other seat) or "
-                         f"{seats - 1} (one for each other seat, in seat order), not "
-                         f"{len(bots) - 1}.", "bots")
+        raise TableError(_("This match seats {seats}: give 1 bot (for every other seat) or "
+                           "{others} (one for each other seat, in seat order), not "
+                           "{given}.").format(seats=seats, others=seats - 1,
+                                              given=len(bots) - 1), "bots")
     return tuple(bots)
 
 

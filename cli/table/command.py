@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import functools
 import secrets
 import sys
 
@@ -18,72 +19,88 @@ from foraccio.cli.table.local import LocalTable
 from foraccio.cli.table.remote import RemoteTable
 from foraccio.cli.table.room import LINK_FORM, RoomTable, joined_link, read_link
 from foraccio.cli.table.room_loop import RoomLoop
+from foraccio.cli.table.speech import _, speaking
+from foraccio.lab.speech import ENGLISH, Speech
 
 MAX_SEED = 2**53 - 1
 
 
-def parse_bots(text: str) -> tuple[str, ...]:
+def parse_bots(text: str, _: Speech = ENGLISH) -> tuple[str, ...]:
     """One bot for every other seat, or one for each other seat in seat order (in
-    Foraccio three: right (seat 1), partner (2), left (3)); whether there are as many
+    Foraccio three: right (seat 2), partner (3), left (4)); whether there are as many
     as the match has seats, with the options chosen (a three-player Scopa has two other
-    seats), is checked when it starts. Seat 0's entry is the person's and unused."""
+    seats), is checked when it starts. Seat 0's entry (the first seat, the person's) is
+    unused."""
     names = [name.strip() for name in text.split(",") if name.strip()]
     known = bot_plugins()
     unknown = [name for name in names if name not in known]
     if unknown:
         raise argparse.ArgumentTypeError(
-            f"unknown bot {unknown[0]!r}; known bots: {', '.join(sorted(known))}")
+            _("unknown bot {name!r}; known bots: {known}").format(
+                name=unknown[0], known=", ".join(sorted(known))))
     if not names:
-        raise argparse.ArgumentTypeError("give 1 bot (for every other seat) or one for each "
-                                         "other seat")
+        raise argparse.ArgumentTypeError(_("give 1 bot (for every other seat) or one for "
+                                           "each other seat"))
     return ("person", *names)
 
 
 DEFAULT_BOTS = parse_bots("heuristic")
 
 
-def add_parser(commands: argparse._SubParsersAction) -> None:
-    """Add ``play`` to the ``foraccio`` command's subcommands."""
+def add_parser(commands: argparse._SubParsersAction, _: Speech) -> argparse.ArgumentParser:
+    """Add ``play`` to the ``foraccio`` command's subcommands, speaking the language of
+    ``_``."""
     play = commands.add_parser(
-        "play", help="play a match against bots at a terminal table, or join a room",
-        description="You sit at seat 0, bots at the others (in Foraccio a bot partner "
-                    "opposite, against two bots). Without --url the engine runs here; with "
-                    "it, a running server deals a sealed game. With --room you join a room "
-                    "on a server instead, by the link its host gave you: a seat's link "
-                    "plays that seat against the room's people and bots, the host's starts "
-                    "the match and watches it, a spectator's watches.")
-    add_match_arguments(play)
-    play.add_argument("--bots", type=parse_bots, default=DEFAULT_BOTS,
-                      help="one bot for every other seat, or one for each other seat in seat "
-                           "order (in Foraccio: right, partner, left; as many as the options "
-                           "seat: two for a Scopa with --options '{\"players\": 3}') "
-                           f"({', '.join(sorted(bot_plugins()))}; default: heuristic)")
+        "play", add_help=False,
+        help=_("play a match against bots at a terminal table, or join a room"),
+        description=_("You sit at seat 1, bots at the others (in Foraccio a bot partner "
+                      "opposite, against two bots). Without --url the engine runs here; "
+                      "with it, a running server deals a sealed game. With --room you join "
+                      "a room on a server instead, by the link its host gave you: a seat's "
+                      "link plays that seat against the room's people and bots, the host's "
+                      "starts the match and watches it, a spectator's watches."))
+    add_match_arguments(play, _)
+    play.add_argument("--bots", type=functools.partial(parse_bots, _=_), default=DEFAULT_BOTS,
+                      help=_("one bot for every other seat, or one for each other seat in "
+                             "seat order (in Foraccio: right, partner, left; as many as the "
+                             "options seat: two for a Scopa with --options "
+                             "'{{\"players\": 3}}') ({bots}; default: heuristic)").format(
+                                 bots=", ".join(sorted(bot_plugins()))))
     play.add_argument("--seed", type=int, default=None,
-                      help="deals and bots of a local match (default: a random one, shown "
-                           "at the start); not with --url, whose server deals")
+                      help=_("deals and bots of a local match (default: a random one, shown "
+                             "at the start); not with --url, whose server deals"))
     play.add_argument("--url", default=None,
-                      help="play a sealed game on the server at this URL, e.g. "
-                           "http://127.0.0.1:8000, instead of the local engine (with --room "
-                           "and an invite alone: the room's server)")
+                      help=_("play a sealed game on the server at this URL, e.g. "
+                             "http://127.0.0.1:8000, instead of the local engine (with --room "
+                             "and an invite alone: the room's server)"))
     play.add_argument("--room", default=None, metavar="LINK",
-                      help=f"join a room by its link, {LINK_FORM} (or the invite "
-                           "<room>.<secret> alone, with --url; write --room=<invite> when it "
-                           "starts with -); the room's host chose its game, seats and pace")
+                      help=_("join a room by its link, {form} (or the invite "
+                             "<room>.<secret> alone, with --url; write --room=<invite> when "
+                             "it starts with -); the room's host chose its game, seats and "
+                             "pace").format(form=LINK_FORM))
     play.add_argument("--pace", type=float, default=1.0,
-                      help="seconds to pause after each bot play (default: %(default)s; in "
-                           "a room, the room's pace)")
+                      help=_("seconds to pause after each bot play (default: %(default)s; "
+                             "in a room, the room's pace)"))
     play.set_defaults(run=run)
+    return play
 
 
 def run(args: argparse.Namespace) -> int:
-    """Run ``foraccio play`` with its parsed arguments."""
+    """Run ``foraccio play`` with its parsed arguments, in the language asked for."""
+    speech = getattr(args, "speech", None) or ENGLISH
+    with speaking(speech.language):
+        return _run(args)
+
+
+def _run(args: argparse.Namespace) -> int:
     console = Console(highlight=False)
     if args.room is not None:
         return run_room(args, console)
     house_rules = args.house_rules
     if args.url is not None and args.seed is not None:
-        console.print("foraccio play: --seed goes with local matches only: a sealed game "
-                      "on a server is dealt by the server.", style="red")
+        console.print("foraccio play: " + _("--seed goes with local matches only: a sealed "
+                                            "game on a server is dealt by the server."),
+                      style="red")
         return 2
     try:
         if args.url is None:
@@ -93,10 +110,10 @@ def run(args: argparse.Namespace) -> int:
             table = RemoteTable(args.url, args.variant, args.options, house_rules, args.bots)
         return TableLoop(table, console, pace=args.pace).run()
     except TableError as error:
-        console.print(f"foraccio play: {error.message}", style="red")
+        console.print(f"foraccio play: {_(error.message)}", style="red")
         return 1
     except (Quit, KeyboardInterrupt):
-        console.print("\nYou left the table.")
+        console.print("\n" + _("You left the table."))
         return 0
 
 
@@ -108,22 +125,23 @@ def run_room(args: argparse.Namespace, console: Console) -> int:
         ("--house-rules", bool(args.house_rules)), ("--bots", args.bots != DEFAULT_BOTS),
         ("--seed", args.seed is not None)) if set_up]
     if given:
-        console.print(f"foraccio play: {', '.join(given)} set up a match: a room's host has "
-                      "set up its match already.", style="red")
+        console.print("foraccio play: " + _("{flags} set up a match: a room's host has set "
+                                            "up its match already.").format(
+                                                flags=", ".join(given)), style="red")
         return 2
     try:
         link = read_link(args.room, args.url)
     except TableError as error:
-        console.print(f"foraccio play: {error.message}", style="red")
+        console.print(f"foraccio play: {_(error.message)}", style="red")
         return 2
     try:
         link, now = joined_link(link)
     except TableError as error:
-        console.print(f"foraccio play: {error.message}", style="red")
+        console.print(f"foraccio play: {_(error.message)}", style="red")
         return 1
     if now:
-        console.print("You joined your seat: the invite now opens it for you alone, from "
-                      "this account (its key is kept in the data directory).")
+        console.print(_("You joined your seat: the invite now opens it for you alone, from "
+                        "this account (its key is kept in the data directory)."))
     table = RoomTable(link)
     seat = None
     try:
@@ -134,11 +152,12 @@ def run_room(args: argparse.Namespace, console: Console) -> int:
         inbox.read_keyboard(sys.stdin.fileno())
         return RoomLoop(table, view, console, inbox).run()
     except TableError as error:
-        console.print(f"foraccio play: {error.message}", style="red")
+        console.print(f"foraccio play: {_(error.message)}", style="red")
         return 1
     except (Quit, KeyboardInterrupt):
-        console.print("\nYou left the room" + ("; your seat waits for you: the same link "
-                                               "brings you back." if seat is not None else "."))
+        console.print("\n" + (_("You left the room; your seat waits for you: the same link "
+                                "brings you back.") if seat is not None
+                              else _("You left the room.")))
         return 0
     finally:
         table.close()

@@ -10,12 +10,11 @@ from rich.console import Console
 from rich.rule import Rule
 
 from foraccio.cli.table.base import PERSON, Json, Table, TableError
-from foraccio.cli.table.choose import Quit, read_move
+from foraccio.cli.table.choose import QUIT, Quit, read_move
 from foraccio.cli.table.places import Places, places_of
-from foraccio.cli.table.render import LEGEND, hand_line, score_sheet, table_panel
+from foraccio.cli.table.render import game_title, hand_line, legend, score_sheet, table_panel
+from foraccio.cli.table.speech import _
 from foraccio.cli.table.words import event_words, match_won
-
-NUMBERS = ("no", "one", "two", "three", "four", "five")
 
 FATAL = frozenset({"network", "http", "invalid_token", "forbidden_seat"})
 """Errors after which the match cannot go on: the server is gone, or no longer knows
@@ -53,10 +52,10 @@ class TableLoop:
         """Play the match to its end; raise :class:`Quit` when the person leaves."""
         table = self.table
         view = table.view()
-        self.console.print(Rule(f"{view['variant'].capitalize()}: {sides(self.places)}, "
-                                f"first to {table.target}"))
-        self.console.print(LEGEND)
-        self.say(f"Played on {table.where}.")
+        self.console.print(Rule(_("{game}: {sides}, first to {target}").format(
+            game=game_title(self.places), sides=sides(self.places), target=table.target)))
+        self.console.print(legend(self.places))
+        self.say(_("Played on {where}.").format(where=table.where))
         self.tell(view["events"])
         while True:
             view = table.view()
@@ -66,8 +65,7 @@ class TableLoop:
             self.show_score_sheet(view)
             if view["phase"] == "game_over":
                 return 0
-            if self.ask("Enter deals the next hand, q quits: ").strip().lower() in ("q",
-                                                                                      "quit"):
+            if self.ask(_("Enter deals the next hand, q quits: ")).strip().lower() in QUIT:
                 raise Quit
             table.next_hand()
             self.tell(table.view()["events"])
@@ -80,15 +78,16 @@ class TableLoop:
             self.sleep(self.pace)
             return
         moves = table.legal_moves()
-        self.console.print(table_panel(view, table.bots, table.target))
-        self.console.print(hand_line(view["cards"], {move["card"] for move in moves}))
-        move = read_move(self.ask, self.say, view["cards"], moves)
+        self.console.print(table_panel(view, table.bots, table.target, self.places))
+        self.console.print(hand_line(view["cards"], {move["card"] for move in moves},
+                                     self.places))
+        move = read_move(self.ask, self.say, view["cards"], moves, self.places)
         try:
             self.tell(table.play(move))
         except TableError as error:
             if error.code in FATAL:
                 raise
-            self.say(error.message)
+            self.say(_(error.message))
 
     def show_score_sheet(self, view: Json) -> None:
         scored = [event for event in view["events"] if event["type"] == "hand_scored"]
@@ -102,9 +101,17 @@ def sides(where: Places) -> str:
     two bots, each for themselves"."""
     mine = next(team for team in where.members if PERSON in team)
     partners = len(mine) - 1
-    us = ("you" if not partners else "you and your partner" if partners == 1
-          else f"you and your {NUMBERS[partners]} partners")
     opponents = len(where.seats) - len(mine)
-    them = f"{NUMBERS[opponents]} bot{'' if opponents == 1 else 's'}"
     alone = len(where.members) > 2 and all(len(team) == 1 for team in where.members)
-    return f"{us} against {them}{', each for themselves' if alone else ''}"
+    if not partners:
+        said = (_.plural("you against {count} bot, each for themselves",
+                           "you against {count} bots, each for themselves", opponents)
+                if alone else _.plural("you against {count} bot", "you against {count} bots",
+                                         opponents))
+    else:
+        said = _.plural("you and your partner against {count} bot",
+                          "you and your partner against {count} bots", opponents) if (
+            partners == 1) else _.plural("you and your {partners} partners against "
+                                           "{count} bot", "you and your {partners} partners "
+                                           "against {count} bots", opponents)
+    return said.format(count=opponents, partners=partners)

@@ -13,6 +13,7 @@ import msgspec
 
 from foraccio.bots import choose_move
 from foraccio.cli.table.base import PERSON, Json, TableError, seat_bots
+from foraccio.cli.table.speech import _
 from foraccio.core import engine
 from foraccio.core.errors import EngineError
 from foraccio.core.model import Move
@@ -35,7 +36,7 @@ class LocalTable:
         self.bots = seat_bots(bots, rules.seating.seats)
         self.seed = seed
         self.target = rules.target
-        self.where = f"the engine on this computer, seed {seed}"
+        self.where = _("the engine on this computer, seed {seed}").format(seed=seed)
 
     def view(self) -> Json:
         return msgspec.to_builtins(seat_view(self.state, PERSON))

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from foraccio.cli.table.base import PERSON, Json, TableError, seat_bots
+from foraccio.cli.table.speech import _
 
 TIMEOUT = 30.0
 """Seconds to wait for an answer; an ismcts bot move takes a few tenths."""
@@ -47,7 +48,7 @@ class RemoteTable:
         self._view: Json | None = None  # seat 0's view, fetched when needed
         # A house rule might move the target; the options say it when they set one.
         self.target = int(options.get("target", info["target"]))
-        self.where = f"a sealed game on {self.url} (dealt by the server)"
+        self.where = _("a sealed game on {url} (dealt by the server)").format(url=self.url)
 
     def view(self) -> Json:
         if self._view is None:
@@ -94,7 +95,8 @@ class RemoteTable:
         data = None if body is None else json.dumps(body).encode()
         request = urllib.request.Request(self.url + path, data=data, method=method,
                                          headers={"Content-Type": "application/json",
-                                                  "Accept": "application/json"})
+                                                  "Accept": "application/json",
+                                                  "Accept-Language": _.language})
         try:
             with urllib.request.urlopen(request, timeout=TIMEOUT) as response:
                 return json.load(response)
@@ -102,8 +104,9 @@ class RemoteTable:
             raise problem(error) from None
         except (urllib.error.URLError, OSError) as error:
             reason = getattr(error, "reason", error)
-            raise TableError(f"The server at {self.url} cannot be reached ({reason}). Is it "
-                             "running?", "network") from None
+            raise TableError(_("The server at {url} cannot be reached ({reason}). Is it "
+                               "running?").format(url=self.url, reason=reason),
+                             "network") from None
 
 
 def listed_seats(info: Json, options: dict[str, Any]) -> int:
@@ -124,4 +127,5 @@ def problem(error: urllib.error.HTTPError) -> TableError:
         document = json.load(error)
         return TableError(str(document["detail"]), str(document.get("code", "")))
     except (ValueError, KeyError, TypeError):
-        return TableError(f"The server answered {error.code} {error.reason}.", "http")
+        return TableError(_("The server answered {status}.").format(
+            status=f"{error.code} {error.reason}"), "http")

@@ -1,6 +1,7 @@
 """What the terminal table shows, as ``rich`` renderables: the table, the person's hand
-and the score sheet. Cards keep their wire codes (``7c``, ``13s``), the very codes the
-person may type, coloured by suit."""
+and the score sheet, in the table's language. Cards are named in words; where the person
+may type a card (their hand, the table) its wire code (``7c``, ``13s``) is shown beside
+its name, coloured by suit."""
 
 from __future__ import annotations
 
@@ -13,36 +14,65 @@ from rich.text import Text
 
 from foraccio.cli.table.base import Json
 from foraccio.cli.table.places import FORACCIO, Places, places_of
-from foraccio.cli.table.words import line_name, seat_name
+from foraccio.cli.table.speech import _
+from foraccio.cli.table.words import card_name, cards, line_name, seat_name
+from foraccio.core.registry import get_variant
+from foraccio.core.words import ITALIAN_DECK, speak
+from foraccio.lab.speech import record_of
 
 SUIT_STYLES = {"c": "bold red", "d": "bold yellow", "b": "bold green", "s": "bold blue"}
-LEGEND = Text.assemble(
-    "Cards are rank and suit: ", ("c", SUIT_STYLES["c"]), " coppe, ", ("d", SUIT_STYLES["d"]),
-    " denari, ", ("b", SUIT_STYLES["b"]), " bastoni, ", ("s", SUIT_STYLES["s"]),
-    " spade; 1 asso, 11 fante, 12 cavallo, 13 re.")
+"""A colour per suit letter (another deck's suits are shown plain)."""
+
+
+def legend(places: Places = FORACCIO) -> Text:
+    """How to read a card's code, in the game's card names: "Cards are rank and suit:
+    c cups, d coins, ...; 1 ace, 11 jack, 12 knight, 13 king."."""
+    record = record_of(get_variant, places.variant)
+    deck = speak(record, _.language)["cards"] if record is not None else {
+        "suits": {letter: _(name) for letter, name in ITALIAN_DECK.suits.items()},
+        "ranks": {rank: _(name) for rank, name in ITALIAN_DECK.ranks.items()}}
+    suits = Text(", ").join(Text.assemble((letter, SUIT_STYLES.get(letter, "bold")), " ", name)
+                            for letter, name in deck["suits"].items())
+    ranks = ", ".join(f"{rank} {name}" for rank, name in deck["ranks"].items())
+    return Text.assemble(_("Cards are rank and suit: "), suits, "; ", ranks, ".")
 
 
 def card(code: str, style: str = "") -> Text:
-    """One card, coloured by its suit."""
-    return Text(code, style=f"{SUIT_STYLES[code[-1]]} {style}".strip())
+    """One card's code, coloured by its suit."""
+    return Text(code, style=f"{SUIT_STYLES.get(code[-1], 'bold')} {style}".strip())
 
 
-def card_row(codes: Iterable[str], empty: str = "empty") -> Text:
+def named_card(code: str, places: Places = FORACCIO, style: str = "") -> Text:
+    """A card's code and, beside it, its name: where a person may type it."""
+    return Text.assemble(card(code, style), " ", (card_name(code, places),
+                                                  f"italic {style}".strip()))
+
+
+def card_row(codes: Iterable[str], places: Places = FORACCIO, empty: str | None = None
+             ) -> Text:
+    """Cards with their codes and names, two spaces apart; ``empty`` (or "empty") for
+    none."""
     codes = list(codes)
     if not codes:
-        return Text(empty, style="dim")
-    return Text(" ").join(card(code) for code in codes)
+        return Text(_("empty") if empty is None else empty, style="dim")
+    return Text("  ").join(named_card(code, places) for code in codes)
 
 
-def marks(view: Json, team: int) -> Text:
-    """The team's scopa and colore marks of this hand, e.g. ``scopa 7 (7c)``."""
+def marks(view: Json, team: int, places: Places = FORACCIO) -> Text:
+    """The team's bonuses of this hand, e.g. ``scopa 7 (7 of cups)``."""
     bonuses = [event for event in view["events"]
                if event["type"] == "bonus" and event["team"] == team]
     if not bonuses:
         return Text("")
     return Text(", ").join(
-        Text.assemble((f"{line_name(b['name']).lower()} {b['points']} ", "bold magenta"), "(",
-                      card(b["card"]), ")") for b in bonuses)
+        Text.assemble((f"{line_name(b['name'], places).lower()} {b['points']}",
+                       "bold magenta"),
+                      f" ({card_name(b['card'], places)})" if b.get("card") else "")
+        for b in bonuses)
+
+
+def cards_count(count: int) -> str:
+    return _.plural("{count} card", "{count} cards", count).format(count=count)
 
 
 def table_panel(view: Json, bots: tuple[str, ...], target: int, where: Places | None = None,
@@ -59,28 +89,37 @@ def table_panel(view: Json, bots: tuple[str, ...], target: int, where: Places | 
     for seat in where.shown:  # opposite, then the left side, the right side and you
         notes = []
         if view["dealer"] == seat:
-            notes.append(Text("dealer", style="cyan"))
+            notes.append(Text(_("dealer"), style="cyan"))
         if view["turn"] == seat:
-            notes.append(Text("to play", style="bold reverse"))
+            notes.append(Text(_("to play"), style="bold reverse"))
         if seat in away:
-            notes.append(Text("away", style="dim"))
-        seats.add_row(seat_name(seat, bots, where), plural(view["hand_sizes"][seat], "card"),
+            notes.append(Text(_("away"), style="dim"))
+        seats.add_row(seat_name(seat, bots, where), cards_count(view["hand_sizes"][seat]),
                       Text(" · ").join(notes))
     piles = Grid.grid(padding=(0, 2))
     piles.add_column()
     piles.add_column(justify="right")
     piles.add_column()
     for team, pile in enumerate(view["piles"]):
-        piles.add_row(team_label(where, team), f"{len(pile)} in pile", marks(view, team))
-    scores = Text(f"Match: {where.scores(view['scores'])}; first to {target} wins.",
-                  style="bold")
-    table = Text.assemble(("Table: ", "bold"), card_row(view["table"]))
+        piles.add_row(team_label(where, team), _("{count} in pile").format(count=len(pile)),
+                      marks(view, team, where))
+    scores = Text(_("Match: {scores}; first to {target} wins.").format(
+        scores=where.scores(view["scores"]), target=target), style="bold")
+    table = Text.assemble((_("Table: "), "bold"), card_row(view["table"], where))
     if view.get("stock"):
-        table.append_text(Text(f"   (stock: {plural(view['stock'], 'card')} to deal)",
-                               style="dim"))
-    title = f"{view['variant'].capitalize()} · hand {view['hand']}"
+        table.append_text(Text("   " + _.plural(
+            "(stock: {count} card to deal)", "(stock: {count} cards to deal)",
+            view["stock"]).format(count=view["stock"]), style="dim"))
+    title = _("{game} · hand {hand}").format(game=game_title(where), hand=view["hand"])
     return Panel(Group(scores, seats, table, piles), title=title, title_align="left",
                  expand=False)
+
+
+def game_title(places: Places) -> str:
+    """The game's title in its own words (its variant's name when it is not here)."""
+    record = record_of(get_variant, places.variant)
+    return places.variant.capitalize() if record is None else speak(record, _.language)[
+        "title"]
 
 
 def team_label(where: Places, team: int) -> str:
@@ -90,10 +129,6 @@ def team_label(where: Places, team: int) -> str:
         return where.teams[team]
     who = " + ".join(where.seats[seat].lower() for seat in members)
     return f"{where.teams[team]} ({who})"
-
-
-def plural(count: int, noun: str) -> str:
-    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
 
 
 class Flow:
@@ -115,29 +150,30 @@ class Flow:
         yield line
 
 
-def hand_line(cards: Sequence[str], playable: set[str]) -> Flow:
-    """The person's hand, each card after its key (``1``, ``2``…), the two never on
-    different lines; playable cards bright, the others dim."""
-    parts = [Text("Your hand", style="bold")]
+def hand_line(cards: Sequence[str], playable: set[str], places: Places = FORACCIO) -> Flow:
+    """The person's hand, each card after its key (``1``, ``2``…) with its code and name,
+    the three never on different lines; playable cards bright, the others dim."""
+    parts = [Text(_("Your hand"), style="bold")]
     for key, code in enumerate(cards, start=1):
         style = "" if code in playable else "dim"
         parts.append(Text.assemble((f"[{key}] ", "bold" if code in playable else "dim"),
-                                   card(code, style if style else "reverse")))
+                                   named_card(code, places, style if style else "reverse")))
     return Flow(parts)
 
 
 def score_sheet(scored: Json, target: int, where: Places = FORACCIO) -> RenderableType:
     """The ``hand_scored`` event as a sheet: its lines in order, the hand's points and the
     match totals against the target, for the teams of ``where``."""
-    sheet = Grid(title="Score sheet", title_justify="left", show_edge=False)
-    sheet.add_column("Team")
-    sheet.add_column("Score line")
-    sheet.add_column("Points", justify="right")
-    sheet.add_column("Cards")
+    sheet = Grid(title=_("Score sheet"), title_justify="left", show_edge=False)
+    sheet.add_column(_("Team"))
+    sheet.add_column(_("Score line"))
+    sheet.add_column(_("Points"), justify="right")
+    sheet.add_column(_("Cards"))
     for line in scored["lines"]:
-        sheet.add_row(where.teams[line["team"]], line_name(line["name"]), str(line["points"]),
-                      card_row(line["cards"], empty=""))
-    hand = Text(f"This hand: {where.scores(scored['points'])}.", style="bold")
-    match = Text(f"Match: {where.scores(scored['scores'])} (first to {target}).", style="bold")
+        sheet.add_row(where.teams[line["team"]], line_name(line["name"], where),
+                      str(line["points"]), cards(line["cards"], where) if line["cards"] else "")
+    hand = Text(_("This hand: {scores}.").format(scores=where.scores(scored["points"])),
+                style="bold")
+    match = Text(_("Match: {scores} (first to {target}).").format(
+        scores=where.scores(scored["scores"]), target=target), style="bold")
     return Group(sheet, hand, match)
-

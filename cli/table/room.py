@@ -33,6 +33,7 @@ import httpx
 from foraccio.api.data_dir import data_dir_path
 from foraccio.cli.table.base import Json, TableError
 from foraccio.cli.table.inbox import News
+from foraccio.cli.table.speech import _
 from foraccio.cli.table.sse import messages
 
 TIMEOUT = 30.0
@@ -74,19 +75,20 @@ def read_link(text: str, url: str | None = None) -> Link:
     text = text.strip()
     if is_invite(text):
         if url is None:
-            raise TableError(f"{text[:20]}… is an invite without its server: give the whole "
-                             f"link ({LINK_FORM}), or the server with --url.", "link")
+            raise TableError(_("{invite}… is an invite without its server: give the whole "
+                               "link ({form}), or the server with --url.").format(
+                                   invite=text[:20], form=LINK_FORM), "link")
         return Link(_server(url, "--url"), text)
     parts = urllib.parse.urlsplit(text)
     joined = urllib.parse.parse_qs(parts.fragment).get("join", [""])[0]
     if not is_invite(joined):
-        raise TableError(f"This is not a room's link: expected {LINK_FORM}, as the room's "
-                         "host gives it.", "link")
+        raise TableError(_("This is not a room's link: expected {form}, as the room's host "
+                           "gives it.").format(form=LINK_FORM), "link")
     server = _server(urllib.parse.urlunsplit((parts.scheme, parts.netloc, parts.path, "", "")),
                      "The link")
     if url is not None and _server(url, "--url") != server:
-        raise TableError(f"The link names its server ({server}): --url {url} says another.",
-                         "link")
+        raise TableError(_("The link names its server ({server}): --url {url} says "
+                           "another.").format(server=server, url=url), "link")
     return Link(server, joined)
 
 
@@ -98,8 +100,8 @@ def is_invite(text: str) -> bool:
 def _server(url: str, what: str) -> str:
     parts = urllib.parse.urlsplit(url.strip())
     if parts.scheme not in ("http", "https") or not parts.netloc:
-        raise TableError(f"{what} must name a server as http://host:port, not {url!r}.",
-                         "link")
+        raise TableError(_("{what} must name a server as http://host:port, not "
+                           "{url}.").format(what=what, url=repr(url)), "link")
     return urllib.parse.urlunsplit((parts.scheme, parts.netloc, parts.path.rstrip("/"), "",
                                     ""))
 
@@ -124,7 +126,9 @@ class RoomTable:
         self.link = link
         self.url = link.url
         self.room = link.room
-        self._headers = {"Authorization": f"Bearer {link.invite}"}
+        # The server says its refusals in the table's language.
+        self._headers = {"Authorization": f"Bearer {link.invite}",
+                         "Accept-Language": _.language}
         self._client = httpx.Client(base_url=self.url, timeout=TIMEOUT,
                                     headers={**self._headers, "Accept": "application/json"})
 
@@ -208,8 +212,10 @@ class RoomTable:
                     lost = time.monotonic()
                     yield News("lost", reason)
                 elif time.monotonic() - lost > GIVE_UP:
-                    raise TableError(f"The server at {self.url} has not answered for "
-                                     f"{GIVE_UP:g} s ({reason}).", "network")
+                    raise TableError(_("The server at {url} has not answered for {seconds} "
+                                       "s ({reason}).").format(url=self.url,
+                                                               seconds=f"{GIVE_UP:g}",
+                                                               reason=reason), "network")
                 time.sleep(RETRY[min(tries, len(RETRY) - 1)])
                 tries += 1
 
@@ -237,8 +243,9 @@ class RoomTable:
         try:
             response = self._client.request(method, path, json=body)
         except httpx.TransportError as error:
-            raise TableError(f"The server at {self.url} cannot be reached ({error}). Is it "
-                             "running?", "network") from None
+            raise TableError(_("The server at {url} cannot be reached ({reason}). Is it "
+                               "running?").format(url=self.url, reason=error),
+                             "network") from None
         if response.is_success:
             return response.json()
         raise _problem(response)
@@ -279,8 +286,8 @@ def _problem(response: httpx.Response) -> TableError:
         document = response.json()
         detail, code = str(document["detail"]), str(document.get("code", ""))
     except (ValueError, KeyError, TypeError):
-        return TableError(f"The server answered {response.status_code} "
-                          f"{response.reason_phrase}.", "http")
+        return TableError(_("The server answered {status}.").format(
+            status=f"{response.status_code} {response.reason_phrase}"), "http")
     if response.status_code == 409 and isinstance(document.get("room"), dict):
         return RoomConflict(detail, code, document["room"])
     return TableError(detail, code)

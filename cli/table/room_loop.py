@@ -20,15 +20,17 @@ from rich.console import Console, RenderableType
 from rich.rule import Rule
 
 from foraccio.cli.table.base import Json, TableError
-from foraccio.cli.table.choose import Quit, read_move
+from foraccio.cli.table.choose import QUIT, Quit, read_move
 from foraccio.cli.table.inbox import Inbox, News
 from foraccio.cli.table.places import places_of
-from foraccio.cli.table.render import LEGEND, hand_line, plural, score_sheet, table_panel
+from foraccio.cli.table.render import game_title, hand_line, legend, score_sheet, table_panel
 from foraccio.cli.table.room import FATAL, RoomConflict, RoomTable
+from foraccio.cli.table.speech import _
 from foraccio.cli.table.words import event_words, seat_name
+from foraccio.lab.speech import N_
 
-NEXT = "Enter deals the next hand, q quits: "
-START = "Enter starts the match, q quits: "
+NEXT = N_("Enter deals the next hand, q quits: ")
+START = N_("Enter starts the match, q quits: ")
 CATCH_UP = 5.0
 """Seconds to wait for the stream to bring the version a 409 answer named, before
 showing that answer's room instead."""
@@ -115,7 +117,8 @@ class RoomLoop:
         self.show(table_panel(self.view["match"], self.players, self.target, self.places,
                               away))
         if self.me is not None:  # a watcher's link holds no hand
-            self.show(hand_line(self.view["cards"], {move["card"] for move in self.view["moves"]}))
+            self.show(hand_line(self.view["cards"], {move["card"] for move in self.view["moves"]},
+                                self.places))
 
     # --- the loop ---------------------------------------------------------------------
 
@@ -128,24 +131,26 @@ class RoomLoop:
                 self.step()
             except Changed:
                 continue
-        self.say("The room is finished.")
+        self.say(_("The room is finished."))
         return 0
 
     def welcome(self) -> None:
         view, match = self.view, self.view["match"]
-        self.console.print(Rule(f"{match['variant'].capitalize()} room, first to "
-                                f"{self.target}"))
-        self.console.print(LEGEND)
-        role = ("you play seat " + str(self.me) if view["role"] == "seat" else
-                "you host it: you start the match, then watch" if view["role"] == "host"
-                else "you watch it (a spectator's link: no hand)")
-        self.say(f"Room {view['room']} on {self.table.url}.")
-        self.say(f"{role[0].upper()}{role[1:]}.")
-        self.say("At the table: " + "; ".join(self.seat_words(seat)
-                                              for seat in self.places.shown) + ".")
+        self.console.print(Rule(_("{game} room, first to {target}").format(
+            game=game_title(self.places), target=self.target)))
+        self.console.print(legend(self.places))
+        # People count seats from 1, as the web table does; the wire from 0.
+        role = (_("You play seat {number}.").format(number=(self.me or 0) + 1)
+                if view["role"] == "seat" else
+                _("You host it: you start the match, then watch.") if view["role"] == "host"
+                else _("You watch it (a spectator's link: no hand)."))
+        self.say(_("Room {room} on {url}.").format(room=view["room"], url=self.table.url))
+        self.say(role)
+        self.say(_("At the table: {seats}.").format(seats="; ".join(
+            self.seat_words(seat) for seat in self.places.shown)))
         if self.me is not None and view["seats"][self.me]["bot"]:
-            self.say(f"The host has handed your seat to {view['seats'][self.me]['bot']}; type "
-                     "back to take it back.")
+            self.say(_("The host has handed your seat to {bot}; type back to take it "
+                       "back.").format(bot=view["seats"][self.me]["bot"]))
         self.tell(match["events"])
         if view["status"] == "playing" and match["phase"] == "playing" and not view["moves"]:
             self.show_table()  # (the person's turn shows it anyway)
@@ -153,7 +158,8 @@ class RoomLoop:
     def seat_words(self, seat: int) -> str:
         if seat == self.me or self.view["seats"][seat]["player"] == "bot":
             return self.name(seat)
-        return f"{self.name(seat)}, {'here' if seat in self.here else 'not here yet'}"
+        return _("{seat}, here").format(seat=self.name(seat)) if seat in self.here else _(
+            "{seat}, not here yet").format(seat=self.name(seat))
 
     def step(self) -> None:
         """One question to the person, or one piece of news."""
@@ -162,11 +168,11 @@ class RoomLoop:
             self.play(view)
         elif (view["status"] == "playing" and view["match"]["phase"] == "hand_over"
               and view["role"] != "spectator"):
-            if self.ask(NEXT).strip().lower() in ("q", "quit"):
+            if self.ask(_(NEXT)).strip().lower() in QUIT:
                 raise Quit
             self.send(lambda: self.table.next_hand(view["version"]))
         elif view["status"] == "waiting" and view["role"] == "host":
-            if self.ask(START).strip().lower() in ("q", "quit"):
+            if self.ask(_(START)).strip().lower() in QUIT:
                 raise Quit
             self.send(self.table.start)
         else:
@@ -177,9 +183,9 @@ class RoomLoop:
         self.show_table()
         if view["deadline"] is not None:
             left = max(0, round(view["deadline"] - time.time()))
-            self.say(f"You have {min(left, view['turn_seconds'])} s; then the server plays "
-                     "for you.")
-        move = read_move(self.ask, self.say, view["cards"], view["moves"])
+            self.say(_("You have {seconds} s; then the server plays for you.").format(
+                seconds=min(left, view["turn_seconds"])))
+        move = read_move(self.ask, self.say, view["cards"], view["moves"], self.places)
         self.send(lambda: self.table.play(move, view["version"]))
 
     def send(self, change: Callable[[], Json]) -> None:
@@ -188,7 +194,7 @@ class RoomLoop:
         try:
             self.receive(change(), ours=True)
         except RoomConflict as conflict:
-            self.say("Too late: the room changed first. Here it is as it is now."
+            self.say(_("Too late: the room changed first. Here it is as it is now.")
                      if conflict.code == "stale_version" else conflict.message)
             self.catch_up(conflict.room)
             if not self.view["moves"]:
@@ -197,7 +203,7 @@ class RoomLoop:
             if error.code in FATAL:
                 raise
             # Not sent, or refused: the stream tells whether anything changed.
-            self.say(error.message)
+            self.say(_(error.message))
 
     def catch_up(self, room: Json) -> None:
         """Show the room's versions up to ``room`` (a 409 answer's) as the stream brings
@@ -217,13 +223,14 @@ class RoomLoop:
         self.announced = view["version"]
         match = view["match"]
         if view["status"] == "waiting":
-            self.say("Waiting for the host to start the match; q leaves.")
+            self.say(_("Waiting for the host to start the match; q leaves."))
         elif view["status"] == "playing" and match["phase"] == "playing":
             turn = match["turn"]
             if turn != self.me and view["seats"][turn]["player"] == "person":
-                self.say(f"Waiting for {self.name(turn)} to play…")
+                self.say(_("Waiting for {seat} to play…").format(seat=self.name(turn)))
         elif view["status"] == "playing" and view["role"] == "spectator":
-            self.say("The next hand is dealt when a player asks, or by the server shortly.")
+            self.say(_("The next hand is dealt when a player asks, or by the server "
+                       "shortly."))
 
     # --- what arrives -----------------------------------------------------------------
 
@@ -234,10 +241,10 @@ class RoomLoop:
         if news.kind == "presence":
             self.note_presence(news.value["seats"], news.value["spectators"])
         elif news.kind == "lost":
-            self.say(f"The connection to {self.table.url} dropped ({news.value}); "
-                     "reconnecting…")
+            self.say(_("The connection to {url} dropped ({reason}); reconnecting…").format(
+                url=self.table.url, reason=news.value))
         elif news.kind == "back":
-            self.say("Connected again.")
+            self.say(_("Connected again."))
         elif news.kind == "failed":
             self.leave_prompt()
             raise news.value
@@ -257,19 +264,19 @@ class RoomLoop:
         kind = view["kind"]
         gap = view["version"] > before["version"] + 1
         if gap:
-            self.say("(Some changes were missed: here is the room as it is now.)")
+            self.say(_("(Some changes were missed: here is the room as it is now.)"))
         if kind == "played" and not ours and self.me is not None and (
                 before["seats"][self.me]["bot"] is None) and any(
                 event.get("seat") == self.me for event in view["events"]
                 if event["type"] in ("laid", "captured")):
-            self.say("Played for you (the turn clock ran out, or your link is open "
-                     "elsewhere):")
+            self.say(_("Played for you (the turn clock ran out, or your link is open "
+                       "elsewhere):"))
         if kind == "started":
-            self.say("The match has started.")
+            self.say(_("The match has started."))
         elif kind == "seat":
             self.tell_seats(before["seats"], view["seats"])
         elif kind == "closed":
-            self.say("The host has closed the room.")
+            self.say(_("The host has closed the room."))
         self.tell(view["events"])
         if (gap or kind in ("started", "dealt")) and not view["moves"]:
             self.show_table()  # (the person's turn shows it anyway)
@@ -281,38 +288,43 @@ class RoomLoop:
         person."""
         for seat, (was, now) in enumerate(zip(before, after, strict=True)):
             if was.get("joined") != now.get("joined") and seat != self.me:
-                self.say(f"{self.places.seats[seat]} has been taken by its person."
-                         if now.get("joined") else
-                         f"The host has invited someone new to {self.places.seats[seat]}.")
+                self.say((_("{seat} has been taken by its person.") if now.get("joined") else
+                          _("The host has invited someone new to {seat}.")).format(
+                    seat=self.places.seats[seat]))
             if was["bot"] == now["bot"]:
                 continue
             if seat == self.me:
-                self.say(f"Your seat is played by {now['bot']} now; type back to take it "
-                         "back." if now["bot"] else "Your seat is yours again.")
+                self.say(_("Your seat is played by {bot} now; type back to take it back.").format(
+                    bot=now["bot"]) if now["bot"] else _("Your seat is yours again."))
             else:
-                self.say(f"{self.places.seats[seat]} is played by "
-                         f"{now['bot'] or 'its person'} now.")
+                self.say(_("{seat} is played by {bot} now.").format(
+                    seat=self.places.seats[seat], bot=now["bot"]) if now["bot"] else _(
+                    "{seat} is played by its person now.").format(
+                    seat=self.places.seats[seat]))
 
     def note_presence(self, seats: Sequence[Json], spectators: int) -> None:
         """Say who has come and gone since last noted (the person's own seat aside)."""
         here = connected(seats)
         for seat in sorted(here ^ self.here):
             if seat != self.me:
-                self.say(f"{self.name(seat)} has {'joined' if seat in here else 'left'} "
-                         "the room.")
+                self.say((_("{seat} has joined the room.") if seat in here else _(
+                    "{seat} has left the room.")).format(seat=self.name(seat)))
         if spectators != self.spectators:
-            mine = " (you among them)" if self.view["role"] == "spectator" else ""
-            self.say(f"{plural(spectators, 'spectator')} watching{mine}.")
+            self.say((_.plural("{count} spectator watching (you among them).",
+                                 "{count} spectators watching (you among them).", spectators)
+                      if self.view["role"] == "spectator" else _.plural(
+                          "{count} spectator watching.", "{count} spectators watching.",
+                          spectators)).format(count=spectators))
         self.here, self.spectators = here, spectators
 
     def command(self, text: str) -> None:
         """A line typed while the room waits for someone else."""
         view = self.view
-        if text in ("q", "quit"):
+        if text in QUIT:
             raise Quit
-        if text in ("t", "table"):
+        if text in ("t", "table", "tavolo"):
             self.show_table()
-        elif text == "back" and self.me is not None and view["seats"][self.me]["bot"]:
+        elif text in ("back", "riprendi") and self.me is not None and view["seats"][self.me]["bot"]:
             self.send(lambda: self.table.take_back(self.me))
         elif (text == "bot" and self.me is not None and view["status"] == "playing"
               and not view["seats"][self.me]["bot"]):
@@ -324,27 +336,28 @@ class RoomLoop:
 
     def commands(self) -> str:
         """What the person may type while the room waits for someone else."""
-        back = ""
         if self.me is not None and self.view["seats"][self.me]["bot"]:
-            back = ", back takes your seat back from its bot"
-        elif self.me is not None and self.view["status"] == "playing":
-            back = ", bot has the heuristic bot play for you until you type back"
-        return f"Meanwhile: t shows the table{back}, q leaves."
+            return _("Meanwhile: t shows the table, back takes your seat back from its bot, "
+                     "q leaves.")
+        if self.me is not None and self.view["status"] == "playing":
+            return _("Meanwhile: t shows the table, bot has the heuristic bot play for you "
+                     "until you type back, q leaves.")
+        return _("Meanwhile: t shows the table, q leaves.")
 
     def why_not(self, view: Json) -> str:
         """Why the person cannot act now, in a sentence."""
         if view["role"] != "seat":
-            return ("The host's link watches: each seat plays from its own link."
-                    if view["role"] == "host" else "You are watching: a spectator's link "
-                                                   "cannot play.")
+            return (_("The host's link watches: each seat plays from its own link.")
+                    if view["role"] == "host" else _("You are watching: a spectator's link "
+                                                     "cannot play."))
         if view["status"] == "waiting":
-            return "The match has not started: its host starts it."
+            return _("The match has not started: its host starts it.")
         if view["status"] == "finished":
-            return "The room is finished."
+            return _("The room is finished.")
         turn = view["match"]["turn"]
         if turn is None or turn == self.me:
-            return "Not now."
-        return f"It is not your turn: {self.name(turn)} is to play."
+            return _("Not now.")
+        return _("It is not your turn: {seat} is to play.").format(seat=self.name(turn))
 
 
 def connected(seats: Sequence[Json]) -> set[int]:

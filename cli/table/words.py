@@ -1,4 +1,5 @@
-"""The table in plain words: who did what, what a play did, what a score line is.
+"""The table in plain words: who did what, what a play did, what a score line is, in the
+table's language (:mod:`foraccio.cli.table.speech`).
 
 Seats and teams are named from the person's chair (:mod:`foraccio.cli.table.places`): at
 Foraccio's table seat 0 is "you", seat 2 (opposite) your partner, seat 1 the opponent
@@ -6,55 +7,82 @@ on your right (play passes to the right, docs/rules.md §2.1) and seat 3 the one
 your left; team 0 is "us". Every function naming a seat or a team takes the match's
 :class:`~foraccio.cli.table.places.Places`, Foraccio's (the person at seat 0) by default; a
 room may seat the person elsewhere.
+
+Cards are named in words ("re di spade", "king of swords"), score lines and move kinds
+by the game's own words (its variant's and house rules', :func:`foraccio.core.words.speak`):
+nothing here names a line or a rule of one game.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from foraccio.cli.table.base import Json
 from foraccio.cli.table.places import FORACCIO, Places
-
-SUITS = {"c": "coppe", "d": "denari", "b": "bastoni", "s": "spade"}
-FIGURES = {11: "fante", 12: "cavallo", 13: "re"}
-
-LINES = {"primo_onore": "Primo onore", "secondo_onore": "Secondo onore",
-         "terzo_onore": "Terzo onore", "spade": "Spade", "carte": "Carte",
-         "napoli": "Napoli", "scopa": "Scopa", "colore": "Colore", "la_24": "La 24"}
-"""The score lines' names (docs/rules.md §7.8); a house rule's own are shown from
-their wire name."""
+from foraccio.cli.table.speech import _
+from foraccio.core.registry import get_variant
+from foraccio.core.words import speak
+from foraccio.lab.speech import N_, record_of
 
 
 def seat_name(seat: int, bots: tuple[str, ...], places: Places = FORACCIO) -> str:
     """``You``, or another seat with who plays it (its bot, or in a room ``person``):
     ``Right (heuristic)``."""
     name = places.seats[seat]
-    return name if seat == places.me else f"{name} ({bots[seat]})"
+    if seat == places.me:
+        return name
+    player = _("person") if bots[seat] == "person" else bots[seat]
+    return f"{name} ({player})"
 
 
-def does(seat: int, bots: tuple[str, ...], verb: str, places: Places = FORACCIO) -> str:
-    """The seat and its verb, agreed: "You play", "Right (random) plays"."""
-    return (f"You {verb}" if seat == places.me
-            else f"{seat_name(seat, bots, places)} {verb}s")
+def _said(seat: int, bots: tuple[str, ...], places: Places, mine: str, theirs: str,
+          **words: object) -> str:
+    """The sentence ``mine`` when ``seat`` is the person's, else ``theirs`` with the seat
+    named; both filled with ``words``."""
+    if seat == places.me:
+        return _(mine).format(**words)
+    return _(theirs).format(seat=seat_name(seat, bots, places), **words)
 
 
-def match_won(team: int, scores, places: Places = FORACCIO) -> str:
-    """"Us win the match, 72 to 60.", "Right wins the match, 11 to 9 to 4." (the scores
+def match_won(team: int, scores: Sequence[int], places: Places = FORACCIO) -> str:
+    """"We win the match, 72 to 60.", "Right wins the match, 11 to 9 to 4." (the scores
     in team order)."""
-    verb = "win" if places.plural(team) else "wins"
-    return f"{places.teams[team]} {verb} the match, {' to '.join(map(str, scores))}."
+    scores = score_run(scores)
+    if places.mine(team):
+        return (_("We win the match, {scores}.") if places.plural(team)
+                else _("You win the match, {scores}.")).format(scores=scores)
+    return (_("{team} win the match, {scores}.") if places.plural(team)
+            else _("{team} wins the match, {scores}.")).format(team=places.teams[team],
+                                                               scores=scores)
 
 
-def line_name(name: str) -> str:
-    return LINES.get(name, name.replace("_", " ").capitalize())
+def score_run(scores: Sequence[int]) -> str:
+    """Scores one after the other: "72 to 60", "11 to 9 to 4"."""
+    said = str(scores[0])
+    for score in scores[1:]:
+        said = _("{first} to {second}").format(first=said, second=score)
+    return said
 
 
-def card_name(card: str) -> str:
-    """``7c`` is "7 of coppe", ``13s`` "re of spade"."""
-    rank = int(card[:-1])
-    return f"{FIGURES.get(rank, 'asso' if rank == 1 else rank)} of {SUITS[card[-1]]}"
+def line_name(name: str, places: Places = FORACCIO) -> str:
+    """A score line's (or bonus's) name in the words of the game ``places`` plays."""
+    return _.line(places.variant, places.house_rules, name)
 
 
-def cards(codes) -> str:
-    return " ".join(codes) if codes else "nothing"
+def card_name(card: str, places: Places = FORACCIO) -> str:
+    """A card in words: ``7c`` is "7 of cups" ("7 di coppe"), ``13s`` "king of swords"
+    ("re di spade"), with the game's own card names."""
+    return _.card(card, places.variant)
+
+
+def cards(codes: Sequence[str], places: Places = FORACCIO) -> str:
+    """Cards in words, as a list: "2 of swords and 4 of cups"; "nothing" for none."""
+    names = [card_name(code, places) for code in codes or ()]
+    if not names:
+        return _("nothing")
+    if len(names) == 1:
+        return names[0]
+    return _("{cards} and {last}").format(cards=", ".join(names[:-1]), last=names[-1])
 
 
 def is_lay(move: Json) -> bool:
@@ -64,43 +92,77 @@ def is_lay(move: Json) -> bool:
     return move.get("kind") == "lay"
 
 
-def move_words(move: Json) -> str:
-    """What a legal move (or a ``captured`` event) does, said after its card: "takes 3d
-    4b", "as a sweep, takes …", "takes only itself", "lays it on the table"."""
+def kind_words(kind: str, places: Places = FORACCIO) -> str:
+    """A move kind in the game's words (its play rule names its own kinds)."""
+    record = record_of(get_variant, places.variant)
+    kinds = speak(record, _.language)["kinds"] if record is not None else {}
+    return kinds.get(kind, kind.replace("_", " "))
+
+
+def move_words(move: Json, places: Places = FORACCIO) -> str:
+    """What a legal move (or a ``captured`` event) does, said after its card: "takes the
+    3 of coins and the 4 of batons", "as a sweep, takes …", "takes only itself", "lays
+    it on the table"; a kind of capture the game names itself is said first."""
     if is_lay(move):
-        return "lays it on the table"
-    jolly = move.get("jolly")
-    how = "" if jolly is None else ("as a sweep, " if jolly == "sweep" else f"as a {jolly}, ")
+        return _("lays it on the table")
     take = move.get("take") or ()
-    return how + (f"takes {cards(take)}" if take else "takes only itself")
+    said = _("takes {cards}").format(cards=cards(take, places)) if take else _(
+        "takes only itself")
+    jolly = move.get("jolly")
+    if jolly == "sweep":
+        said = _("as a sweep, {move}").format(move=said)
+    elif jolly is not None:
+        said = _("as a {value}, {move}").format(value=jolly, move=said)
+    kind = move.get("kind")
+    if kind not in (None, "capture", "lay"):
+        said = _("{kind}: {move}").format(kind=kind_words(kind, places), move=said)
+    return said
 
 
 def event_words(event: Json, bots: tuple[str, ...], places: Places = FORACCIO) -> str | None:
     """One event as a sentence; None for the ones told otherwise (the score sheet)."""
     kind = event["type"]
     if kind == "laid":
-        return f"{does(event['seat'], bots, 'lay', places)} {event['card']}."
+        return _said(event["seat"], bots, places, N_("You lay {card}."), N_("{seat} lays {card}."),
+                     card=card_name(event["card"], places))
     if kind == "captured":
-        return (f"{does(event['seat'], bots, 'play', places)} {event['card']}: "
-                f"{move_words(event)}.")
+        return _said(event["seat"], bots, places, N_("You play {card}: {move}."),
+                     N_("{seat} plays {card}: {move}."), card=card_name(event["card"], places),
+                     move=move_words(event, places))
     if kind == "bonus":
         points = event["points"]
-        return (f"{line_name(event['name'])}! {points} point{'' if points == 1 else 's'} for "
-                f"{places.team_words(event['team'])} ({event['card']}).")
+        bonus = event.get("card")
+        words = {"line": line_name(event["name"], places), "points": points,
+                 "team": places.team_words(event["team"])}
+        if bonus is None:
+            return _.plural("{line}! {points} point for {team}.",
+                              "{line}! {points} points for {team}.", points).format(**words)
+        return _.plural("{line}! {points} point for {team} ({card}).",
+                          "{line}! {points} points for {team} ({card}).", points).format(
+            card=card_name(bonus, places), **words)
     if kind == "table_collected":
-        return (f"The cards left on the table ({cards(event['cards'])}) go to "
-                f"{places.team_words(event['team'])}: "
-                f"{seat_name(event['seat'], bots, places)} captured last.")
+        return _("The cards left on the table ({cards}) go to {team}: {seat} captured "
+                 "last.").format(cards=cards(event["cards"], places),
+                                 team=places.team_words(event["team"]),
+                                 seat=seat_name(event["seat"], bots, places))
     if kind == "dealt":
-        return f"Hand {event['hand']}: {does(event['dealer'], bots, 'deal', places)}."
+        return _said(event["dealer"], bots, places, N_("Hand {hand}: you deal."),
+                     N_("Hand {hand}: {seat} deals."), hand=event["hand"])
     if kind == "dealt_more":
-        laid = f", and {cards(event['table'])} face up on the table" if event.get("table") else ""
-        return f"The hands are empty: more cards are dealt from the stock{laid}."
+        if event.get("table"):
+            return _("The hands are empty: more cards are dealt from the stock, and "
+                     "{cards} face up on the table.").format(
+                cards=cards(event["table"], places))
+        return _("The hands are empty: more cards are dealt from the stock.")
     if kind == "deal_captured":
-        return (f"{does(event['seat'], bots, 'take', places)} {cards(event['cards'])} from "
-                f"the table as the cards are dealt.")
+        return _said(event["seat"], bots, places,
+                     N_("You take {cards} from the table as the cards are dealt."),
+                     N_("{seat} takes {cards} from the table as the cards are dealt."),
+                     cards=cards(event["cards"], places))
     if kind == "first_dealer_chosen":
-        return f"{does(event['dealer'], bots, 'deal', places)} first (the highest card drawn)."
+        return _said(event["dealer"], bots, places,
+                     N_("You deal first (the highest card drawn)."),
+                     N_("{seat} deals first (the highest card drawn)."))
     if kind == "match_won":
         return match_won(event["team"], event["scores"], places)
     return None

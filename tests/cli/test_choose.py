@@ -51,7 +51,7 @@ def test_the_notation_names_a_lay_or_a_capture_by_the_moves_kind():
 
 @pytest.mark.parametrize(("text", "words"), [
     ("4", "There is no card 4: your keys go from 1 to 3."),
-    ("9d", "You do not hold 9d."),
+    ("9d", "You do not hold 9d (9 of coins)."),
     ("5d+9c", "5d+9c is not a legal move now."),
     ("hello", "'hello' is neither a key, a card nor a move; ? for help."),
 ])
@@ -64,13 +64,17 @@ def test_what_names_no_move_is_said_in_plain_words(text, words):
 def test_several_captures_ask_which_way():
     ask, say, said = scripted("3", "2")
     assert narrow(MOVES[:2], ask, say) == MOVES[1]
-    assert said[1:] == ["  1) takes 5c", "  2) takes 2d 3b", "Type a number from 1 to 2."]
+    assert said[0] == "5d (5 of coins) can be played in 2 ways:"
+    assert said[1:] == ["  1) takes 5 of cups", "  2) takes 2 of coins and 3 of batons",
+                        "Type a number from 1 to 2."]
 
 
 def test_a_re_asks_sweep_or_which_value_then_which_way():
     ask, say, said = scripted("4", "5", "1")
     assert narrow(MOVES[3:], ask, say) == MOVES[4]
-    assert said[0] == "13s is a jolly re. Sweep: s, takes 2d 3b 5c; or give it a value: 2, 5."
+    assert said[0] == ("13s (king of swords): It is a wild card: choose the value it plays "
+                       "as. Sweep: s, takes 2 of coins, 3 of batons and 5 of cups; or give it "
+                       "a value: 2, 5.")
     assert said[1] == "Type s, or one of 2, 5."
     ask, say, _ = scripted("s")
     assert narrow(MOVES[3:], ask, say) == MOVES[3]
@@ -84,14 +88,24 @@ def test_enter_goes_back_to_the_choice_of_card_and_q_quits():
         read_move(ask, say, HAND, MOVES)
 
 
+def test_q_quits_at_the_kings_question_and_at_the_choice_of_captures():
+    ask, say, _ = scripted("13s", "q")
+    with pytest.raises(Quit):
+        read_move(ask, say, HAND, MOVES)
+    ask, say, _ = scripted("5d", "q")
+    with pytest.raises(Quit):
+        read_move(ask, say, HAND, MOVES)
+
+
 def test_moves_and_events_in_words():
     bots = ("person", "random", "heuristic", "ismcts")
     assert move_words(MOVES[2]) == "lays it on the table"
     assert move_words(ACE_CAPTURES) == "takes only itself"
     assert move_words(ACE_LAID) == "lays it on the table"
-    assert move_words(MOVES[4]) == "as a 5, takes 5c"
+    assert move_words(MOVES[4]) == "as a 5, takes 5 of cups"
     sweep = {"type": "captured", "seat": 1, "card": "13s", "take": ["2d"], "jolly": "sweep"}
-    assert event_words(sweep, bots) == "Right (random) plays 13s: as a sweep, takes 2d."
-    assert event_words({"type": "laid", "seat": 0, "card": "7c"}, bots) == "You lay 7c."
+    assert event_words(sweep, bots) == (
+        "Right (random) plays king of swords: as a sweep, takes 2 of coins.")
+    assert event_words({"type": "laid", "seat": 0, "card": "7c"}, bots) == "You lay 7 of cups."
     assert event_words({"type": "bonus", "seat": 2, "team": 0, "name": "scopa", "points": 7,
-                        "card": "7c"}, bots) == "Scopa! 7 points for us (7c)."
+                        "card": "7c"}, bots) == "Scopa! 7 points for us (7 of cups)."

@@ -24,8 +24,9 @@ def test_the_demo_names_seats_teams_and_score_lines_in_words():
     states = list(play_random_match("foraccio", 1))
     final = states[-1]
 
+    # People count seats from 1: the wire's seat 0 is "Seat 1".
     hands = re.findall(r"^Hand (\d+): Seat (\d) \(random\) deals\.$", run.stdout, re.MULTILINE)
-    assert hands == [(str(state.hand), str(state.dealer)) for state in states]
+    assert hands == [(str(state.hand), str(state.dealer + 1)) for state in states]
     wire_names = {line.name for state in states for event in state.events
                   if isinstance(event, HandScored) for line in event.lines}
     assert "primo_onore" in wire_names and "Primo onore" in run.stdout
@@ -33,5 +34,5 @@ def test_the_demo_names_seats_teams_and_score_lines_in_words():
     assert not re.search(r"team \d", run.stdout, re.IGNORECASE)
     winners = rules_of(final).seating.teams[final.winner]
     assert run.stdout.rstrip().splitlines()[-1] == (
-        f"Seats {' + '.join(map(str, winners))} win the match, "
+        f"Seats {' + '.join(str(seat + 1) for seat in winners)} win the match, "
         f"{' to '.join(map(str, final.scores))}.")

@@ -60,7 +60,7 @@ def test_a_seat_s_link_plays_a_whole_hand_with_a_person_and_two_bots(server, mon
     shown = io.StringIO()
     child.logfile_read = shown
     child.expect("You joined your seat")
-    child.expect("You play seat 1")
+    child.expect("You play seat 2")  # the wire's seat 1: people count from 1
     child.expect("Waiting for the host to start the match")
     other = httpx.post(f"{server}/rooms/{made['room']}/join",
                        headers={"Authorization": f"Bearer {made['seats'][3]}"}).json()["key"]
@@ -72,9 +72,9 @@ def test_a_seat_s_link_plays_a_whole_hand_with_a_person_and_two_bots(server, mon
     assert hand.plays == 13
     screen = shown.getvalue()
     assert "The match has started." in screen
-    assert re.search(r"Your hand  \[1\] \d+[cdbs]  \[2\] ", screen)
+    assert re.search(r"Your hand  \[1\] \d+[cdbs] \w+ of \w+  \[2\] ", screen)
     for other in ("Partner \\(person\\)", "Left \\(heuristic\\)", "Right \\(random\\)"):
-        assert re.search(rf"{other} (plays|lays) \d+[cdbs]", screen), other
+        assert re.search(rf"{other} (plays|lays) \w+ of \w+", screen), other
     assert "Us (you + partner)" in screen
     # The score sheet: its lines add up to the hand's points, the first hand's the match's.
     assert "Score sheet" in hand.screen

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import io
 import json
+import re
 
+import pytest
 from rich.console import Console
 
 from foraccio.bots import Budget
 from foraccio.cli.main import main
 from foraccio.cli.simulate import lineup_of_teams, seat_bots, simulate
+from foraccio.core.registry import get_variant
 from foraccio.core.rules import seating
 
 
@@ -25,13 +28,15 @@ def test_simulate_prints_a_json_summary(capsys):
     assert sum(lineup["wins"] for lineup in summary["lineups"]) + summary["draws"] == 2
     lo, hi = summary["lineups"][0]["win_rate_ci95"]
     assert 0 <= lo <= summary["lineups"][0]["win_rate"] <= hi <= 1
-    assert set(summary["lineups"][0]["per_hand"]) == {"scopa", "napoli", "colore"}
+    # A figure for each score line the matches produced, all of them the game's own.
+    produced = set(summary["lineups"][0]["points_per_hand"])
+    assert set(summary["lineups"][0]["per_hand"]) == produced
+    assert "colore" in produced and produced <= set(get_variant("zobelon").awards)
     # Standard error is not a terminal here: no progress bar.
     assert err == ""
 
 
-def test_simulate_prints_a_table_by_default(capsys, monkeypatch):
-    monkeypatch.setenv("COLUMNS", "200")  # a wide terminal: a row on one line
+def test_simulate_prints_a_table_by_default(capsys):
     assert main(["simulate", "--variant", "zobelon", "--bots", "heuristic,random",
                  "--matches", "2", "--seed", "1", "--workers", "1", "--options",
                  '{"target": 21}']) == 0
@@ -40,10 +45,42 @@ def test_simulate_prints_a_table_by_default(capsys, monkeypatch):
                  "--matches", "2", "--seed", "1", "--workers", "1", "--options",
                  '{"target": 21}', "--json"]) == 0
     summary = json.loads(capsys.readouterr().out)
-    assert f"zobelon: 2 matches, {summary['hands']} hands (seed 1)" in table
-    first = summary["lineups"][0]
-    assert f"heuristic,heuristic │    {first['wins']} │ {first['win_rate']:.1%}" in table
-    assert f"{summary['draws']} draws" in table
+    assert f"Zobelon: 2 matches, {summary['hands']} hands (seed 1)" in table
+    first, second = summary["lineups"]
+    assert re.search(rf"│ wins +│ +{first['wins']} │ +{second['wins']} │", table)
+    assert re.search(rf"│ win rate +│ +{first['win_rate']:.1%} \[", table)
+    # A row per score line produced, in the game's words.
+    colore = f"{first['points_per_hand']['colore']:.3f}"
+    assert re.search(rf"│ Colore: points a hand +│ +{colore} │", table)
+    assert f"{summary['draws']} draw" in table
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("en", {"title": "Scopa: 4 matches", "wins": "wins", "rate": "win rate",
+            "line": "{line}: points a hand"}),
+    ("it", {"title": "Scopa: 4 partite", "wins": "vittorie", "rate": "quota di vittorie",
+            "line": "{line}: punti a mano"}),
+])
+def test_a_foreign_game_is_summed_up_in_its_own_lines_in_each_language(capsys, lang, words):
+    run = ["simulate", "--variant", "scopa", "--matches", "4", "--seed", "2", "--workers", "1",
+           "--quiet"]
+    assert main([*run, "--lang", lang]) == 0
+    table = capsys.readouterr().out
+    assert main([*run, "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    produced = summary["lineups"][0]["points_per_hand"]
+    assert set(produced) <= {"carte", "denari", "settebello", "primiera", "scopa"}
+    assert words["title"] in table
+    assert re.search(rf"│ {words['wins']} +│", table)
+    assert f"│ {words['rate']} " in table
+    names = {"carte": "Carte", "denari": "Denari", "settebello": "Settebello",
+             "primiera": "Primiera", "scopa": "Scopa"}
+    for name, points in produced.items():
+        label = words["line"].format(line=names[name])
+        assert re.search(rf"│ {re.escape(label)} +│ +{points:.3f} │", table), label
+    # None of Foraccio's lines, which Scopa does not score.
+    for foreign in ("Napoli", "napoli", "Colore", "colore", "La 24", "la_24"):
+        assert foreign not in table
 
 
 def test_progress_shows_the_matches_their_rate_and_the_time_left():
@@ -109,3 +146,12 @@ def test_bots_on_the_command_line_are_one_per_team_or_one_per_seat(table_shapes,
     assert main(["simulate", "--variant", "terzetto", "--bots", "random,random,random,random",
                  "--matches", "1", "--quiet"]) == 2
     assert "give 3 bots, one per seat, not 4" in capsys.readouterr().err
+
+
+def test_a_refusal_is_said_in_the_language_asked_for(capsys):
+    assert main(["simulate", "--variant", "nosuch", "--quiet", "--lang", "it"]) == 2
+    said = capsys.readouterr().err
+    assert said.startswith("foraccio simulate: Non esiste la variante 'nosuch'")
+    assert main(["simulate", "--bots", "random,random,random", "--matches", "1", "--quiet",
+                 "--lang", "it"]) == 2
+    assert "indica 2 bot (uno per squadra) o 4 (uno per posto), non 3" in capsys.readouterr().err

@@ -14,9 +14,11 @@ import subprocess
 import sys
 import threading
 import time
+from html import unescape
 from pathlib import Path
 
 import dask
+import pytest
 from rich.console import Console
 
 from bench.dask_cluster import dask_cluster, kill
@@ -163,8 +165,8 @@ def test_the_table_says_what_is_significant(tmp_path, capsys):
                  str(tmp_path / "r.jsonl")]) == 0
     out = capsys.readouterr().out
     assert "20 matches per setup (seed 0)" in out
-    assert "; * significant" in out and " * │" in out  # a starred difference
-    assert "• +colore against baseline: colore: points per hand rises from 0.000" in out
+    assert "; * significant" in out and re.search(r"[-+]\d+\.\d+ \* *\n", out)  # a starred one
+    assert "• +colore against baseline: Colore: points per hand rises from 0.000" in out
 
 
 def test_a_scheduler_out_of_reach_is_reported(tmp_path, capsys):
@@ -207,3 +209,79 @@ def test_setups_keep_the_order_of_the_command_line(tmp_path, capsys):
         ("+colore", ["heuristic"] * 4, {"target": 11}),
         ("zobelon", ["heuristic"] * 4, {"target": 11})]
     assert [s["variant"] for s in report["setups"]] == ["foraccio"] * 4 + ["zobelon"]
+
+
+def test_a_results_file_is_never_replaced_unless_asked_and_the_paths_are_said(tmp_path, capsys):
+    results, html = tmp_path / "r.jsonl", tmp_path / "report.html"
+    compare_json(capsys, results, "--matches", "10", "--workers", "1")
+    kept = results.read_bytes()
+    assert main([*RUN, "--results", str(results), "--matches", "20", "--workers", "1"]) == 2
+    err = capsys.readouterr().err
+    assert f"{results} already holds a run" in err
+    assert "--resume" in err and "--overwrite" in err
+    assert results.read_bytes() == kept
+    assert main([*RUN, "--results", str(results), "--matches", "20", "--workers", "1",
+                 "--overwrite", "--html", str(html)]) == 0
+    out, err = capsys.readouterr()
+    assert json.loads(out)["matches"] == 20 and results.read_bytes() != kept
+    assert f"the report with its plots is in {html}" in err and html.exists()
+    assert f"the matches played are kept in {results}" in err
+
+
+def test_the_help_says_95_percent_plainly(capsys):
+    with pytest.raises(SystemExit):
+        main(["compare", "--help"])
+    out = capsys.readouterr().out
+    assert "95 % intervals" in " ".join(out.split()) and "%%" not in out
+
+
+def visible(html: str) -> str:
+    """The text a person reads on a page: no tags, no attributes."""
+    return unescape(re.sub(r"<[^>]+>", " ", html.split("<body>")[1]))
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("en", {"title": "20 matches per setup (seed 0)", "line": "La 24: points per hand",
+            "finding": "+colore against baseline: Colore: points per hand rises from 0.000",
+            "page": ["What changes: baseline vs +colore", "Findings", "Plots",
+                     "Difference from the baseline in points per hand",
+                     "The dealing team's edge per hand"],
+            "said": "the report with its plots is in"}),
+    ("it", {"title": "20 partite per configurazione (seme 0)", "line": "La 24: punti a mano",
+            "finding": "+colore rispetto a baseline: Colore: punti a mano sale da 0.000",
+            "page": ["Cosa cambia: baseline vs +colore", "Risultati", "Grafici",
+                     "Differenza dalla configurazione di base in punti a mano",
+                     "Il vantaggio della squadra del mazziere a mano"],
+            "said": "il resoconto con i grafici è in"}),
+])
+def test_the_report_speaks_each_language_and_the_games_words(tmp_path, capsys, lang, words):
+    page_file = tmp_path / "report.html"
+    assert main(["--lang", lang, "compare", "foraccio", "--options", '{"target": 11}',
+                 "--with-house-rules", "colore", "--matches", "20", "--workers", "1",
+                 "--quiet", "--results", str(tmp_path / "r.jsonl"), "--html",
+                 str(page_file)]) == 0
+    out, err = capsys.readouterr()
+    assert words["title"] in out and words["said"] in err
+    assert words["line"] in " ".join(out.split())
+    assert "• " + words["finding"] in out
+    page = page_file.read_text()
+    assert f'<html lang="{lang}">' in page
+    text = " ".join(visible(page).split())
+    for heading in words["page"]:
+        assert heading in text, heading
+    # Score lines by their names in words, never by their wire names.
+    for wire in ("la_24", "primo_onore", "colore", "napoli"):
+        wired = re.compile(rf"(?<![+\w]){wire}\b")  # "+colore" is the setup's name
+        assert not wired.search(out) and not wired.search(text), wire
+    if lang == "it":
+        for english in ("matches per setup", "points per hand", "against baseline", "Findings"):
+            assert english not in out and english not in text, english
+
+
+def test_the_help_speaks_italian_too(capsys):
+    with pytest.raises(SystemExit):
+        main(["compare", "--help", "--lang", "it"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert out.startswith("uso: foraccio compare")
+    assert "intervalli al 95 %" in out and "%%" not in out
+    assert "argomenti posizionali:" in out and "mostra questo aiuto ed esci" in out

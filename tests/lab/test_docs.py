@@ -73,7 +73,7 @@ def test_the_worked_answer_is_its_reports(tmp_path, capsys):
             assert f"{abs(value):.{digits}f}" in rows[label], (label, value)
     dealer = [s["figures"]["win_rate.first_dealer_team"] for s in REPORT["setups"]]
     assert f"{dealer[0]['value']:.1%}".replace("%", " %") in rows["first dealer's team wins"]
-    assert "does not favour the dealer's team" in worked
+    assert "It hardly favours the dealer's team" in worked
 
 
 def test_every_field_of_the_json_report_is_documented():
@@ -87,3 +87,35 @@ def test_every_field_of_the_json_report_is_documented():
         documented_key = re.sub(r"team_\d", "team_<t>", re.sub(
             r"^lines\.[a-z_0-9]+\.", "lines.<line>.", metric["key"]))
         assert f"`{documented_key}`" in fields
+
+
+def test_the_readme_quotes_the_figures_of_the_command_it_shows(tmp_path, capsys):
+    part = (ROOT / "README.md").read_text().split("## I wrote a rule")[1].split("\n## ")[0]
+    args = command_in(part, "compare")
+    assert main(smaller(args, "2", tmp_path)) == 0
+    assert json.loads(capsys.readouterr().out)["seed"] == REPORT["seed"]
+    base, other = (s["figures"]["hands"]["value"] for s in REPORT["setups"])
+    assert f"{base:.2f} to {other:.2f} hands over {REPORT['matches']:,} seeds" in part
+
+
+def test_every_port_the_dask_commands_open_is_pinned_and_said():
+    from distributed.cli.dask_worker import _apportion_ports
+
+    text = LAB.read_text().split("## More than one machine")[1].split("\n## ")[0]
+    scheduler = shlex.split(next(line for line in text.splitlines() if "dask scheduler" in line))
+    worker = shlex.split(next(line for line in text.splitlines() if "dask worker" in line))
+    prose = " ".join(line for line in text.splitlines() if ".venv/bin/" not in line)
+
+    def flag(command: list[str], name: str) -> str:
+        return command[command.index(name) + 1]
+
+    assert flag(scheduler, "--port") in prose
+    dashboard = flag(scheduler, "--dashboard-address")
+    assert dashboard.startswith("127.0.0.1:") and dashboard.split(":")[1] in prose
+    assert "--no-dashboard" in worker
+    workers, nannies = flag(worker, "--worker-port"), flag(worker, "--nanny-port")
+    for first, last in (workers.split(":"), nannies.split(":")):
+        assert f"from {first} to {last}" in prose
+    # The ranges are ones dask accepts, for a machine of many cores.
+    assert len(_apportion_ports(workers, nannies, 64, True)) == 64
+    assert "nanny" in prose and "dashboard" in prose

@@ -3,8 +3,13 @@ the sentences saying which are significant."""
 
 from __future__ import annotations
 
-import pytest
+import io
+import re
 
+import pytest
+from rich.console import Console
+
+from foraccio.lab.html import page
 from foraccio.lab.play import Match
 from foraccio.lab.report import match_values, summary, table
 from foraccio.lab.setups import Setup
@@ -65,7 +70,7 @@ def test_differences_are_paired_by_seed_and_significance_is_said_in_words():
     assert ("+colore against baseline: match length (hands) falls from 3.000 to 2.000 "
             "(-1.000, 95 % interval -1.000 to -1.000): significant.") in report["findings"]
     assert any(sentence.startswith("+colore against baseline: no significant difference in")
-               and "team 0 (seats 0+2) wins" in sentence for sentence in report["findings"])
+               and "team 1 (seats 1+3) wins" in sentence for sentence in report["findings"])
     # No draw happened: no draw figure. The score lines were all alike: left out.
     keys = [metric["key"] for metric in report["metrics"]]
     assert "draw_rate" not in keys
@@ -84,3 +89,70 @@ def test_the_dealers_advantage_is_said_for_each_setup():
     assert ": an advantage; per hand the dealing team scores +4.000 points" in (
         report["findings"][0])
     assert "a disadvantage" in report["findings"][1]
+
+
+def colore_report(names=("baseline", "+colore"), language="en"):
+    """A report of 40 seeds: the rule makes every second match a hand shorter and gives
+    colore points; hand points run from 0 to 90, most under 30."""
+    baseline, rule = [], []
+    for seed in range(40):
+        hands = 4 + seed % 3
+        points = [[seed % 25 + (90 if seed == 7 and hand == 0 else 0), 6] for hand in range(hands)]
+        baseline.append(match(seed % 2, [hand % 2 for hand in range(hands)], points,
+                              {"scopa": (seed % 5, seed % 5)}))
+        shorter = hands - seed % 2
+        rule.append(match(seed % 2, [hand % 2 for hand in range(shorter)], points[:shorter],
+                          {"scopa": (seed % 5, seed % 5), "colore": (3 + seed % 2, 1)}))
+    return summary([setup(names[0]), setup(names[1], ("colore",))], TEAMS, 3,
+                   list(zip(baseline, rule, strict=True)), 40, language)
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_the_table_fits_80_columns_and_never_cuts_a_setups_name(language):
+    report = colore_report(("baseline", "+napoli-to-ten"), language)
+    screen = Console(width=80, file=io.StringIO(), color_system=None)
+    screen.print(table(report))
+    lines = screen.file.getvalue().splitlines()
+    assert max(map(len, lines)) <= 80
+    assert any("+napoli-to-ten" in line for line in lines[:4])  # the headings, whole
+    # Each figure takes two lines, its value over its interval: no row wraps further.
+    body = lines[lines.index(next(line for line in lines if set(line.strip()) == {"─"})) + 1:]
+    rows = [line for line in body if line.strip() and "95 %" not in line]  # the caption
+    assert len(rows) == 2 * len(report["metrics"])
+    hands = report["setups"][0]["figures"]["hands"]
+    assert any(f"{hands['value']:.3f}" in line for line in rows)
+    assert any(f"[{hands['ci95'][0]:.3f}, {hands['ci95'][1]:.3f}]" in line for line in rows)
+
+
+def test_the_page_plots_the_differences_and_the_dealers_edge():
+    report = colore_report()
+    html = page(report)
+    differences = {d["metric"]: d for d in report["differences"]}
+    # Each score line's mean difference, with its interval, around 0.
+    plot = html.split('<figure id="differences">')[1].split("</figure>")[0]
+    for name, words in (("scopa", "Scopa"), ("colore", "Colore")):  # in the game's words
+        value = differences[f"lines.{name}.points_per_hand"]["value"]
+        assert f'data-category="{words}" data-value="{value:.6g}"' in plot
+    assert 'class="reference"' in plot
+    # The match length, seed by seed: half the seeds a hand shorter, half the same.
+    assert report["setups"][1]["match_length_differences"] == [[-1, 20], [0, 20]]
+    plot = html.split('<figure id="match-length-differences">')[1].split("</figure>")[0]
+    assert plot.count("<rect x=") - plot.count('width="10" height="10"') == 2
+    assert 'data-category="-1"' in plot and 'data-category="0"' in plot
+    plot = html.split('<figure id="dealer-edge">')[1].split("</figure>")[0]
+    for one in report["setups"]:
+        edge = one["figures"]["dealer_edge"]["value"]
+        assert f'data-setup="{one["name"]}"' in plot and f'data-value="{edge:.6g}"' in plot
+
+
+def test_the_hand_points_histogram_has_round_bins_and_no_empty_tail():
+    report = colore_report()
+    plot = page(report).split('<figure id="hand-points">')[1].split("</figure>")[0]
+    categories = re.findall(r'data-setup="baseline" data-category="([^"]+)"', plot)
+    # 0 to 30 (and one hand of 90+): bins of 2, a last bar for the far tail.
+    assert categories[0] == "0\N{EN DASH}1" and categories[1] == "2\N{EN DASH}3"
+    assert len(categories) <= 20
+    assert categories[-1].startswith("≥ ")
+    shares = [float(share) for share in re.findall(
+        r'data-setup="baseline" data-category="[^"]+"><title>[^<]*: ([0-9.e-]+)</title>', plot)]
+    assert shares[-1] > 0 and sum(shares) == pytest.approx(1, abs=1e-3)

@@ -1,0 +1,90 @@
+"""The words of the command line and the lab in one language: the project's own sentences
+(English msgids of the catalogue foraccio/locale, :mod:`foraccio.core.words`) and each
+game's own words, the names of its score lines and cards, from the variant and house
+rules that play it (:func:`foraccio.core.words.speak`), never from a table of one game's.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+
+from foraccio.core import words
+from foraccio.core.errors import EngineError
+from foraccio.core.registry import get_house_rule, get_variant
+
+
+def N_(message: str) -> str:
+    """Marks ``message`` for the catalogue (gettext's usual name): it is kept in English
+    here and translated where it is said."""
+    return message
+
+
+class Speech:
+    """Say the project's sentences in ``language``: ``_("Match: {scores}")`` is the
+    translation (its placeholders filled by the caller with ``.format``), ``plural``
+    the form that agrees with a count."""
+
+    def __init__(self, language: str = words.DEFAULT_LANGUAGE) -> None:
+        self.language = language
+
+    def __call__(self, message: str) -> str:
+        return words.gettext(self.language, message)
+
+    def plural(self, singular: str, plural: str, count: int) -> str:
+        return words.ngettext(self.language, singular, plural, count)
+
+    def line(self, variant: str, house_rules: Sequence[str], name: str) -> str:
+        """A score line's (or bonus's) name in words, as the variant or a house rule of
+        the match names it; a line none of them names is said from its wire name."""
+        return line_names(variant, tuple(house_rules), self.language).get(
+            name, name.replace("_", " ").capitalize())
+
+    def card(self, card: str, variant: str | None = None) -> str:
+        """A card's name in words ("re di spade"), with the variant's own card names."""
+        return words.card_name(card, self.language, _variant_words(variant))
+
+
+ENGLISH = Speech()
+"""The source language, where nothing else is asked."""
+
+
+@functools.cache
+def line_names(variant: str, house_rules: tuple[str, ...], language: str) -> dict[str, str]:
+    """Each score line's name in ``language``, by its wire name, as the variant and the
+    house rules (those installed here) say them."""
+    names: dict[str, str] = {}
+    for record in (record_of(get_variant, variant),
+                   *(record_of(get_house_rule, rule) for rule in house_rules)):
+        if record is not None:
+            names.update({name: line["name"]
+                          for name, line in words.speak(record, language)["lines"].items()})
+    return names
+
+
+def record_of(get, name: str | None):
+    """The record ``get`` finds by ``name`` (a variant, a house rule), or None when it is
+    not installed here."""
+    if name is None:
+        return None
+    try:
+        return get(name)
+    except EngineError:  # not installed here (a server's variant): its wire names
+        return None
+
+
+def _variant_words(variant: str | None) -> words.Words | None:
+    record = record_of(get_variant, variant)
+    return getattr(record, "words", None)
+
+
+def variant_title(variant: str, _: Speech) -> str:
+    """A variant's title in the language of ``_`` (its name when it is not here)."""
+    record = record_of(get_variant, variant)
+    return variant if record is None else words.speak(record, _.language)["title"]
+
+
+def house_rule_title(rule: str, _: Speech) -> str:
+    """A house rule's title in the language of ``_`` (its name when it is not here)."""
+    record = record_of(get_house_rule, rule)
+    return rule if record is None else words.speak(record, _.language)["title"]
