@@ -1,11 +1,13 @@
 """The web table names seats and teams as the terminal table does: ``places`` of
 web/static/js/words.js, run by Node, against :mod:`foraccio.cli.table.places`, at every size of
-table and for several ways of forming teams."""
+table and for several ways of forming teams; and it tells the plays with the cards' names,
+in English and in Italian."""
 
 from __future__ import annotations
 
+import pytest
+
 from foraccio.cli.table.places import places
-from foraccio.cli.table.words import event_words
 from tests.web.node import run_module
 
 SEATINGS = [
@@ -92,13 +94,47 @@ const [teams, bots, events] = process.argv.slice(1).map((text) => JSON.parse(tex
 console.log(JSON.stringify(events.map((event) => eventWords(event, bots, places(teams)))));
 """
 
+DEAL_CAPTURED = [{"type": "deal_captured", "hand": 1, "stage": stage, "seat": seat, "team": seat,
+                  "cards": ["1b", "3d", "4d", "7d"]} for stage, seat in ((0, 0), (2, 1))]
 
-def test_the_web_table_tells_what_a_deal_took_as_the_terminal_does(tmp_path):
+
+@pytest.mark.parametrize(("language", "told"), [
+    ("en", ["You take the ace of batons, the 3 of coins, the 4 of coins, and the 7 of coins "
+            "from the table as the cards are dealt.",
+            "Right (random) takes the ace of batons, the 3 of coins, the 4 of coins, and the 7 "
+            "of coins from the table as the cards are dealt."]),
+    ("it", ["Prendi l'asso di bastoni, il 3 di denari, il 4 di denari e il 7 di denari dalla "
+            "tavola mentre si danno le carte.",
+            "Destra (casuale) prende l'asso di bastoni, il 3 di denari, il 4 di denari e il 7 "
+            "di denari dalla tavola mentre si danno le carte."]),
+])
+def test_the_web_table_tells_what_a_deal_took_in_card_names(tmp_path, language, told):
+    """The cards a deal took are named in words, in the page's language, never by their
+    codes."""
     teams, bots = [[0], [1], [2]], ["person", "random", "heuristic"]
-    events = [{"type": "deal_captured", "hand": 1, "stage": stage, "seat": seat, "team": seat,
-               "cards": ["1b", "3d", "4d", "7d"]} for stage, seat in ((0, 0), (2, 1))]
+    assert run_module(tmp_path, "words.js", EVENTS, teams, bots, DEAL_CAPTURED,
+                      language=language) == told
 
-    told = run_module(tmp_path, "words.js", EVENTS, teams, bots, events)
 
-    assert told == [event_words(event, tuple(bots), places(teams)) for event in events]
-    assert told[1] == "Right (random) takes 1b 3d 4d 7d from the table as the cards are dealt."
+PLAYS = [
+    {"type": "laid", "seat": 1, "card": "10b"},
+    {"type": "captured", "seat": 0, "card": "8c", "take": ["2s", "6d"]},
+    {"type": "captured", "seat": 3, "card": "13s", "take": ["11s"], "jolly": 11},
+    {"type": "bonus", "seat": 2, "team": 0, "name": "scopa", "points": 3, "card": "3c"},
+]
+
+
+@pytest.mark.parametrize(("language", "told"), [
+    ("en", ["Right (random) lays the 10 of batons.",
+            "You play the 8 of cups: takes the 2 of swords and the 6 of coins.",
+            "Left (heuristic) plays the king of swords: as an 11, takes the jack of swords.",
+            "Scopa! 3 points for us (3 of cups)."]),
+    ("it", ["Destra (casuale) cala il 10 di bastoni.",
+            "Giochi l'8 di coppe: prende il 2 di spade e il 6 di denari.",
+            "Sinistra (euristico) gioca il re di spade: come un 11, prende il fante di spade.",
+            "Scopa! 3 punti per noi (3 di coppe)."]),
+])
+def test_a_play_names_its_cards_in_words(tmp_path, language, told):
+    bots = ["person", "random", "random", "heuristic"]
+    assert run_module(tmp_path, "words.js", EVENTS, [[0, 2], [1, 3]], bots, PLAYS,
+                      language=language) == told
