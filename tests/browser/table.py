@@ -85,6 +85,34 @@ def pattern(language: str, key: str, **params: str) -> str:
                    for index, part in enumerate(text.split("\0")))
 
 
+def card_name(language: str, card: str) -> str:
+    """A card of the Italian-suited deck by its name, as the page says it: "king of
+    swords" ("re di spade")."""
+    rank, suit = card[:-1], card[-1]
+    entries = catalogue(language)
+    return say(language, "card.name", rank=entries.get(f"deck.rank.{rank}", rank),
+               suit=say(language, f"deck.suit.{suit}"))
+
+
+def the_card(language: str, card: str) -> str:
+    """A card's name with its article: "the king of swords" ("il re di spade", "l'asso
+    di coppe")."""
+    name = card_name(language, card)
+    vowel = re.match(r"([aeiou]|8\b|11\b)", name, re.IGNORECASE)
+    return say(language, "card.the.vowel" if vowel else "card.the", card=name)
+
+
+def cards_words(language: str, cards: list[str]) -> str:
+    """Cards named with their articles in a list, as Intl.ListFormat joins them: "the 3
+    of coins, the 4 of cups, and the 5 of swords" ("il 3 di denari, il 4 di coppe e il 5
+    di spade")."""
+    named = [the_card(language, card) for card in cards]
+    if len(named) < 2:
+        return "".join(named)
+    last = {"en": " and " if len(named) == 2 else ", and ", "it": " e "}[language]
+    return ", ".join(named[:-1]) + last + named[-1]
+
+
 def value_words(language: str, value: int) -> str:
     """A value a wild card is given, with its article, as the page says it: "an ace",
     "a 7", "an 8" ("un asso", "un 7")."""

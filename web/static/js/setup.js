@@ -29,6 +29,9 @@ function botSeats(where) {
                                        {where: whereWords(seat, where)})]);
 }
 
+/** A small number in words ("two", "due"), a larger one in figures. */
+const numberWords = (count) => (count >= 2 && count <= 5 ? t(`number.${count}`) : String(count));
+
 /** Who plays against whom: "You sit at the bottom with a bot partner opposite you,
  * against two bots. ..." */
 function introWords(where) {
@@ -38,8 +41,9 @@ function introWords(where) {
   const alone = where.members.length > 2 && where.members.every((team) => team.length === 1);
   const company = partners.length === 0 ? t("setup.intro.alone")
     : partners.length === 1 ? t(`setup.intro.partner.${where.positions[partners[0]]}`)
-    : t("setup.intro.partners", {count: partners.length});
-  const against = t(alone ? "setup.intro.against_each" : "setup.intro.against", {count: opponents});
+    : t("setup.intro.partners", {count: partners.length, number: numberWords(partners.length)});
+  const against = t(alone ? "setup.intro.against_each" : "setup.intro.against",
+                    {count: opponents, number: numberWords(opponents)});
   const goal = t(partners.length ? "setup.intro.goal_teams" : "setup.intro.goal");
   return t("setup.intro", {company, against, goal});
 }
