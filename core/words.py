@@ -147,6 +147,37 @@ PROJECT = Catalogue(DOMAIN, LOCALE_DIRECTORY)
 """The project's own catalogues: the engine's, the API's and the built-in plugins'."""
 
 
+class Phrase(str):
+    """An English sentence made of a template and its values: ``phrase("It is seat
+    {seat}'s turn.", seat=2)`` is the ``str`` "It is seat 2's turn.", which
+    :func:`gettext` says in another language by translating the template (the msgid) and
+    filling in the values (a value that is a Phrase is translated too).
+
+    Errors are raised with phrases, so the engine speaks English and the API answers in
+    the language of the request.
+    """
+
+    template: str
+    values: dict[str, Any]
+
+    def __new__(cls, template: str, **values: Any) -> Phrase:
+        said = super().__new__(cls, template.format(**values))
+        said.template, said.values = template, values
+        return said
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # A bot's worker process may raise an error holding one.
+        return _phrase, (self.template, self.values)
+
+
+def _phrase(template: str, values: dict[str, Any]) -> Phrase:
+    return Phrase(template, **values)
+
+
+phrase = Phrase
+"""The marker the catalogues' extraction looks for (``pybabel extract -k phrase``)."""
+
+
 def _catalogue_for(language: str, message: str, catalogue: Catalogue | None) -> Catalogue | None:
     for found in (catalogue, PROJECT):
         if found is not None and found.translates(language, message):
@@ -156,9 +187,24 @@ def _catalogue_for(language: str, message: str, catalogue: Catalogue | None) -> 
 
 def gettext(language: str, message: str, catalogue: Catalogue | None = None) -> str:
     """``message`` (English) in ``language``: from ``catalogue`` when it translates it,
-    else from the project's catalogue, else as it is."""
+    else from the project's catalogue, else as it is. A :class:`Phrase` is translated by
+    its template, then its values are filled in."""
+    if isinstance(message, Phrase):
+        return _said(language, message, catalogue)
     found = _catalogue_for(language, message, catalogue)
     return message if found is None else found.translations(language).gettext(message)
+
+
+def _said(language: str, said: Phrase, catalogue: Catalogue | None) -> str:
+    values = {name: gettext(language, value, catalogue) if isinstance(value, Phrase) else value
+              for name, value in said.values.items()}
+    template = gettext(language, said.template, catalogue)
+    try:
+        return template.format(**values)
+    except (KeyError, IndexError, ValueError):
+        # A translation that names a value the phrase does not have: the English is
+        # still true (tests/core/test_catalogues.py keeps the shipped ones right).
+        return str.__str__(said)
 
 
 def ngettext(language: str, singular: str, plural: str, count: int,
