@@ -55,8 +55,7 @@ export const suit = (card) => card.slice(-1);
 export function rankName(value) {
   const named = game.cards?.ranks?.[String(value)];
   if (named) return named;
-  const key = `deck.rank.${value}`;
-  return known(key) ? t(key) : String(value);
+  return known(`deck.rank.${value}`) ? t(`deck.rank.${value}`) : String(value);
 }
 
 /** A suit's name in the game's words ("swords", "spade"). */
