@@ -118,7 +118,7 @@ def value_words(language: str, value: int) -> str:
     "a 7", "an 8" ("un asso", "un 7")."""
     if value == 1:
         return say(language, "value.ace")
-    return say(language, "value.vowel" if value in (8, 11, 18) else "value", value=value)
+    return say(language, "value.vowel" if value in (8, 11, 18) else "value.number", value=value)
 
 
 @contextmanager

@@ -27,18 +27,20 @@ def scripts() -> str:
 
 def keys_used() -> set[str]:
     """Every key the page names literally: ``t("key"``, a dotted key chosen by a
-    condition (``t(a ? "b.c" : "d.e"``), ``data-t="key"`` and
-    ``data-t-<attribute>="key"``."""
+    condition (``t(a ? "b.c" : "d.e"``), a seat's doing (``does("key"``: ``key`` and
+    ``key.you``), ``data-t="key"`` and ``data-t-<attribute>="key"``."""
     text = scripts()
     used = set(re.findall(r'\bt\(\s*"([^"]+)"', text))
     used |= set(re.findall(r'[?:]\s*"([\w-]+(?:\.[\w-]+)+)"', text))
+    for key in re.findall(r'\bdoes\(\s*"([^"]+)"', text):  # a seat's doing, and the person's
+        used |= {key, f"{key}.you"}
     used |= set(re.findall(r'data-t(?:-[a-z-]+)?="([^"]+)"', (STATIC / "index.html").read_text()))
     return used
 
 
 def families_used() -> set[str]:
     """The start of every key the scripts put together: ``t(`seat.${position}`)``."""
-    return set(re.findall(r"\bt\(\s*`([^`$]+)\$\{", scripts()))
+    return set(re.findall(r"`([a-z_]+(?:\.[\w-]+)*\.)\$\{", scripts()))
 
 
 def has(entries: dict[str, str], key: str) -> bool:

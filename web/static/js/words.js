@@ -253,7 +253,7 @@ export function seatName(seat, bots, where) {
 export function valueWords(value) {
   const number = Number(value);
   if (number === 1) return t("value.ace");
-  return t([8, 11, 18].includes(number) ? "value.vowel" : "value", {value});
+  return t([8, 11, 18].includes(number) ? "value.vowel" : "value.number", {value});
 }
 
 /** A legal move that lays its card, as its `kind` says: the variant's play rule decided
