@@ -290,11 +290,7 @@ def speak(record: Any, language: str) -> dict[str, Any]:
     def say(message: str) -> str:
         return gettext(language, message, catalogue)
 
-    # A variant's moves are the engine's kinds unless it renames them; a house rule
-    # names only the kinds it adds.
-    from foraccio.core.registry.records import HouseRule
-
-    kinds = dict(words.kinds) if isinstance(record, HouseRule) else {**MOVE_KINDS, **words.kinds}
+    kinds = _kinds(record, words)
     cards = words.cards or ITALIAN_DECK
     return {
         "language": language,
@@ -313,9 +309,45 @@ def speak(record: Any, language: str) -> dict[str, Any]:
     }
 
 
+def _kinds(record: Any, words: Words) -> dict[str, str]:
+    # A variant's moves are the engine's kinds unless it renames them; a house rule
+    # names only the kinds it adds.
+    from foraccio.core.registry.records import HouseRule
+
+    return dict(words.kinds) if isinstance(record, HouseRule) else {**MOVE_KINDS, **words.kinds}
+
+
+def sources(record: Any) -> list[str]:
+    """Every English text of its own :func:`speak` says of ``record`` (a variant or a
+    house rule), each once: what its catalogue, or the project's, must translate. The
+    engine's move kinds and card names, when it keeps them, are :data:`PROJECT_WORDS`."""
+    words: Words = getattr(record, "words", None) or Words()
+    cards = [*words.cards.ranks.values(), *words.cards.suits.values(), CARD_NAME] \
+        if words.cards is not None else []
+    texts = [record.title, record.description, *(spec.description for spec in record.options),
+             *(text for values in words.values.values() for text in values.values()),
+             *(part for line in words.lines.values() for part in (line.name, line.rewards)),
+             *words.kinds.values(), *([words.wild] if words.wild else []), *cards]
+    return list(dict.fromkeys(texts))
+
+
+def untranslated(record: Any, language: str) -> list[str]:
+    """The texts of ``record`` (see :func:`sources`) that neither its catalogue nor the
+    project's translates into ``language``: a plugin's test asserts there are none."""
+    catalogue = (getattr(record, "words", None) or Words()).catalogue
+    return [text for text in [*sources(record), *PROJECT_WORDS]
+            if not any(found is not None and found.translates(language, text)
+                       for found in (catalogue, PROJECT))]
+
+
 CARD_NAME = "{rank} of {suit}"
 """How a card is named from its rank's and suit's names ("king of swords"): a msgid of
 the project's catalogue ("{rank} di {suit}")."""
+
+PROJECT_WORDS = (*MOVE_KINDS.values(), *ITALIAN_DECK.ranks.values(),
+                 *ITALIAN_DECK.suits.values(), CARD_NAME)
+"""The words the engine says of every game that keeps its defaults: the project's
+catalogue translates them."""
 
 
 def card_name(card: str, language: str, words: Words | None = None) -> str:

@@ -49,8 +49,9 @@ JOINED_KEPT = 4096
 logger = structlog.get_logger("rooms")
 
 
-SEAT_TAKEN = ("Someone has joined seat {seat} with this invite already. If it was not you, "
-              "ask the host for a new invite.")
+def _seat_taken(seat: int) -> str:
+    return phrase("Someone has joined seat {seat} with this invite already. If it was not "
+                  "you, ask the host for a new invite.", seat=seat)
 
 
 class RoomError(Exception):
@@ -156,7 +157,7 @@ class Rooms:
             raise RoomError(403, "wrong_key", phrase(
                 "This link's key is not one of this room's: use the link its host gave you."))
         if found.role == "invite" and room.seats[found.seat].joined is not None:
-            raise RoomError(403, "seat_taken", phrase(SEAT_TAKEN, seat=found.seat))
+            raise RoomError(403, "seat_taken", _seat_taken(found.seat))
         if found.role == "invite" and not joining:
             raise RoomError(403, "join_first", phrase(
                 "This is an invite: join the seat with it first (POST /rooms/{{room}}/join), "
@@ -291,8 +292,7 @@ class Rooms:
             _playing_or_waiting(room)
             setup = room.seats[holder.seat]
             if setup.joined is not None:
-                raise RoomError(403, "seat_taken", phrase(SEAT_TAKEN,
-                                                                   seat=holder.seat))
+                raise RoomError(403, "seat_taken", _seat_taken(holder.seat))
             seats = list(room.seats)
             seats[holder.seat] = replace(setup, key_hash=keys.digest(secret),
                                          joined=self.clock())

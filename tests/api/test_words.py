@@ -7,6 +7,8 @@ from __future__ import annotations
 import pytest
 
 from foraccio.core.registry import get_variant
+from tests.api.conftest import wire
+from tests.api.test_errors import CARD, MID_HAND, TABLE, TURN
 
 
 def variant(answer, name: str) -> dict:
@@ -73,3 +75,58 @@ def test_an_installed_plugin_is_spoken_from_its_own_catalogue(client):
                                             "rewards": "Il 7 di denari: 1 punto"}
     players = next(option for option in scopa["options"] if option["name"] == "players")
     assert players["values"]["4"] == "Quattro, in due coppie"
+
+
+# --- problem documents ------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def mid_hand():
+    """A hand in play where the seat to play must capture (as tests/api/test_errors.py)."""
+    return wire(MID_HAND)
+
+
+def play(client, state, card, take=(), seat=None, headers=None, query=""):
+    body = {"state": state, "move": {"card": card, "take": list(take)}}
+    if seat is not None:
+        body["seat"] = seat
+    return client.post(f"/games/play{query}", json=body, headers=headers or {})
+
+
+def test_a_refused_move_is_explained_in_italian_with_the_same_code(client, mid_hand):
+    card = mid_hand["hands"][(TURN + 1) % 4][0]
+    english = play(client, mid_hand, card)
+    italian = play(client, mid_hand, card, headers={"Accept-Language": "it-IT,it;q=0.9"})
+    assert english.json()["code"] == italian.json()["code"] == "card_not_in_hand"
+    assert english.json()["detail"] == f"Seat {TURN}, the seat to play, does not hold {card}."
+    assert italian.json()["detail"] == \
+        f"Il posto {TURN}, a cui tocca giocare, non ha in mano {card}."
+    assert italian.headers["content-type"] == "application/problem+json"
+
+
+def test_an_illegal_capture_is_explained_in_italian_phrase_by_phrase(client, mid_hand):
+    answer = play(client, mid_hand, CARD, TABLE[:1], query="?lang=it")
+    assert answer.json()["code"] == "illegal_capture"
+    detail = answer.json()["detail"]
+    assert detail.startswith(f"Presa non valida: {CARD} non può prendere [{TABLE[0]}]; "
+                             f"può prendere ")
+    assert " or " not in detail
+
+
+def test_not_your_turn_is_explained_in_italian(client, mid_hand):
+    answer = play(client, mid_hand, CARD, TABLE, seat=(TURN + 2) % 4,
+                  headers={"Accept-Language": "it"})
+    assert answer.json()["code"] == "not_your_turn"
+    assert answer.json()["detail"] == \
+        f"Tocca al posto {TURN} giocare, non al posto {(TURN + 2) % 4}."
+
+
+def test_a_body_refused_and_an_unknown_path_are_explained_in_italian(client):
+    invalid = client.post("/games/play", content=b"[]", headers={
+        "Content-Type": "application/json", "Accept-Language": "it"})
+    assert invalid.json()["code"] == "invalid_body"
+    assert invalid.json()["detail"].startswith("Il corpo della richiesta non è valido: ")
+    missing = client.get("/no-such-path", headers={"Accept-Language": "it"})
+    assert (missing.status_code, missing.json()["code"], missing.json()["detail"]) == (
+        404, "not_found", "Non trovato.")
+    assert client.get("/no-such-path").json()["detail"] == "Not Found."
