@@ -71,7 +71,7 @@ def assert_sheet_is_the_hands(page, server, target, language):
     ordered = sorted(scored["lines"], key=lambda line: line["team"])
     assert [(team, points) for team, _, points in lines] == [
         (line["team"], line["points"]) for line in ordered]
-    named = variants(server, language)[view["variant"]].get("words", {}).get("lines", {})
+    named = variants(server, language)[view["variant"]]["words"]["lines"]
     readable = {line["name"]: line["name"].replace("_", " ").capitalize() for line in ordered}
     assert [name for _, name, _ in lines] == [
         named[line["name"]]["name"] if line["name"] in named else readable[line["name"]]
@@ -135,7 +135,8 @@ def test_a_whole_hand_of_foraccio_with_a_choice_of_captures(watched, server, lan
 
 def test_a_whole_hand_of_zobelon_with_a_king_declared(watched, server, language):
     page = watched.page
-    wild = variants(server, language)["zobelon"].get("words", {}).get("wild")
+    wild = variants(server, language)["zobelon"]["words"]["wild"]
+    assert wild  # Zobelon's re is a jolly, in Zobelon's own words
     how = start_of(language, "choice.how", card="")
     as_value = start_of(language, "choice.as_value", value="")
     start_match(page, server, "zobelon", bots="random")
@@ -153,8 +154,8 @@ def test_a_whole_hand_of_zobelon_with_a_king_declared(watched, server, language)
     else:
         pytest.fail("no re to declare in eight hands")
     asked = next(i for i, title in enumerate(hand.choices) if title.startswith(how))
-    if wild:  # the variant's own wording of its wild card's choice
-        assert hand.choices[asked].endswith(wild), hand.choices[asked]
+    # The variant's own wording of its wild card's choice.
+    assert hand.choices[asked].endswith(wild), hand.choices[asked]
     assert hand.options[asked][0] == say(language, "choice.sweep")
     values = {say(language, "choice.as_value", value=value_words(language, value))
               for value in range(1, 14)}

@@ -138,3 +138,43 @@ def test_a_play_names_its_cards_in_words(tmp_path, language, told):
     bots = ["person", "random", "random", "heuristic"]
     assert run_module(tmp_path, "words.js", EVENTS, [[0, 2], [1, 3]], bots, PLAYS,
                       language=language) == told
+
+
+OWN_WORDS = """
+import {cardName, eventWords, lineName, moveWords, places, playing, useWords, wildWords} from %s;
+const [variant, rule, events] = process.argv.slice(1).map((text) => JSON.parse(text));
+useWords([variant], [rule]);
+playing({variant: variant.name, house_rules: [rule.name]});
+const where = places([[0, 2], [1, 3]]);
+console.log(JSON.stringify({
+  events: events.map((event) => eventWords(event, [null, "random", "random", "random"], where)),
+  move: moveWords({card: "7c", kind: "fifteen", take: ["8s"]}),
+  wild: wildWords(), card: cardName("11c"), line: lineName("busso"), rule: lineName("tris"),
+  unnamed: lineName("some_line"),
+}));
+"""
+
+FOREIGN = {"name": "foreign", "words": {
+    "lines": {"busso": {"name": "Busso", "rewards": "A hand under ten, shown at the deal"}},
+    "kinds": {"capture": "capture", "lay": "lay", "fifteen": "by fifteen"},
+    "wild": "The 7 of cups is the matta: choose what it stands for",
+    "cards": {"ranks": {"1": "asso", "11": "donna"}, "suits": {"c": "cuori", "d": "quadri",
+                                                                "b": "fiori", "s": "picche"}},
+}}
+TRIS = {"name": "tris-rule",
+        "words": {"lines": {"tris": {"name": "Tris", "rewards": "Three of a kind"}}}}
+
+
+def test_a_variant_and_a_house_rule_are_spoken_in_their_own_words(tmp_path):
+    """A game that shares no word with Foraccio: its lines, its house rule's line, its move
+    kind, its wild card's choice and its cards' names are its own, as the server says them."""
+    events = [{"type": "bonus", "seat": 1, "team": 1, "name": "busso", "points": 3, "card": "11c"},
+              {"type": "captured", "seat": 0, "card": "7c", "kind": "fifteen", "take": ["8s"]}]
+    said = run_module(tmp_path, "words.js", OWN_WORDS, FOREIGN, TRIS, events)
+    assert said == {
+        "events": ["Busso! 3 points for them (donna of cuori).",
+                   "You play the 7 of cuori: takes the 8 of picche (by fifteen)."],
+        "move": "takes the 8 of picche (by fifteen)",
+        "wild": "The 7 of cups is the matta: choose what it stands for",
+        "card": "donna of cuori", "line": "Busso", "rule": "Tris", "unnamed": "Some line",
+    }
