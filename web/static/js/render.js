@@ -7,7 +7,9 @@
 // where it sits.
 
 import {cardFace, shownCard} from "./cards.js";
-import {cardName, eventWords, lineName, moveWords, placesOf, seatLabel, teamWords} from "./words.js";
+import {t} from "./i18n.js";
+import {botName, cardName, eventWords, lineName, moveWords, placesOf, playing, seatLabel, theCard,
+        wordsOf} from "./words.js";
 
 const $ = (selector) => document.querySelector(selector);
 
@@ -18,8 +20,6 @@ function text(tag, words, className = "") {
   return made;
 }
 
-const plural = (count, noun) => `${count} ${noun}${count === 1 ? "" : "s"}`;
-
 /** The colour of a team, from the person's side: 0 for theirs, 1, 2, ... for the others
  * in team order (to someone watching, each team's number). */
 export function colourOf(team, where) {
@@ -29,8 +29,8 @@ export function colourOf(team, where) {
 
 /** A team's pile, in words: "Our pile", "Their pile", "Right's pile". */
 function pileTitle(team, where) {
-  const name = where.teams[team];
-  return {Us: "Our pile", You: "Your pile", Them: "Their pile"}[name] ?? `${name}'s pile`;
+  const side = where.sides[team];
+  return side ? t(`pile.${side}`) : t("pile.of", {team: where.teams[team]});
 }
 
 /** Each team's points from this hand's bonuses so far (its scopas, colori): the match
@@ -45,18 +45,20 @@ function bonusesOf(view) {
 /** The match scores in the bar, with the hand's bonuses so far counted in ("Us 19",
  * "+7 this hand"). */
 export function renderScores(view, goal) {
+  playing(view);
   const where = placesOf(view);
   const bonuses = bonusesOf(view);
-  $("#variant-name").textContent = view.variant.charAt(0).toUpperCase() + view.variant.slice(1);
-  $("#hand-number").textContent = `Hand ${view.hand}`;
+  $("#variant-name").textContent = wordsOf(view.variant)?.title
+    ?? view.variant.charAt(0).toUpperCase() + view.variant.slice(1);
+  $("#hand-number").textContent = t("hand.number", {hand: view.hand});
   $("#scores").replaceChildren(...view.scores.map((score, team) => {
     const span = text("span", `${where.teams[team]} `, "team");
     span.dataset.colour = colourOf(team, where);
     span.append(text("strong", String(score + bonuses[team])));
     if (bonuses[team]) {
       const gain = text("small", ` +${bonuses[team]}`, "gain");
-      gain.append(text("span", " this hand", "gain-words"));
-      gain.title = `${bonuses[team]} of these points are this hand's bonuses so far (its scopas, colori)`;
+      gain.append(text("span", t("scores.this_hand"), "gain-words"));
+      gain.title = t("scores.bonuses", {count: bonuses[team]});
       span.append(gain);
     }
     return span;
@@ -92,7 +94,7 @@ function placeSeats(view) {
     pile.dataset.colour = colourOf(team, where);
     pile.append($("#pile-template").content.cloneNode(true));
     pile.querySelector("h2").textContent = pileTitle(team, where);
-    pile.querySelector(".marks").setAttribute("aria-label", `${pileTitle(team, where).replace(/ pile$/, "")} scopa and colore marks`);
+    pile.querySelector(".marks").setAttribute("aria-label", t("pile.marks", {pile: pileTitle(team, where)}));
     return pile;
   }));
 }
@@ -100,8 +102,8 @@ function placeSeats(view) {
 function renderSeat(view, seat, bots, where) {
   const box = $(`#seat-${seat}`);
   box.querySelector(".who").textContent = where.seats[seat];
-  box.querySelector(".bot").textContent = seat === where.me ? "" : bots[seat] ?? "";
-  box.querySelector(".count").textContent = plural(view.hand_sizes[seat], "card");
+  box.querySelector(".bot").textContent = seat === where.me || !bots[seat] ? "" : botName(bots[seat]);
+  box.querySelector(".count").textContent = t("cards", {count: view.hand_sizes[seat]});
   box.querySelector(".dealer").hidden = view.dealer !== seat;
   box.classList.toggle("to-play", view.turn === seat && view.phase === "playing");
   box.querySelector(".turn").hidden = !(view.turn === seat && view.phase === "playing");
@@ -111,13 +113,14 @@ function marks(view, team) {
   return view.events.filter((event) => event.type === "bonus" && event.team === team)
     .map((bonus) => {
       const mark = text("li", `${lineName(bonus.name)} ${bonus.points}`, `mark mark-${bonus.name}`);
-      mark.title = `${lineName(bonus.name)} worth ${bonus.points}, made with ${cardName(bonus.card)}`;
+      mark.title = t("mark.title", {line: lineName(bonus.name), count: bonus.points, card: theCard(bonus.card)});
       mark.prepend(shownCard(bonus.card, "tiny"));
       return mark;
     });
 }
 
 export function renderTable(view, bots) {
+  playing(view);
   placeSeats(view);
   const where = placesOf(view);
   view.hand_sizes.forEach((_, seat) => renderSeat(view, seat, bots, where));
@@ -125,9 +128,9 @@ export function renderTable(view, bots) {
   $("#table-cards").replaceChildren(...cards);
   $("#table-empty").hidden = cards.length > 0;
   $("#stock").hidden = !view.stock;
-  $("#stock").textContent = view.stock ? `Stock: ${plural(view.stock, "card")} to deal` : "";
+  $("#stock").textContent = view.stock ? t("stock", {count: view.stock}) : "";
   view.piles.forEach((pile, team) => {
-    $(`#pile-${team} .pile-count`).textContent = plural(pile.length, "card");
+    $(`#pile-${team} .pile-count`).textContent = t("cards", {count: pile.length});
     $(`#pile-${team} .marks`).replaceChildren(...marks(view, team));
   });
   $("#log").replaceChildren(...view.events.map((event) => eventWords(event, bots, where))
@@ -147,25 +150,21 @@ function lastPlays(view) {
 }
 
 /** Announce on the table the bonuses made since the person's last play (a scopa, a
- * colore) and, once the hand is over, its napoli. */
+ * colore); the score sheet says the hand's other lines. */
 function announce(view, bots, where) {
   const since = view.events.findLastIndex((event) => isPlay(event) && event.seat === where.bottom);
   const made = view.events.slice(since + 1).filter((event) => event.type === "bonus")
     .map((event) => eventWords(event, bots, where));
-  const scored = view.phase === "playing" ? null : view.events.findLast((event) => event.type === "hand_scored");
-  for (const line of scored?.lines.filter((found) => found.name === "napoli") ?? []) {
-    made.push(`${lineName(line.name)}! ${line.points} points for ${teamWords(line.team, where)} (${line.cards.join(" ")}).`);
-  }
   $("#announce").hidden = made.length === 0;
   $("#announce").textContent = made.join(" ");
 }
 
-/** What playing `card` would do, in words: "takes 5b 4b", "lays it on the table", "2
- * ways: takes 5b 4b, or takes 9c". */
+/** What playing `card` would do, in words: "takes the 5 and the 4 of batons", "lays it
+ * on the table", "2 ways: takes ..., or takes ...". */
 function previewWords(card, moves) {
   const found = moves.filter((move) => move.card === card);
   const ways = found.map(moveWords);
-  return found.length > 1 ? `${found.length} ways: ${ways.join(", or ")}` : ways[0];
+  return found.length > 1 ? t("preview.ways", {count: found.length, ways: ways.join(t("preview.or"))}) : ways[0];
 }
 
 /** Outline the table cards `card` would take, by any of its `moves` (none: clear). */
@@ -174,7 +173,8 @@ function preview(card, moves) {
   for (const shown of document.querySelectorAll("#table-cards .card")) {
     shown.classList.toggle("preview", taken.has(shown.dataset.card));
   }
-  $("#preview").textContent = card === null ? "" : `${cardName(card)}: ${previewWords(card, moves)}.`;
+  const words = card === null ? undefined : previewWords(card, moves);
+  $("#preview").textContent = words === undefined ? "" : t("preview", {card: cardName(card), move: words});
 }
 
 /** The hand as buttons: the cards with a legal move (`moves`) enabled and marked, each
@@ -193,11 +193,12 @@ export function renderHand(cards, moves, onPick) {
     button.dataset.ways = String(ways);
     button.classList.toggle("legal", ways > 0);
     button.disabled = ways === 0;
-    button.title = ways ? `${card}: ${previewWords(card, moves)}` : `${card}: ${cardName(card)}`;
+    button.title = ways ? t("preview", {card: cardName(card), move: previewWords(card, moves)}) : cardName(card);
     if (ways) button.setAttribute("aria-description", previewWords(card, moves));
     // Its name as text a screen reader reads (the face's letters are hidden from it), not
     // an aria-label, which would differ from the letters on the face.
-    button.append(text("span", cardName(card) + (ways > 1 ? `, ${ways} ways to play` : ""), "sr-only"),
+    button.append(text("span", ways > 1 ? t("hand.card_ways", {card: cardName(card), count: ways}) : cardName(card),
+                       "sr-only"),
                   cardFace(card));
     if (ways > 1) {
       const badge = text("span", String(ways), "ways");
@@ -222,7 +223,8 @@ function drawPlay(event) {
   const bubble = $(`#seat-${event.seat} .play`);
   const taken = event.type === "captured" ? event.take : [];
   bubble.replaceChildren(shownCard(event.card, "small"),
-                         text("span", event.type === "laid" ? "laid" : taken.length ? "took" : "took only itself", "verb"),
+                         text("span", t(event.type === "laid" ? "play.laid" : taken.length ? "play.took" : "play.took_itself"),
+                              "verb"),
                          ...taken.map((card) => shownCard(card, "tiny")));
   bubble.hidden = false;
 }
