@@ -148,7 +148,7 @@ playing({variant: variant.name, house_rules: [rule.name]});
 const where = places([[0, 2], [1, 3]]);
 console.log(JSON.stringify({
   events: events.map((event) => eventWords(event, [null, "random", "random", "random"], where)),
-  move: moveWords({card: "7c", kind: "fifteen", take: ["8s"]}),
+  move: moveWords({card: "7c", kind: "capture", way: "fifteen", take: ["8s"]}),
   wild: wildWords(), card: cardName("11c"), line: lineName("busso"), rule: lineName("tris"),
   unnamed: lineName("some_line"),
 }));
@@ -169,7 +169,7 @@ def test_a_variant_and_a_house_rule_are_spoken_in_their_own_words(tmp_path):
     """A game that shares no word with Foraccio: its lines, its house rule's line, its move
     kind, its wild card's choice and its cards' names are its own, as the server says them."""
     events = [{"type": "bonus", "seat": 1, "team": 1, "name": "busso", "points": 3, "card": "11c"},
-              {"type": "captured", "seat": 0, "card": "7c", "kind": "fifteen", "take": ["8s"]}]
+              {"type": "captured", "seat": 0, "card": "7c", "way": "fifteen", "take": ["8s"]}]
     said = run_module(tmp_path, "words.js", OWN_WORDS, FOREIGN, TRIS, events)
     assert said == {
         "events": ["Busso! 3 points for them (donna of cuori).",

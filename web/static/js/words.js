@@ -263,11 +263,11 @@ export function isLay(move) {
   return move.kind === "lay";
 }
 
-/** A move's kind in the game's words, when it is not a plain capture or lay ("by
+/** A capture's way in the game's words, when its variant names one (`way`: "by
  * fifteen"); null otherwise. */
 function kindWords(move) {
-  if (move.kind == null || move.kind === "capture" || move.kind === "lay") return null;
-  return game.kinds[move.kind] ?? humanize(move.kind);
+  if (move.way == null) return null;
+  return game.kinds[move.way] ?? humanize(move.way);
 }
 
 /** How a wild card is played, in words: "as a sweep, ", "as an 8, ", or "". */
