@@ -58,7 +58,7 @@ def create_app() -> Litestar:
     bot_limits = limits_from_environment()
     timeouts = timeouts_from_environment()
     bot_pool = BotPool(bot_limits)
-    posted = Posted(Receipts(sealer.receipt_key), bot_pool)
+    posted = Posted(Receipts(sealer.receipt_key), bot_pool, sealer=sealer)
     rooms_part = RoomsPart(sealer, bot_pool)
     app = Litestar(
         route_handlers=[VariantController, HouseRuleController, GameController, BotController,

@@ -183,9 +183,10 @@ class GameController(Controller):
                                "sealed": examples().new_game_sealed},
               response=lambda: {"first_hand_dealt": examples().created,
                                 "sealed": examples().created_sealed}))
-    async def new_game(self, data: JSONBody[NewGame], sealer: NamedDependency[Sealer],
+    async def new_game(self, data: JSONBody[NewGame],
                        posted: NamedDependency[Posted]) -> StateBody | NewSealedGame:
         """Start a match of ``data.variant``."""
+        sealer = posted.sealer
         if data.sealed:
             if data.seed is not None:
                 raise SeedNotAllowed
@@ -213,9 +214,9 @@ class GameController(Controller):
           operation_class=documented(
               request=lambda: {"sealed": examples().view},
               response=lambda: {"sealed": examples().viewed}))
-    async def view(self, data: JSONBody[ViewRequest], sealer: NamedDependency[Sealer],
-                   posted: NamedDependency[Posted]) -> SeatView:
+    async def view(self, data: JSONBody[ViewRequest], posted: NamedDependency[Posted]) -> SeatView:
         """Return the view of the seat whose key is posted."""
+        sealer = posted.sealer
         sealed, seat = opened(data.token, data.seat_key, sealer)
         return seat_view(posted.sealed_state(data.token, sealed), seat)
 
@@ -231,9 +232,10 @@ class GameController(Controller):
               request=lambda: {"mid_hand": examples().state,
                                "sealed": examples().sealed_state},
               response=lambda: {"mid_hand": examples().legal_moves}))
-    async def legal_moves(self, data: JSONBody[GameRequest], sealer: NamedDependency[Sealer],
+    async def legal_moves(self, data: JSONBody[GameRequest],
                           posted: NamedDependency[Posted]) -> LegalMoves:
         """List what the seat to play may do."""
+        sealer = posted.sealer
         game = await game_of(data, sealer, posted, acting=True)
         state = game.state
         if game.sealed is not None:
@@ -270,9 +272,10 @@ class GameController(Controller):
               request=lambda: {"a_capture": examples().play, "sealed": examples().play_sealed},
               response=lambda: {"a_capture": examples().played,
                                 "sealed": examples().played_sealed}))
-    async def play(self, data: JSONBody[PlayRequest], sealer: NamedDependency[Sealer],
+    async def play(self, data: JSONBody[PlayRequest],
                    posted: NamedDependency[Posted]) -> Played | SealedPlayed:
         """Play one move."""
+        sealer = posted.sealer
         game = await game_of(data, sealer, posted, acting=True)
         state, events = engine.play(game.state, data.move, data.seat)
         if game.sealed is None:
@@ -305,9 +308,10 @@ class GameController(Controller):
                                "sealed": examples().next_hand_sealed},
               response=lambda: {"next_hand_dealt": examples().dealt,
                                 "sealed": examples().dealt_sealed}))
-    async def next_hand(self, data: JSONBody[NextHandRequest], sealer: NamedDependency[Sealer],
+    async def next_hand(self, data: JSONBody[NextHandRequest],
                         posted: NamedDependency[Posted]) -> StateBody | SealedState:
         """Deal the next hand."""
+        sealer = posted.sealer
         game = await game_of(data, sealer, posted, acting=False)
         if game.sealed is not None and data.cut is not None:
             raise CutNotAllowed
@@ -329,9 +333,10 @@ class GameController(Controller):
               request=lambda: {"mid_hand": examples().state,
                                "sealed": examples().sealed_state},
               response=lambda: {"mid_hand": examples().score}))
-    async def score(self, data: JSONBody[GameRequest], sealer: NamedDependency[Sealer],
+    async def score(self, data: JSONBody[GameRequest],
                     posted: NamedDependency[Posted]) -> HandScore:
         """Score the current hand so far."""
+        sealer = posted.sealer
         state = (await game_of(data, sealer, posted, acting=False)).state
         lines = engine.score_hand(state)
         return HandScore(lines=lines, points=engine.hand_points(lines, len(state.scores)))
