@@ -146,18 +146,27 @@ class Posted:
             self.recent.put(token, state)
         return state
 
+    def answered(self, wire: WireState) -> Match | None:
+        """The match of the posted ``wire`` if its receipt is this server's (a MAC, and a
+        lookup or one hand played again); None if it must be checked in full."""
+        if not self.receipts.valid(wire):
+            return None
+        known = self.recent.get(wire.receipt)
+        if known is not None:
+            return _match(known, wire)
+        state = _trusted(wire)
+        if state is None:
+            return None
+        self.recent.put(wire.receipt, state)
+        return _match(state, wire)
+
     async def match(self, wire: WireState) -> Match:
         """The match of the posted ``wire``; raise :class:`~foraccio.core.errors.InvalidState` if
         the engine cannot reach it (and :class:`~foraccio.api.botpool.Busy` when its check must
         wait for the pool and the pool is full)."""
-        if self.receipts.valid(wire):
-            known = self.recent.get(wire.receipt)
-            if known is not None:
-                return _match(known, wire)
-            state = _trusted(wire)
-            if state is not None:
-                self.recent.put(wire.receipt, state)
-                return _match(state, wire)
+        known = self.answered(wire)
+        if known is not None:
+            return known
         if _plays(wire) <= INLINE_PLAYS:
             return Match(validate_state(wire))
         await self.pool.run(CheckJob(wire))

@@ -34,6 +34,7 @@ from typing import NamedTuple
 
 from bench import bodies, validation
 from bench.server import HOST, Server, serving
+from foraccio.api.data_dir import DATA_DIR_VARIABLE
 from foraccio.api.posted import INLINE_PLAYS
 from foraccio.api.sealing import SECRET_VARIABLE
 
@@ -102,10 +103,13 @@ def cpu_seconds(server: Server) -> float:
 
 @contextmanager
 def server(workers: int) -> Iterator[Server]:
-    """A real server with the benchmark's secret, its log in a temporary file."""
+    """A real server with the benchmark's secret, its log in a temporary file, and a data
+    directory of its own there: in the machine's usual one, the rooms of whatever else
+    ran there would be the benchmarked worker's to drive (rooms whose tokens its secret
+    cannot open, each failure logged with its stack trace)."""
     with tempfile.TemporaryDirectory() as folder, serving(
             Path(folder) / "server.log", workers,
-            {SECRET_VARIABLE: bodies.BENCH_SECRET}) as running:
+            {SECRET_VARIABLE: bodies.BENCH_SECRET, DATA_DIR_VARIABLE: folder}) as running:
         yield running
 
 

@@ -60,17 +60,25 @@ _current: contextvars.ContextVar[dict | None] = contextvars.ContextVar("tail", d
 def create_app():
     """The real app with probes; granian's factory in :func:`main`."""
     from foraccio.api import posted
+    try:
+        from foraccio.api import fastplay
+    except ImportError:  # measuring the service as it was before it
+        fastplay = None
     from foraccio.api.app import create_app as real
     from foraccio.api.controllers import games
     from foraccio.api.decoding import StrictBody
     from foraccio.api.logging import RequestLog
 
     app = real()
-    requests: list[dict] = []
+    requests: list[tuple] = []
     collections: list[tuple[int, int, int, int]] = []
     stalls: list[tuple[int, int, int]] = []
     _probe(StrictBody, "decode_bytes", "decode")
-    _probe(posted.Posted, "match", "check", awaited=True)
+    if hasattr(posted.Posted, "answered"):  # a state the worker answered, on either path
+        _probe(posted.Posted, "answered", "check")
+        _probe(fastplay, "decode_strictly", "decode")
+    else:  # before foraccio.api.fastplay
+        _probe(posted.Posted, "match", "check", awaited=True)
     _probe(games.engine, "play", "engine")
     _probe(posted.Posted, "answer", "answer")
     inner = app.asgi_handler

@@ -125,6 +125,16 @@ async def game_of(data: GameRequest, sealer: Sealer, posted: Posted, *, acting: 
     return Game(state, sealed, seat)
 
 
+def played(posted: Posted, game: Game, data: PlayRequest) -> Played | SealedPlayed:
+    """The answer of ``POST /games/play``: ``data.move`` played in ``game``. (An open state
+    this worker answered comes here from :mod:`foraccio.api.fastplay` too.)"""
+    state, events = engine.play(game.state, data.move, data.seat)
+    if game.sealed is None:
+        return Played(state=game.answer(posted, state), events=events)
+    return SealedPlayed(**game.reseal(posted.sealer, posted, state), view=game.view(state),
+                        events=events)
+
+
 def opened(token: str, seat_key: str, sealer: Sealer) -> tuple[SealedGame, int]:
     """The sealed game of ``token`` and the seat of ``seat_key`` in it."""
     sealed = sealer.open(token)
@@ -275,13 +285,7 @@ class GameController(Controller):
     async def play(self, data: JSONBody[PlayRequest],
                    posted: NamedDependency[Posted]) -> Played | SealedPlayed:
         """Play one move."""
-        sealer = posted.sealer
-        game = await game_of(data, sealer, posted, acting=True)
-        state, events = engine.play(game.state, data.move, data.seat)
-        if game.sealed is None:
-            return Played(state=game.answer(posted, state), events=events)
-        return SealedPlayed(**game.reseal(sealer, posted, state), view=game.view(state),
-                            events=events)
+        return played(posted, await game_of(data, posted.sealer, posted, acting=True), data)
 
     @post("/next-hand", operation_id="nextHand", status_code=200,
           response_description="The match with the next hand dealt (`kind: open`: its "
