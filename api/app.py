@@ -74,7 +74,7 @@ def create_app() -> Litestar:
             "rooms_part": Provide(lambda: rooms_part, use_cache=True, sync_to_thread=False),
         },
         # The quick bots' traits of the usual rules, read before the first request asks.
-        on_startup=[read_default_traits, bot_pool.start, rooms_part.start],
+        on_startup=[read_default_traits, bot_pool.start, rooms_part.start, freeze],
         on_shutdown=[rooms_part.close, bot_pool.close],
         openapi_config=openapi_config(),
         cors_config=cors_config_from_environment(),
@@ -99,9 +99,14 @@ def create_app() -> Litestar:
     # foraccio.api.fastplay); every other request, and any of those that fails, goes on.
     handler = FastPlay(handler, posted)
     app.asgi_handler = RequestLog(AnswerHeaders(WholeBody(handler, timeouts.body_seconds)))
-    # Everything made so far lives as long as the process: move it out of the
-    # collector's sight, so that full collections under load stop scanning it
-    # (they took 10-32 ms each and made the p99 of a loaded worker).
+    freeze()
+    return app
+
+
+def freeze() -> None:
+    """Move every object made so far out of the collector's sight: what the app is built
+    of, and what its start made (the quick bots' traits, the pool, the rooms' store),
+    lives as long as the process, and full collections under load would scan it again
+    and again (they took 10-32 ms each and made the p99 of a loaded worker, before)."""
     gc.collect()
     gc.freeze()
-    return app
