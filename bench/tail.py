@@ -37,7 +37,12 @@ from pathlib import Path
 from bench import bodies
 from bench.http import Target, check_target, wrk_run
 from bench.server import serving
+from foraccio.api import fastplay, posted
+from foraccio.api.app import create_app as real_app
+from foraccio.api.controllers import games
 from foraccio.api.data_dir import DATA_DIR_VARIABLE
+from foraccio.api.decoding import StrictBody
+from foraccio.api.logging import RequestLog
 from foraccio.api.sealing import SECRET_VARIABLE
 
 RECORDS_VARIABLE = "FORACCIO_TAIL_RECORDS"
@@ -59,26 +64,14 @@ _current: contextvars.ContextVar[dict | None] = contextvars.ContextVar("tail", d
 
 def create_app():
     """The real app with probes; granian's factory in :func:`main`."""
-    from foraccio.api import posted
-    try:
-        from foraccio.api import fastplay
-    except ImportError:  # measuring the service as it was before it
-        fastplay = None
-    from foraccio.api.app import create_app as real
-    from foraccio.api.controllers import games
-    from foraccio.api.decoding import StrictBody
-    from foraccio.api.logging import RequestLog
-
-    app = real()
+    app = real_app()
     requests: list[tuple] = []
     collections: list[tuple[int, int, int, int]] = []
     stalls: list[tuple[int, int, int]] = []
+    # Each piece on either way a play may go: foraccio.api.fastplay or Litestar's handler.
+    _probe(fastplay, "decode_strictly", "decode")
     _probe(StrictBody, "decode_bytes", "decode")
-    if hasattr(posted.Posted, "answered"):  # a state the worker answered, on either path
-        _probe(posted.Posted, "answered", "check")
-        _probe(fastplay, "decode_strictly", "decode")
-    else:  # before foraccio.api.fastplay
-        _probe(posted.Posted, "match", "check", awaited=True)
+    _probe(posted.Posted, "answered", "check")
     _probe(games.engine, "play", "engine")
     _probe(posted.Posted, "answer", "answer")
     inner = app.asgi_handler
@@ -149,24 +142,18 @@ def _add(name: str, wall: int, cpu: int) -> None:
         record[index + 1] += cpu
 
 
-def _probe(owner, attribute: str, name: str, *, awaited: bool = False) -> None:
+def _probe(owner, attribute: str, name: str) -> None:
+    """Time each call of ``owner.attribute`` (a function) as the piece ``name``."""
     real = getattr(owner, attribute)
-    if awaited:
-        @functools.wraps(real)
-        async def probed(*args, **kwargs):
-            wall, cpu = _now(), _cpu()
-            try:
-                return await real(*args, **kwargs)
-            finally:
-                _add(name, _now() - wall, _cpu() - cpu)
-    else:
-        @functools.wraps(real)
-        def probed(*args, **kwargs):
-            wall, cpu = _now(), _cpu()
-            try:
-                return real(*args, **kwargs)
-            finally:
-                _add(name, _now() - wall, _cpu() - cpu)
+
+    @functools.wraps(real)
+    def probed(*args, **kwargs):
+        wall, cpu = _now(), _cpu()
+        try:
+            return real(*args, **kwargs)
+        finally:
+            _add(name, _now() - wall, _cpu() - cpu)
+
     setattr(owner, attribute, probed)
 
 
