@@ -1,29 +1,35 @@
-"""``POST /games/play`` of an open state this worker answered, without Litestar's routing.
+"""``POST /games/play`` of an open state this worker answered, or of a sealed game,
+without Litestar's routing.
 
-It is the request a table sends all match long, and the one ``make bench`` loads at 50
-connections. Under that load a worker answers one request at a time, so a request waits
-for the CPU of all those ahead of it: the p99 is about fifty times the CPU of one play.
-Of that CPU the play itself (decoding the body, the receipt's MAC and lookup, the
-engine's play, the answer signed and encoded) was a third; Litestar's layers around it
-(CORS, exception handling, routing, the body's extraction and the response's
-building) the rest. :class:`FastPlay` answers this one request with the same pieces the
-handler uses and none of those layers:
+It is the request a table sends all match long (the web table's and the rooms' games
+are sealed), and the one ``make bench`` loads at 50 connections. Under that load a
+worker answers one request at a time, so a request waits for the CPU of all those
+ahead of it: the p99 is about fifty times the CPU of one play. Of that CPU the play
+itself (decoding the body, the receipt's MAC and lookup, the engine's play, the answer
+signed and encoded) was a third; Litestar's layers around it (CORS, exception
+handling, routing, the body's extraction and the response's building) the rest.
+:class:`FastPlay` answers this one request with the handler's own pieces and none of
+those layers:
 
-- only a request Litestar would answer 200 the same way: ``POST /games/play`` without
-  a query string or an ``Origin`` (CORS answers add headers), with one JSON
-  ``Content-Type`` and a ``Content-Length`` within :data:`~foraccio.api.decoding.MAX_BODY_SIZE`;
-- the body decoded by the handler's own strict decoder (repeated keys refused
-  alike), an open state whose receipt is this server's
-  (:meth:`~foraccio.api.posted.Posted.answered`: never the bot pool), played by the
-  handler's own :func:`~foraccio.api.controllers.games.played`, and encoded as Litestar
-  encodes it.
+- only a request Litestar would answer the same way: ``POST /games/play`` without a
+  query string or an ``Origin`` (CORS answers add headers), with one JSON
+  ``Content-Type`` and a ``Content-Length`` within
+  :data:`~foraccio.api.decoding.MAX_BODY_SIZE`;
+- the body decoded by the handler's own strict decoder (repeated keys refused alike);
+  an open state whose receipt is this server's
+  (:meth:`~foraccio.api.posted.Posted.answered`: never the bot pool), or a sealed
+  game's token with the key of the seat to play
+  (:func:`~foraccio.api.controllers.games.sealed_game`); played by the handler's own
+  :func:`~foraccio.api.controllers.games.played`, and encoded as Litestar encodes it.
 
 Any other request, and any of these that fails at any step (a body that does not
-decode, a state without a valid receipt, an illegal move, a slow body), goes to
-Litestar as it came, with what was read of its body: the problem documents, the checks
-in full and the pool are Litestar's as before. Each step it may repeat there has no
-effect but its cost (a failed decode, a MAC, a lookup, a refused play).
-tests/api/test_fastplay.py checks that both ways answer the same bytes and headers.
+decode, a state without a valid receipt, a bad token or seat key, an illegal move, a
+slow body), goes to Litestar as it came, with what was read of its body: the problem
+documents, the checks in full and the pool are Litestar's as before. What it may
+repeat there has no effect but its cost (a failed decode, a MAC, a lookup, a token
+opened, a refused play). tests/api/test_fastplay.py checks that both ways answer alike
+(the same bytes and headers; a sealed game's new token differs, as two tokens of one
+game always do, and plays on the same).
 """
 
 from __future__ import annotations
@@ -32,7 +38,7 @@ from typing import TYPE_CHECKING
 
 from litestar.serialization import encode_json
 
-from foraccio.api.controllers.games import Game, played
+from foraccio.api.controllers.games import Game, played, sealed_game
 from foraccio.api.decoding import MAX_BODY_SIZE, StrictBody, decode_strictly, is_json
 from foraccio.api.posted import Posted
 from foraccio.api.schemas import PlayRequest
@@ -45,7 +51,8 @@ _JSON = (b"content-type", b"application/json")
 
 
 class FastPlay:
-    """ASGI middleware in front of Litestar answering the plays of answered open states."""
+    """ASGI middleware in front of Litestar answering the plays of answered open states
+    and of sealed games."""
 
     def __init__(self, app: ASGIApp, posted: Posted) -> None:
         self.app = app
@@ -84,12 +91,17 @@ class FastPlay:
         if read[-1]["type"] != "http.request":
             return None
         data = decode_strictly(self.decoder, b"".join(m.get("body", b"") for m in read))
-        if data.state is None or data.token is not None or data.seat_key is not None:
+        posted = self.posted
+        if data.state is None:  # a sealed game: no pool there either
+            game = sealed_game(data, posted.sealer, posted, acting=True)
+        elif data.token is not None or data.seat_key is not None:
             return None
-        match = self.posted.answered(data.state)
-        if match is None:
-            return None
-        return encode_json(played(self.posted, Game(match.state, earlier=match.earlier), data))
+        else:
+            match = posted.answered(data.state)
+            if match is None:
+                return None
+            game = Game(match.state, earlier=match.earlier)
+        return encode_json(played(posted, game, data))
 
 
 def _plain_json(headers) -> bool:

@@ -115,6 +115,12 @@ async def game_of(data: GameRequest, sealer: Sealer, posted: Posted, *, acting: 
             raise problem(422, *STATE_OR_TOKEN)
         state, earlier = await posted.match(data.state)
         return Game(state, earlier=earlier)
+    return sealed_game(data, sealer, posted, acting=acting)
+
+
+def sealed_game(data: GameRequest, sealer: Sealer, posted: Posted, *, acting: bool) -> Game:
+    """The sealed match ``data`` posts (its token opened, its seat's key checked); with
+    ``acting``, only the seat to play, if any, may post it."""
     if data.token is None or data.seat_key is None:
         raise problem(422, *STATE_OR_TOKEN)
     sealed, seat = opened(data.token, data.seat_key, sealer)

@@ -139,3 +139,39 @@ def test_a_state_another_worker_answered_is_played_on_the_fast_path(both):
     before = behind.calls
     answer, _ = _same(fast, plain, json={**created, "move": move})
     assert answer.status_code == 200 and behind.calls == before
+
+
+def test_a_sealed_play_skips_litestar_and_answers_alike(both):
+    """A sealed game's answers differ only by their tokens (each sealing is new), and
+    each way's token plays on the same."""
+    fast, plain, behind = both
+    created = fast.post("/games", json={"variant": "foraccio", "sealed": True}).json()
+    keys, tokens, view = created["seat_keys"], [created["token"]] * 2, created["view"]
+    for _ in range(6):
+        if view["phase"] != "playing":
+            break
+        key = keys[view["turn"]]
+        move = fast.post("/games/legal-moves",
+                         json={"token": tokens[0], "seat_key": key}).json()["moves"][0]
+        before = behind.calls
+        answers = [client.post("/games/play", json={"token": token, "seat_key": key,
+                                                     "move": move})
+                   for client, token in ((fast, tokens[0]), (plain, tokens[1]))]
+        assert behind.calls == before
+        assert [answer.status_code for answer in answers] == [200, 200]
+        bodies = [answer.json() for answer in answers]
+        tokens = [body.pop("token") for body in bodies]
+        assert bodies[0] == bodies[1] and tokens[0] != tokens[1]
+        assert answers[0].headers["content-type"] == answers[1].headers["content-type"]
+        view = bodies[0]["view"]
+
+
+def test_a_sealed_play_of_a_seat_not_in_turn_goes_to_litestar(both):
+    fast, plain, behind = both
+    created = fast.post("/games", json={"variant": "foraccio", "sealed": True}).json()
+    view = created["view"]
+    other = created["seat_keys"][(view["turn"] + 1) % len(created["seat_keys"])]
+    body = {"token": created["token"], "seat_key": other, "move": {"card": view["cards"][0]}}
+    before = behind.calls
+    answer, _ = _same(fast, plain, json=body)
+    assert answer.status_code == 403 and behind.calls == before + 1
