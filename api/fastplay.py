@@ -1,8 +1,8 @@
 """``POST /games/play`` of an open state this worker answered, or of a sealed game,
 without Litestar's routing.
 
-It is the request a table sends all match long (the web table's and the rooms' games
-are sealed), and the one ``make bench`` loads at 50 connections. Under that load a
+It is the request a client playing a match sends all match long, and the one ``make
+bench`` loads at 50 connections. Under that load a
 worker answers one request at a time, so a request waits for the CPU of all those
 ahead of it: the p99 is about fifty times the CPU of one play. Of that CPU the play
 itself (decoding the body, the receipt's MAC and lookup, the engine's play, the answer
@@ -12,7 +12,8 @@ handling, routing, the body's extraction and the response's building) the rest.
 those layers:
 
 - only a request Litestar would answer the same way: ``POST /games/play`` without a
-  query string or an ``Origin`` (CORS answers add headers), with one JSON
+  query string or an ``Origin`` (CORS answers add headers: a browser's requests, the
+  web table's among them, carry one and go through Litestar), with one JSON
   ``Content-Type`` and a ``Content-Length`` within
   :data:`~foraccio.api.decoding.MAX_BODY_SIZE`;
 - the body decoded by the handler's own strict decoder (repeated keys refused alike);
