@@ -25,6 +25,7 @@ from foraccio.api.controllers.variants import VariantController
 from foraccio.api.cors import PreflightRefusals, cors_config_from_environment
 from foraccio.api.decoding import MAX_BODY_SIZE
 from foraccio.api.errors import problem_details_plugin
+from foraccio.api.fastplay import FastPlay
 from foraccio.api.limits import limits_from_environment
 from foraccio.api.logging import REQUEST_ID_HEADER, RequestLog, structlog_plugin
 from foraccio.api.openapi import openapi_config, use_msgspec_schemas
@@ -58,7 +59,7 @@ def create_app() -> Litestar:
     bot_limits = limits_from_environment()
     timeouts = timeouts_from_environment()
     bot_pool = BotPool(bot_limits)
-    posted = Posted(Receipts(sealer.receipt_key), bot_pool)
+    posted = Posted(Receipts(sealer.receipt_key), bot_pool, sealer=sealer)
     rooms_part = RoomsPart(sealer, bot_pool)
     app = Litestar(
         route_handlers=[VariantController, HouseRuleController, GameController, BotController,
@@ -73,7 +74,7 @@ def create_app() -> Litestar:
             "rooms_part": Provide(lambda: rooms_part, use_cache=True, sync_to_thread=False),
         },
         # The quick bots' traits of the usual rules, read before the first request asks.
-        on_startup=[read_default_traits, bot_pool.start, rooms_part.start],
+        on_startup=[read_default_traits, bot_pool.start, rooms_part.start, freeze],
         on_shutdown=[rooms_part.close, bot_pool.close],
         openapi_config=openapi_config(),
         cors_config=cors_config_from_environment(),
@@ -94,10 +95,18 @@ def create_app() -> Litestar:
     handler = app.asgi_handler
     if app.cors_config:
         handler = PreflightRefusals(handler, app.cors_config)
+    # The plays of open states this worker answered skip Litestar's layers (see
+    # foraccio.api.fastplay); every other request, and any of those that fails, goes on.
+    handler = FastPlay(handler, posted)
     app.asgi_handler = RequestLog(AnswerHeaders(WholeBody(handler, timeouts.body_seconds)))
-    # Everything made so far lives as long as the process: move it out of the
-    # collector's sight, so that full collections under load stop scanning it
-    # (they took 10-32 ms each and made the p99 of a loaded worker).
+    freeze()
+    return app
+
+
+def freeze() -> None:
+    """Move every object made so far out of the collector's sight: what the app is built
+    of, and what its start made (the quick bots' traits, the pool, the rooms' store),
+    lives as long as the process, and full collections under load would scan it again
+    and again (they took 10-32 ms each and made the p99 of a loaded worker, before)."""
     gc.collect()
     gc.freeze()
-    return app

@@ -67,19 +67,16 @@ class StrictBody(AbstractDTO[Any]):
                               schema_creator: SchemaCreator) -> Reference | Schema:
         return schema_creator.for_field_definition(field_definition)
 
+    @classmethod
+    def decoder(cls, body_type: Any) -> msgspec.json.Decoder:
+        """The strict decoder of ``body_type``, a handler's body type."""
+        return cls._decoders[body_type]
+
     def decode_bytes(self, value: bytes) -> Any:
         _check_media_type(self.asgi_connection.scope["headers"])
-        decoder = self._decoders[self.asgi_connection.route_handler.parsed_data_field.annotation]
-        try:
-            data = decoder.decode(value)
-        except msgspec.ValidationError as error:
-            if "got `float`" not in str(error):
-                raise _invalid(error) from None
-            data = _decode_integral_floats(value, decoder.type, error)
-        except msgspec.DecodeError as error:
-            raise _invalid(error) from None
-        refuse_repeated_keys(value)
-        return data
+        return decode_strictly(
+            self._decoders[self.asgi_connection.route_handler.parsed_data_field.annotation],
+            value)
 
     def decode_builtins(self, value: dict[str, Any]) -> Any:
         raise ValidationException(detail=phrase("The request body must be JSON."))
@@ -95,6 +92,21 @@ class StrictBody(AbstractDTO[Any]):
     @classmethod
     def detect_nested_field(cls, field_definition: FieldDefinition) -> bool:
         return False
+
+
+def decode_strictly(decoder: msgspec.json.Decoder, value: bytes) -> Any:
+    """``value`` decoded by ``decoder``: integral floats taken for integers, an object
+    naming a key twice refused; raise :class:`ValidationException` (400) otherwise."""
+    try:
+        data = decoder.decode(value)
+    except msgspec.ValidationError as error:
+        if "got `float`" not in str(error):
+            raise _invalid(error) from None
+        data = _decode_integral_floats(value, decoder.type, error)
+    except msgspec.DecodeError as error:
+        raise _invalid(error) from None
+    refuse_repeated_keys(value)
+    return data
 
 
 def _decode_integral_floats(value: bytes, type_: Any, error: msgspec.ValidationError) -> Any:
@@ -184,7 +196,7 @@ def _check_media_type(headers: Iterable[tuple[bytes, bytes]]) -> None:
     given = False
     for name, value in headers:
         if name == b"content-type":
-            if not _is_json(value):
+            if not is_json(value):
                 raise unsupported_media_type(value)
             given = True
     if not given:
@@ -200,7 +212,9 @@ def unsupported_media_type(content_type: bytes | None) -> ClientException:
         got=got))
 
 
-def _is_json(content_type: bytes) -> bool:
+def is_json(content_type: bytes) -> bool:
+    """Whether a ``Content-Type`` names JSON: ``application/json`` or any
+    ``application/*+json``, parameters allowed."""
     media_type = content_type.partition(b";")[0].strip().lower()
     return media_type == b"application/json" or (
         media_type.startswith(b"application/") and media_type.endswith(b"+json")

@@ -21,6 +21,9 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import NamedTuple
 
+from foraccio.api.serve import granian_arguments
+from foraccio.api.timeouts import timeouts_from_environment
+
 HOST = "127.0.0.1"
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -42,17 +45,24 @@ def free_port() -> int:
 @contextmanager
 def serving(log: Path, workers: int | None = 1,
             environment: Mapping[str, str | None] | None = None,
-            cpus: set[int] | None = None, arguments: Sequence[str] = ()) -> Iterator[Server]:
+            cpus: set[int] | None = None, arguments: Sequence[str] = (),
+            app: str | None = None) -> Iterator[Server]:
     """Serve the app with ``workers`` granian workers (None: no ``--workers``, so
     ``FORACCIO_WORKERS`` decides); ``environment`` sets (or, with None, removes) variables
     of the server's environment; ``cpus``, when given, are the only CPUs the server and
     every process it starts may run on (as ``taskset`` would); ``arguments`` are more
-    flags of ``foraccio serve``. Raise RuntimeError, with the log, when the server does
-    not come up."""
+    flags of ``foraccio serve``; ``app``, when given, is another app factory for granian,
+    started with the same options (``bench/tail.py``'s probed app). Raise RuntimeError,
+    with the log, when the server does not come up."""
     port = free_port()
     env = {**os.environ, **(environment or {})}
     command = [sys.executable, "-m", "foraccio", "serve", "--host", HOST, "--port", str(port),
                *([] if workers is None else ["--workers", str(workers)]), *arguments]
+    if app is not None:
+        command = [sys.executable, "-m", "granian",
+                   *granian_arguments(HOST, port, workers or 1, timeouts_from_environment(
+                       {name: value for name, value in env.items() if value is not None}))
+                   [:-1], app]
     with log.open("wb") as output:
         process = subprocess.Popen(
             command, cwd=ROOT, stdout=output, stderr=subprocess.STDOUT, start_new_session=True,

@@ -117,6 +117,12 @@ async def game_of(data: GameRequest, sealer: Sealer, posted: Posted, *, acting: 
             raise problem(422, *STATE_OR_TOKEN)
         state, earlier = await posted.match(data.state)
         return Game(state, earlier=earlier)
+    return sealed_game(data, sealer, posted, acting=acting)
+
+
+def sealed_game(data: GameRequest, sealer: Sealer, posted: Posted, *, acting: bool) -> Game:
+    """The sealed match ``data`` posts (its token opened, its seat's key checked); with
+    ``acting``, only the seat to play, if any, may post it."""
     if data.token is None or data.seat_key is None:
         raise problem(422, *STATE_OR_TOKEN)
     sealed, seat = opened(data.token, data.seat_key, sealer)
@@ -126,6 +132,16 @@ async def game_of(data: GameRequest, sealer: Sealer, posted: Posted, *, acting: 
         raise ForbiddenSeat(phrase("Seat {seat} may not act now: it is seat {turn}'s turn.",
                                    seat=seat, turn=turn))
     return Game(state, sealed, seat)
+
+
+def played(posted: Posted, game: Game, data: PlayRequest) -> Played | SealedPlayed:
+    """The answer of ``POST /games/play``: ``data.move`` played in ``game``. (An open state
+    this worker answered comes here from :mod:`foraccio.api.fastplay` too.)"""
+    state, events = engine.play(game.state, data.move, data.seat)
+    if game.sealed is None:
+        return Played(state=game.answer(posted, state), events=events)
+    return SealedPlayed(**game.reseal(posted.sealer, posted, state), view=game.view(state),
+                        events=events)
 
 
 def opened(token: str, seat_key: str, sealer: Sealer) -> tuple[SealedGame, int]:
@@ -186,9 +202,10 @@ class GameController(Controller):
                                "sealed": examples().new_game_sealed},
               response=lambda: {"first_hand_dealt": examples().created,
                                 "sealed": examples().created_sealed}))
-    async def new_game(self, data: JSONBody[NewGame], sealer: NamedDependency[Sealer],
+    async def new_game(self, data: JSONBody[NewGame],
                        posted: NamedDependency[Posted]) -> StateBody | NewSealedGame:
         """Start a match of ``data.variant``."""
+        sealer = posted.sealer
         if data.sealed:
             if data.seed is not None:
                 raise SeedNotAllowed
@@ -216,9 +233,9 @@ class GameController(Controller):
           operation_class=documented(
               request=lambda: {"sealed": examples().view},
               response=lambda: {"sealed": examples().viewed}))
-    async def view(self, data: JSONBody[ViewRequest], sealer: NamedDependency[Sealer],
-                   posted: NamedDependency[Posted]) -> SeatView:
+    async def view(self, data: JSONBody[ViewRequest], posted: NamedDependency[Posted]) -> SeatView:
         """Return the view of the seat whose key is posted."""
+        sealer = posted.sealer
         sealed, seat = opened(data.token, data.seat_key, sealer)
         return seat_view(posted.sealed_state(data.token, sealed), seat)
 
@@ -234,9 +251,10 @@ class GameController(Controller):
               request=lambda: {"mid_hand": examples().state,
                                "sealed": examples().sealed_state},
               response=lambda: {"mid_hand": examples().legal_moves}))
-    async def legal_moves(self, data: JSONBody[GameRequest], sealer: NamedDependency[Sealer],
+    async def legal_moves(self, data: JSONBody[GameRequest],
                           posted: NamedDependency[Posted]) -> LegalMoves:
         """List what the seat to play may do."""
+        sealer = posted.sealer
         game = await game_of(data, sealer, posted, acting=True)
         state = game.state
         if game.sealed is not None:
@@ -273,15 +291,10 @@ class GameController(Controller):
               request=lambda: {"a_capture": examples().play, "sealed": examples().play_sealed},
               response=lambda: {"a_capture": examples().played,
                                 "sealed": examples().played_sealed}))
-    async def play(self, data: JSONBody[PlayRequest], sealer: NamedDependency[Sealer],
+    async def play(self, data: JSONBody[PlayRequest],
                    posted: NamedDependency[Posted]) -> Played | SealedPlayed:
         """Play one move."""
-        game = await game_of(data, sealer, posted, acting=True)
-        state, events = engine.play(game.state, data.move, data.seat)
-        if game.sealed is None:
-            return Played(state=game.answer(posted, state), events=events)
-        return SealedPlayed(**game.reseal(sealer, posted, state), view=game.view(state),
-                            events=events)
+        return played(posted, await game_of(data, posted.sealer, posted, acting=True), data)
 
     @post("/next-hand", operation_id="nextHand", status_code=200,
           response_description="The match with the next hand dealt (`kind: open`: its "
@@ -308,9 +321,10 @@ class GameController(Controller):
                                "sealed": examples().next_hand_sealed},
               response=lambda: {"next_hand_dealt": examples().dealt,
                                 "sealed": examples().dealt_sealed}))
-    async def next_hand(self, data: JSONBody[NextHandRequest], sealer: NamedDependency[Sealer],
+    async def next_hand(self, data: JSONBody[NextHandRequest],
                         posted: NamedDependency[Posted]) -> StateBody | SealedState:
         """Deal the next hand."""
+        sealer = posted.sealer
         game = await game_of(data, sealer, posted, acting=False)
         if game.sealed is not None and data.cut is not None:
             raise CutNotAllowed
@@ -332,9 +346,10 @@ class GameController(Controller):
               request=lambda: {"mid_hand": examples().state,
                                "sealed": examples().sealed_state},
               response=lambda: {"mid_hand": examples().score}))
-    async def score(self, data: JSONBody[GameRequest], sealer: NamedDependency[Sealer],
+    async def score(self, data: JSONBody[GameRequest],
                     posted: NamedDependency[Posted]) -> HandScore:
         """Score the current hand so far."""
+        sealer = posted.sealer
         state = (await game_of(data, sealer, posted, acting=False)).state
         lines = engine.score_hand(state)
         return HandScore(lines=lines, points=engine.hand_points(lines, len(state.scores)))

@@ -1,0 +1,140 @@
+"""``POST /games/play`` of an open state this worker answered, or of a sealed game,
+without Litestar's routing.
+
+It is the request a client playing a match sends all match long, and the one ``make
+bench`` loads at 50 connections. Under that load a
+worker answers one request at a time, so a request waits for the CPU of all those
+ahead of it: the p99 is about fifty times the CPU of one play. Of that CPU the play
+itself (decoding the body, the receipt's MAC and lookup, the engine's play, the answer
+signed and encoded) was a third; Litestar's layers around it (CORS, exception
+handling, routing, the body's extraction and the response's building) the rest.
+:class:`FastPlay` answers this one request with the handler's own pieces and none of
+those layers:
+
+- only a request Litestar would answer the same way: ``POST /games/play`` without a
+  query string or an ``Origin`` (CORS answers add headers: a browser's requests, the
+  web table's among them, carry one and go through Litestar), with one JSON
+  ``Content-Type`` and a ``Content-Length`` within
+  :data:`~foraccio.api.decoding.MAX_BODY_SIZE`;
+- the body decoded by the handler's own strict decoder (repeated keys refused alike);
+  an open state whose receipt is this server's
+  (:meth:`~foraccio.api.posted.Posted.answered`: never the bot pool), or a sealed
+  game's token with the key of the seat to play
+  (:func:`~foraccio.api.controllers.games.sealed_game`); played by the handler's own
+  :func:`~foraccio.api.controllers.games.played`, and encoded as Litestar encodes it.
+
+Any other request, and any of these that fails at any step (a body that does not
+decode, a state without a valid receipt, a bad token or seat key, an illegal move, a
+slow body), goes to Litestar as it came, with what was read of its body: the problem
+documents, the checks in full and the pool are Litestar's as before. What it may
+repeat there has no effect but its cost (a failed decode, a MAC, a lookup, a token
+opened, a refused play). tests/api/test_fastplay.py checks that both ways answer alike
+(the same bytes and headers; a sealed game's new token differs, as two tokens of one
+game always do, and plays on the same).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from litestar.serialization import encode_json
+
+from foraccio.api.controllers.games import Game, played, sealed_game
+from foraccio.api.decoding import MAX_BODY_SIZE, StrictBody, decode_strictly, is_json
+from foraccio.api.posted import Posted
+from foraccio.api.schemas import PlayRequest
+
+if TYPE_CHECKING:
+    from litestar.types import ASGIApp, Message, Receive, Scope, Send
+
+PATH = "/games/play"
+_JSON = (b"content-type", b"application/json")
+
+
+class FastPlay:
+    """ASGI middleware in front of Litestar answering the plays of answered open states
+    and of sealed games."""
+
+    def __init__(self, app: ASGIApp, posted: Posted) -> None:
+        self.app = app
+        self.posted = posted
+        self.decoder = StrictBody.decoder(PlayRequest)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if (scope["type"] != "http" or scope["path"] != PATH or scope["method"] != "POST"
+                or scope["query_string"] or scope.get("root_path")
+                or not _plain_json(scope["headers"])):
+            await self.app(scope, receive, send)
+            return
+        read: list[Message] = []
+        try:
+            while True:
+                message = await receive()
+                read.append(message)
+                if message["type"] != "http.request" or not message.get("more_body"):
+                    break
+        except Exception as error:  # a slow body, a client gone: Litestar's to answer
+            await self.app(scope, _replaying(read, receive, error), send)
+            return
+        try:
+            answer = self._answer(read)
+        except Exception:  # a bad body, an illegal move: Litestar answers its problem
+            answer = None
+        if answer is None:
+            await self.app(scope, _replaying(read, receive), send)
+            return
+        await send({"type": "http.response.start", "status": 200,
+                    "headers": [_JSON, (b"content-length", str(len(answer)).encode())]})
+        await send({"type": "http.response.body", "body": answer, "more_body": False})
+
+    def _answer(self, read: list[Message]) -> bytes | None:
+        """The answer's body, or None when this request is Litestar's to answer."""
+        if read[-1]["type"] != "http.request":
+            return None
+        data = decode_strictly(self.decoder, b"".join(m.get("body", b"") for m in read))
+        posted = self.posted
+        if data.state is None:  # a sealed game: no pool there either
+            game = sealed_game(data, posted.sealer, posted, acting=True)
+        elif data.token is not None or data.seat_key is not None:
+            return None
+        else:
+            match = posted.answered(data.state)
+            if match is None:
+                return None
+            game = Game(match.state, earlier=match.earlier)
+        return encode_json(played(posted, game, data))
+
+
+def _plain_json(headers) -> bool:
+    """One JSON ``Content-Type``, a ``Content-Length`` in bounds, no ``Origin``."""
+    content_types = 0
+    length = None
+    for name, value in headers:
+        if name == b"content-type":
+            if not is_json(value):
+                return False
+            content_types += 1
+        elif name == b"content-length":
+            if length is not None or not value.isdigit() or len(value) > 18:
+                return False
+            length = int(value)
+        elif name in (b"origin", b"transfer-encoding"):
+            return False
+    return content_types == 1 and length is not None and length <= MAX_BODY_SIZE
+
+
+def _replaying(read: list[Message], receive: Receive,
+               error: Exception | None = None) -> Receive:
+    """``receive`` as Litestar would have met it: the messages read already, then the
+    error met reading them (if any), then the rest."""
+    pending: list[Message | Exception] = [*read, *([] if error is None else [error])]
+
+    async def replay() -> Message:
+        if not pending:
+            return await receive()
+        message = pending.pop(0)
+        if isinstance(message, Exception):
+            raise message
+        return message
+
+    return replay
