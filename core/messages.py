@@ -49,19 +49,32 @@ def folders(domain: str) -> list[Path]:
 
 
 def marked(domain: str) -> dict[str, str]:
-    """Each message marked in the domain's code, with the file it is first in (not the
-    line, which would change the catalogues at every edit)."""
-    found: dict[str, str] = {}
+    """Each message marked in the domain's code, by its singular, with the file it is first
+    in (not the line, which would change the catalogues at every edit)."""
+    return {_singular(message): where for message, where in _marked(domain).items()}
+
+
+def _marked(domain: str) -> dict[str | tuple[str, str], str]:
+    # A plural's message is its singular and plural, kept together so that the template
+    # has both and pybabel update keeps the catalogues' plural forms.
+    found: dict[str | tuple[str, str], str] = {}
+    singulars: set[str] = set()
     for folder in folders(domain):
         # The top package's folder holds only itself in a checkout; installed, it holds
         # the others too, which are read once.
         for filename, _, message, _, _ in extract_from_dir(
                 folder, method_map=[("**.py", "python")], keywords=KEYWORDS,
                 comment_tags=(), strip_comment_tags=True):
-            singular = message if isinstance(message, str) else message[0]
-            if singular:
-                found.setdefault(singular, f"{folder.name}/{filename}")
+            message = message if isinstance(message, str) else (message[0], message[1])
+            singular = _singular(message)
+            if singular and singular not in singulars:
+                singulars.add(singular)
+                found[message] = f"{folder.name}/{filename}"
     return found
+
+
+def _singular(message: str | tuple[str, ...]) -> str:
+    return message if isinstance(message, str) else message[0]
 
 
 def words(domain: str) -> dict[str, str]:
@@ -82,8 +95,11 @@ def template(domain: str) -> Catalog:
     """The domain's template: its marked messages, then its records' words."""
     catalog = Catalog(domain=domain, project=domain, fuzzy=False,
                       msgid_bugs_address=f"{domain} developers")
-    for text, where in {**marked(domain), **words(domain)}.items():
-        catalog.add(text, auto_comments=[where])
+    found = _marked(domain)
+    said = {_singular(message) for message in found}
+    found.update((text, where) for text, where in words(domain).items() if text not in said)
+    for message, where in found.items():
+        catalog.add(message, auto_comments=[where])
     return catalog
 
 

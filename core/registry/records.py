@@ -186,8 +186,10 @@ def _listed(names: list[str], conjunction: str = "and") -> str:
     """Names in a list a sentence reads: "a, b and c" ("a, b or c")."""
     if len(names) == 1:
         return names[0]
-    template = "{names} or {last}" if conjunction == "or" else "{names} and {last}"
-    return phrase(template, names=", ".join(names[:-1]), last=names[-1])
+    names, last = ", ".join(names[:-1]), names[-1]
+    if conjunction == "or":
+        return phrase("{names} or {last}", names=names, last=last)
+    return phrase("{names} and {last}", names=names, last=last)
 
 
 def has_options(*names: str) -> Callable[[Variant], bool]:
