@@ -59,12 +59,17 @@ def built() -> tuple[str, ...]:
 
 
 class SourceWhenAsked(MetaPathFinder):
-    """Finds a module of :data:`MODULES` in its source when its build is not to be used:
+    """Finds a module of :data:`MODULES` (also by its name in a checkout, ``core.engine``
+    for ``foraccio.core.engine``) in its source when its build is not to be used:
     under ``FORACCIO_PURE_PYTHON``, or when it is older than its source. Otherwise it
     leaves the module to Python's own finders, which prefer the build."""
 
     def find_spec(self, name: str, path, target=None) -> ModuleSpec | None:
-        if name not in MODULES:
+        # A program run from a checkout's root may import a module by its folder's name
+        # (``core.engine``, as the yardstick's enginespeed.py does): the same build, which
+        # must be passed over just as well (it was not, and the yardstick's runs "from
+        # source" measured the compiled engine module).
+        if name not in MODULES and f"foraccio.{name}" not in MODULES:
             return None
         found = PathFinder.find_spec(name, path)
         if found is None or not _is_extension(found.origin or ""):

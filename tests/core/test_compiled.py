@@ -153,6 +153,15 @@ def test_pure_python_asked_for_passes_over_every_build(a_built_module, monkeypat
     assert found.origin == str(a_built_module / "built.py")
 
 
+def test_a_module_imported_by_its_name_in_the_checkout_comes_from_its_source_too(
+        a_built_module, monkeypatch):
+    # As the yardstick imports core.engine from the checkout's root, for foraccio.core.engine.
+    monkeypatch.setattr(compiled, "MODULES", ("foraccio.built",))
+    monkeypatch.setattr(compiled, "PURE_PYTHON", True)
+    found = compiled.SourceWhenAsked().find_spec("built", [str(a_built_module)])
+    assert found.origin == str(a_built_module / "built.py")
+
+
 def test_other_modules_are_left_to_python(a_built_module):
     (a_built_module / "other.py").write_text("")
     assert compiled.SourceWhenAsked().find_spec("other", [str(a_built_module)]) is None
