@@ -264,9 +264,7 @@ class NewGame(Wire):
 
 class StateBody(OpenAnswer):
     """A match's state, as the server returned it last, and the events of the deal it
-    made: from the draw for the first dealer (a new match) or the hand's deal on, what
-    the deal did besides placing the cards (a table taken and its scopa, the hands
-    declared), as a sealed view's ``events`` show them."""
+    made (a new match's or hand's)."""
 
     state: State
     events: tuple[AnyEvent, ...] = ()

@@ -77,10 +77,8 @@ move of its ``captures`` is a ``"capture"`` (also one taking only its card, as a
 Foraccio ace on an empty table does), one of its ``lays`` a ``"lay"``."""
 
 
-WayName = Annotated[str, msgspec.Meta(min_length=1, max_length=40,
-                                     pattern="^[a-z0-9][a-z0-9_-]*$")]
-"""A variant's own name for a kind of capture (``Move.way``): lower-case letters, digits,
-``-`` and ``_``."""
+WayName = Annotated[str, msgspec.Meta(min_length=1, max_length=40)]
+"""A variant's own name for a kind of capture (``Move.way``)."""
 
 
 class Move(Wire):
@@ -91,11 +89,9 @@ class Move(Wire):
     ``jolly`` says how a jolly card is used (``None`` for any other card).
     ``kind`` says what the move does, as the variant's play rule decided:
     every move the API answers says it; a posted move may leave it out, and
-    is refused if it says another than its own. ``way`` is the variant's own
-    name for the kind of capture (Cirulla's ``"fifteen"`` or ``"sum"``), one of its
-    :attr:`~foraccio.core.registry.Variant.ways`, as its play rule says it: absent (on
-    the wire too) where the variant names none; a posted move may leave it out, and is
-    refused if it says another than its own.
+    is refused if it says another than its own. ``way`` is the variant's name
+    for the kind of capture (``"fifteen"``), absent where it names none; as
+    ``kind``, a posted move may leave it out.
     """
 
     card: Card
@@ -163,9 +159,8 @@ class Laid(Event, tag="laid"):
 
 
 class Captured(Event, tag="captured"):
-    """``seat`` played ``card`` and took ``take`` from the table (and ``card`` itself);
-    ``way`` is the variant's name for the kind of capture, as on the move (absent where
-    the variant names none)."""
+    """``seat`` played ``card`` and took ``take`` from the table (and ``card`` itself),
+    in the ``way`` its move says."""
 
     seat: Seat
     card: Card
@@ -187,11 +182,8 @@ class Bonus(Event, tag="bonus"):
 
 
 class Declared(Event, tag="declared"):
-    """At stage ``stage`` of hand ``hand``'s deal, ``seat`` declared ``name`` (Cirulla's
-    busso, a tris) and showed ``cards`` of its hand to everyone, as the variant's
-    declarations say (``foraccio_declarations``); ``points`` go to ``team`` at the end of
-    the hand, as a score line named ``name``. Only ``cards`` are shown: nothing else of
-    the hand."""
+    """``seat``'s hand, dealt at stage ``stage``, declared ``name`` and showed ``cards``;
+    ``points`` go to ``team`` at the end of the hand."""
 
     hand: Count
     stage: Count
