@@ -13,7 +13,7 @@ from litestar.params import QueryParameter
 from foraccio.core.words import language_of
 
 Lang = Annotated[str | None, QueryParameter(
-    name="lang", max_length=100,
+    name="lang",
     description="The language of the answer's words, `en` or `it`; without it, the best "
                 "of them in `Accept-Language`. Any other is English.")]
 
