@@ -82,7 +82,7 @@ def matching(text: str, hand: Sequence[str], moves: Sequence[Json]) -> list[Json
 
 def narrow(found: list[Json], ask: Ask, say: Say) -> Json | None:
     """The one move the person means among ``found`` (asking when there are several), or
-    None to choose another card."""
+    None to choose another card; raise :class:`Quit` on ``q`` at either question."""
     if len(found) > 1 and any(move.get("jolly") is not None for move in found):
         found = choose_jolly(found, ask, say)
     if len(found) <= 1:
@@ -102,6 +102,8 @@ def choose_jolly(found: list[Json], ask: Ask, say: Say) -> list[Json]:
                    ).strip().lower()
         if not text:
             return []
+        if text in ("q", "quit"):
+            raise Quit
         if text in ("s", "sweep", "*") and sweeps:
             return sweeps
         if text.isdigit() and int(text) in values:
@@ -119,6 +121,8 @@ def choose_take(found: list[Json], ask: Ask, say: Say) -> Json | None:
         text = ask(f"Which way? (1-{len(found)}, Enter to go back): ").strip()
         if not text:
             return None
+        if text.lower() in ("q", "quit"):
+            raise Quit
         if text.isdigit() and 1 <= int(text) <= len(found):
             return found[int(text) - 1]
         say(f"Type a number from 1 to {len(found)}.")
