@@ -62,6 +62,9 @@ class RoomView(Wire, kw_only=True):
     """The moves the holder's seat may make, when it is its person's turn: each as
     ``POST /rooms/{room}/play`` takes it."""
     events: tuple[AnyEvent, ...]
+    timed_out: bool = False
+    """Whether the turn clock of the seat that played in this version ran out, and a bot
+    made the move for its person."""
 
 
 def room_view(room: Room, entry: Entry, state: State, holder: Holder,
@@ -80,7 +83,8 @@ def room_view(room: Room, entry: Entry, state: State, holder: Holder,
                     role=holder.role, seat=holder.seat, seats=seats,
                     spectators=spectators, pace=room.pace,
                     turn_seconds=room.turn_seconds, deadline=room.deadline,
-                    match=public_view(state), cards=cards, moves=moves, events=entry.events)
+                    match=public_view(state), cards=cards, moves=moves, events=entry.events,
+                    timed_out=entry.timed_out)
 
 
 def seat_infos(room: Room, presence: Mapping[str, int]) -> tuple[tuple[SeatInfo, ...], int]:

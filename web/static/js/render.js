@@ -7,7 +7,8 @@
 // where it sits.
 
 import {cardFace, shownCard} from "./cards.js";
-import {cardName, eventWords, lineName, moveWords, placesOf, seatLabel, teamWords} from "./words.js";
+import {cardName, eventWords, lineName, moveWords, placesOf, seatLabel, teamOrder,
+        teamWords} from "./words.js";
 
 const $ = (selector) => document.querySelector(selector);
 
@@ -49,7 +50,8 @@ export function renderScores(view, goal) {
   const bonuses = bonusesOf(view);
   $("#variant-name").textContent = view.variant.charAt(0).toUpperCase() + view.variant.slice(1);
   $("#hand-number").textContent = `Hand ${view.hand}`;
-  $("#scores").replaceChildren(...view.scores.map((score, team) => {
+  $("#scores").replaceChildren(...teamOrder(where).map((team) => {
+    const score = view.scores[team];
     const span = text("span", `${where.teams[team]} `, "team");
     span.dataset.colour = colourOf(team, where);
     span.append(text("strong", String(score + bonuses[team])));
@@ -62,6 +64,7 @@ export function renderScores(view, goal) {
     return span;
   }));
   $("#goal").textContent = goal;
+  $("#scoreboard").hidden = false;  // hidden until a match is drawn: no "first to –"
 }
 
 /** Make the seats and piles of `view`'s seating, unless they are made already. */
@@ -85,7 +88,7 @@ function placeSeats(view) {
   };
   for (const number of where.shown) table.insertBefore(seat(number), $(".felt"));
   table.insertBefore(seat(where.bottom), $("#hand"));
-  $("#piles").replaceChildren(...where.members.map((_, team) => {
+  $("#piles").replaceChildren(...teamOrder(where).map((team) => {
     const pile = document.createElement("div");
     pile.className = "pile";
     pile.id = `pile-${team}`;
@@ -130,7 +133,8 @@ export function renderTable(view, bots) {
     $(`#pile-${team} .pile-count`).textContent = plural(pile.length, "card");
     $(`#pile-${team} .marks`).replaceChildren(...marks(view, team));
   });
-  $("#log").replaceChildren(...view.events.map((event) => eventWords(event, bots, where))
+  $("#log").replaceChildren(...view.events.map((event) => isPlay(event)
+    ? playWords(event, bots, where, view.timedOut?.has(event.card)) : eventWords(event, bots, where))
     .filter(Boolean).map((words) => text("li", words)));
   for (const bubble of document.querySelectorAll(".seat .play")) bubble.hidden = true;
   for (const play of lastPlays(view)) drawPlay(play);
@@ -146,11 +150,12 @@ function lastPlays(view) {
   return last.values();
 }
 
-/** Announce on the table the bonuses made since the person's last play (a scopa, a
- * colore) and, once the hand is over, its napoli. */
+/** Announce on the table the bonuses the latest play made (a scopa, a colore) and, once
+ * the hand is over, its napoli: only the latest play's, so that the banner never reads
+ * as if a later play had scored (each team's pile keeps its marks). */
 function announce(view, bots, where) {
-  const since = view.events.findLastIndex((event) => isPlay(event) && event.seat === where.bottom);
-  const made = view.events.slice(since + 1).filter((event) => event.type === "bonus")
+  const latest = view.events.findLastIndex(isPlay);
+  const made = (latest < 0 ? [] : view.events.slice(latest + 1)).filter((event) => event.type === "bonus")
     .map((event) => eventWords(event, bots, where));
   const scored = view.phase === "playing" ? null : view.events.findLast((event) => event.type === "hand_scored");
   for (const line of scored?.lines.filter((found) => found.name === "napoli") ?? []) {
@@ -167,6 +172,9 @@ function previewWords(card, moves) {
   const ways = found.map(moveWords);
   return found.length > 1 ? `${found.length} ways: ${ways.join(", or ")}` : ways[0];
 }
+
+/** Whether the device has a pointer that hovers (a mouse), not only a touch screen. */
+const HOVERS = matchMedia("(hover: hover)");
 
 /** Outline the table cards `card` would take, by any of its `moves` (none: clear). */
 function preview(card, moves) {
@@ -205,8 +213,15 @@ export function renderHand(cards, moves, onPick) {
       button.append(badge);
     }
     button.addEventListener("click", () => onPick(card));
-    for (const on of ["mouseenter", "focus"]) button.addEventListener(on, () => preview(card, moves));
-    for (const off of ["mouseleave", "blur"]) button.addEventListener(off, () => preview(null, []));
+    // Only a card that can be played has something to preview. A hover only where a
+    // pointer hovers: on a touch screen the spot tapped stays "hovered", and the card
+    // drawn there next (while the bots play) would preview itself.
+    if (ways) {
+      button.addEventListener("focus", () => preview(card, moves));
+      button.addEventListener("blur", () => preview(null, []));
+      button.addEventListener("mouseenter", () => { if (HOVERS.matches) preview(card, moves); });
+      button.addEventListener("mouseleave", () => { if (HOVERS.matches) preview(null, []); });
+    }
     return button;
   });
   hand.replaceChildren(...buttons);
@@ -227,17 +242,27 @@ function drawPlay(event) {
   bubble.hidden = false;
 }
 
+/** A play in words, saying so when a bot made it for a person out of time (a room's
+ * turn clock). */
+function playWords(event, bots, where, timedOut = false) {
+  const words = eventWords(event, bots, where);
+  return timedOut ? `${words.replace(/\.$/, "")}: time ran out, so a bot played it.` : words;
+}
+
 /** Show a play as it is made: in its seat's bubble, the cards taken marked on the table
- * until it is drawn again, and in words. Each seat's bubble keeps its last play until it
- * plays again (renderTable draws them from the hand's events). */
-export function showPlay(event, bots, where) {
+ * until it is drawn again, and in words (`timedOut`: a bot played it for a person out of
+ * time). Each seat's bubble keeps its last play until it plays again (renderTable draws
+ * them from the hand's events). */
+export function showPlay(event, bots, where, timedOut = false) {
   drawPlay(event);
   const taken = event.type === "captured" ? event.take : [];
   for (const card of taken) $(`#table-cards [data-card="${card}"]`)?.classList.add("taken");
-  $("#last-play").textContent = eventWords(event, bots, where);
+  $("#last-play").textContent = playWords(event, bots, where, timedOut);
 }
 
-/** Clear the words of the last play (each seat's bubble stays). */
+/** Clear the words of the last play and its announcement (each seat's bubble stays):
+ * called before a play is shown on the table it was made on. */
 export function clearPlays() {
   $("#last-play").textContent = "";
+  $("#announce").hidden = true;
 }

@@ -6,7 +6,7 @@
 import {shownCard} from "./cards.js";
 import {lineCounts, lineMeaning} from "./lines.js";
 import {colourOf} from "./render.js";
-import {lineName, matchWonWords, placesOf, scoresWords} from "./words.js";
+import {lineName, matchWonWords, placesOf, scoresWords, teamOrder} from "./words.js";
 
 const $ = (selector) => document.querySelector(selector);
 
@@ -70,7 +70,7 @@ export function renderSheet(view, goal) {
   const numbered = scored.lines.map((line, index) => [line, index]);
   const table = $("#sheet-lines");
   for (const old of table.querySelectorAll("tbody")) old.remove();
-  table.append(...scored.points.map((_, team) => teamLines(
+  table.append(...teamOrder(where).map((team) => teamLines(
     team, numbered.filter(([line]) => line.team === team), scored, view, where)));
   $("#sheet-title").textContent = `Hand ${view.hand} is over`;
   $("#sheet-hand").textContent = `This hand: ${scoresWords(scored.points, where)}.`;
@@ -84,5 +84,6 @@ export function renderSheet(view, goal) {
   }
   $("#next-hand").hidden = over;
   $("#sheet-new-match").hidden = !over;
+  $("#sheet-body").scrollTop = 0;  // from "Hand N is over" and the team headers on
   return over;
 }
