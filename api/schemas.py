@@ -426,6 +426,9 @@ class BotInfo(Wire):
     distribution: str | None = None
     """The installed distribution that declares it (``foraccio`` for a built-in one);
     null for one registered at run time."""
+    variants: tuple[str, ...] = ()
+    """The variants it plays well, by name, which a table offers it for; empty: every
+    variant. It plays any variant, legally."""
 
 
 class BotList(Wire):

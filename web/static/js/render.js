@@ -8,7 +8,7 @@
 
 import {cardFace, shownCard} from "./cards.js";
 import {cardName, eventWords, lineName, moveWords, placesOf, seatLabel, teamOrder,
-        teamWords} from "./words.js";
+        teamWords, valueWords} from "./words.js";
 
 const $ = (selector) => document.querySelector(selector);
 
@@ -166,11 +166,17 @@ function announce(view, bots, where) {
 }
 
 /** What playing `card` would do, in words: "takes 5b 4b", "lays it on the table", "2
- * ways: takes 5b 4b, or takes 9c". */
+ * ways: takes 5b 4b, or takes 9c"; a wild card's uses without their captures (the
+ * choice, after a click, shows them): "7 ways: a sweep, or as a 2, a 4 or a 9". */
 function previewWords(card, moves) {
   const found = moves.filter((move) => move.card === card);
-  const ways = found.map(moveWords);
-  return found.length > 1 ? `${found.length} ways: ${ways.join(", or ")}` : ways[0];
+  if (found.length < 2) return found.map(moveWords)[0] ?? "";
+  if (!found.some((move) => move.jolly != null)) return `${found.length} ways: ${found.map(moveWords).join(", or ")}`;
+  const values = [...new Set(found.filter((move) => move.jolly !== "sweep").map((move) => move.jolly))]
+    .sort((a, b) => a - b).map(valueWords);
+  const as = values.length < 2 ? values.join("") : `${values.slice(0, -1).join(", ")} or ${values.at(-1)}`;
+  const uses = [...(found.some((move) => move.jolly === "sweep") ? ["a sweep"] : []), ...(as ? [`as ${as}`] : [])];
+  return `${found.length} ways: ${uses.join(", or ")}`;
 }
 
 /** Whether the device has a pointer that hovers (a mouse), not only a touch screen. */
