@@ -141,7 +141,8 @@ def test_the_form_is_built_from_the_variants_house_rules_and_bots(watched, serve
     with urllib.request.urlopen(server + "/house-rules") as answer:
         rules = json.load(answer)["house_rules"]
     with urllib.request.urlopen(server + "/bots") as answer:
-        bots = [bot["name"] for bot in json.load(answer)["bots"]]
+        listed = {bot["name"]: bot for bot in json.load(answer)["bots"]}
+    bots = list(listed)
     assert "greedy" in bots  # the Scopa example's, an installed distribution's bot
     page.goto(server + "/")
     wait_for(page, "setup")
@@ -152,9 +153,25 @@ def test_the_form_is_built_from_the_variants_house_rules_and_bots(watched, serve
         assert shown == [option["name"] for option in variant["options"]]
         offered = page.locator("input[name=house_rule]").evaluate_all(
             "boxes => boxes.map(b => b.value)")
-        assert offered == [rule["name"] for rule in rules if name in rule["variants"]]
+        fitting = [rule for rule in rules if name in rule["variants"]]
+        assert offered == [rule["name"] for rule in fitting]
+        # Each house rule under the server's title, its name (which the terminal and the
+        # lab take) beside its description.
+        for rule in fitting:
+            assert page.text_content(f"label[for='house-rule-{rule['name']}']") == rule["title"]
+            assert page.text_content(f"#house-rule-{rule['name']}-hint code") == rule["name"]
+        # The bots offered for this game: those that name it, or name no game; the
+        # heuristic picked, as at the terminal and in the lab.
         assert page.locator("#bot-1 option").evaluate_all(
-            "options => options.map(o => o.value)") == bots
+            "options => options.map(o => o.value)") == [
+                bot for bot in bots if not listed[bot]["variants"] or name in listed[bot]["variants"]]
+        assert page.input_value("#bot-1") == "heuristic"
+    page.select_option("#variant", "foraccio")
+    assert "greedy" not in page.locator("#bot-1 option").evaluate_all(
+        "options => options.map(o => o.value)")  # its description is about the settebello
+    page.select_option("#variant", "scopa")
+    page.select_option("#bot-1", "greedy")
+    assert page.input_value("#bot-1") == "greedy"
 
     # An option set in the form reaches the match: a target of 1, which the first hand
     # reaches (unless it ties, and another is played), so the match's end shows.

@@ -8,7 +8,7 @@
 
 import {element} from "./dom.js";
 import {$} from "./screen.js";
-import {BOTS} from "./words.js";
+import {botsFor, DEFAULT_BOT} from "./bots.js";
 
 const chosenBots = new Map();  // the bot picked for each seat, kept across drawings
 let closing = false;  // "Close the room" was clicked once: it asks to be sure
@@ -69,24 +69,25 @@ function seatRow(view, info, seat, where, links, act) {
       controls.push(button(`invite-${seat}`, "Invite someone new", (made) => act.invite(seat, made)));
     }
     if (info.player === "person") {
-      controls.push(...botChoice(seat, "Hand to the bot", act));
+      controls.push(...botChoice(view, seat, "Hand to the bot", act));
     } else {
       controls.push(button(`to-person-${seat}`, "Give back to its person", () => act.hand(seat, null)));
     }
   } else if (mine && info.player === "bot" && view.status !== "finished") {
     controls.push(button("take-back", "Take my seat back", () => act.hand(seat, null), "primary"));
   } else if (mine && view.status === "playing") {
-    controls.push(...botChoice(seat, "Let the bot play for me", act));
+    controls.push(...botChoice(view, seat, "Let the bot play for me", act));
   }
   if (controls.length) row.append(element("span", {class: "controls"}, controls));
   return row;
 }
 
-/** A bot to pick for `seat`, and the button that hands the seat to it. */
-function botChoice(seat, words, act) {
+/** A bot to pick for `seat` (of those offered for the room's game), and the button that
+ * hands the seat to it. */
+function botChoice(view, seat, words, act) {
   const select = element("select", {"data-key": `bot-${seat}`, "aria-label": `Bot for seat ${seat + 1}`},
-                         BOTS.map(([bot]) => element("option", {value: bot, text: bot})));
-  select.value = chosenBots.get(seat) ?? "heuristic";
+                         botsFor(view.match.variant).map(([bot]) => element("option", {value: bot, text: bot})));
+  select.value = chosenBots.get(seat) ?? DEFAULT_BOT;
   select.addEventListener("change", () => chosenBots.set(seat, select.value));
   return [select, button(`to-bot-${seat}`, words, () => act.hand(seat, select.value))];
 }
