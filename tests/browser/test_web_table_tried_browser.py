@@ -66,8 +66,12 @@ def test_no_card_is_previewed_while_the_bots_play(watched, server, size):
         deadline = time.monotonic() + 8
         while state(page) != "your-turn" and time.monotonic() < deadline:
             if size == "desktop":
-                box = page.locator("#hand").bounding_box()
-                page.mouse.move(box["x"] + 30, box["y"] + box["height"] / 2)
+                # Onto a card of the hand (drawn anew at each play: it may be going).
+                box = page.eval_on_selector("#hand", "hand => { const r = hand.querySelector("
+                                            "'.card')?.getBoundingClientRect(); return r && "
+                                            "{x: r.x + r.width / 2, y: r.y + r.height / 2}; }")
+                if box:
+                    page.mouse.move(box["x"] + len(seen) % 3, box["y"])
             now, words = page.evaluate("[document.body.dataset.state,"
                                        " document.querySelector('#preview').textContent]")
             if now == "waiting":
