@@ -279,8 +279,8 @@ def test_the_score_sheet_says_why(watched, server, size):
                 f"tr.line[data-line={line['name']}]")
             assert row.locator(".counts").text_content() == f"{held[0]} {noun} to {held[1]}"
     # It opens at its top: "Hand N is over" and the team headers in view.
-    assert page.eval_on_selector("#sheet-body", "body => body.scrollTop") == 0
     assert in_view(page, "#sheet-title") and in_view(page, "#sheet-lines tr.team")
+    assert page.eval_on_selector("#sheet-body", "body => body.scrollTop") == 0
     # Each line's cards within its cell (on a phone, long rows wrap, not into the points).
     outside = page.locator("#sheet-lines td.line-cards").evaluate_all("""cells => cells.flatMap(
         cell => { const box = cell.getBoundingClientRect();
