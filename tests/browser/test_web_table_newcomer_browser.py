@@ -284,7 +284,8 @@ def test_the_score_sheet_says_why(watched, server, size):
     # Each line's cards within its cell (on a phone, long rows wrap, not into the points).
     outside = page.locator("#sheet-lines td.line-cards").evaluate_all("""cells => cells.flatMap(
         cell => { const box = cell.getBoundingClientRect();
-                  return [...cell.querySelectorAll('.card')].map((card) => card.getBoundingClientRect())
+                  return [...cell.querySelectorAll('.card')]
+                    .map((card) => card.getBoundingClientRect())
                     .filter((c) => c.left < box.left - 1 || c.right > box.right + 1)
                     .map((c) => [Math.round(c.left), Math.round(box.left)]); })""")
     assert not outside, outside

@@ -168,7 +168,7 @@ def test_no_score_shows_before_a_match(watched, server, size):
     page = watched.page
     page.goto(server + "/")
     wait_for(page, "setup")
-    assert page.is_hidden(".scoreboard")  # not "first to –"
+    assert page.is_hidden(".scoreboard")  # no "first to" a target yet
     page.select_option("#variant", "foraccio")
     page.click("#start")
     wait_for(page)
