@@ -160,8 +160,8 @@ demo: $(RUN_STAMP)
 	$(PY) -m foraccio.cli.demo
 
 # Regenerate the web table's screenshots in docs/ (web-table.png, web-table-phone.png,
-# web-table-sheet.png) from a match a real server deals, played in Chromium
-# (tests/browser/docs_screenshots.py).
+# web-table-sheet.png, and each in Italian: web-table-it.png, ...) from a match a real
+# server deals, played in Chromium (tests/browser/docs_screenshots.py).
 .PHONY: screenshots
 screenshots: $(STAMP) $(CHROMIUM)
 	$(PY) -m tests.browser.docs_screenshots docs

@@ -26,6 +26,8 @@ from typing import TYPE_CHECKING
 
 from litestar.exceptions import ClientException
 
+from foraccio.core.words import phrase
+
 if TYPE_CHECKING:
     from litestar.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -82,8 +84,9 @@ def request_timeout(seconds: float) -> ClientException:
     """The 408 of a body that did not arrive within ``seconds``."""
     return ClientException(
         status_code=408, headers={"Connection": "close"},
-        detail=f"The request body did not arrive within the {seconds:g} s this server waits "
-               f"for one; send the whole body at once, right after the headers.")
+        detail=phrase("The request body did not arrive within the {seconds} s this server "
+                      "waits for one; send the whole body at once, right after the headers.",
+                      seconds=f"{seconds:g}"))
 
 
 def _body_length(scope: Scope) -> int | None:

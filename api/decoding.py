@@ -33,6 +33,7 @@ from litestar.dto import AbstractDTO
 from litestar.exceptions import ClientException, ValidationException
 
 from foraccio.core.quoting import quote, shorten
+from foraccio.core.words import phrase
 
 if TYPE_CHECKING:
     from collections.abc import Collection, Generator, Iterable
@@ -81,7 +82,7 @@ class StrictBody(AbstractDTO[Any]):
         return data
 
     def decode_builtins(self, value: dict[str, Any]) -> Any:
-        raise ValidationException("The request body must be JSON.")
+        raise ValidationException(detail=phrase("The request body must be JSON."))
 
     def data_to_encodable_type(self, data: Any | Collection[Any]) -> Any:
         return data
@@ -145,9 +146,9 @@ def refuse_repeated_keys(value: bytes) -> None:
         _PAIRS_CHECKER.decode(value.decode())
     except _RepeatedKey:
         key, path = _first_repeated_key(json.loads(value, object_pairs_hook=_Object))
-        raise ValidationException(f"The request body is not valid: the key {quote(key)} "
-                                  f"appears twice in one object - at `{shorten(path)}`; "
-                                  f"name each key once.") from None
+        raise ValidationException(detail=phrase(
+            "The request body is not valid: the key {key} appears twice in one object - at "
+            "`{path}`; name each key once.", key=quote(key), path=shorten(path))) from None
     except (ValueError, RecursionError) as error:  # JSON msgspec reads but json does not
         raise _invalid(error) from None
 
@@ -192,10 +193,11 @@ def _check_media_type(headers: Iterable[tuple[bytes, bytes]]) -> None:
 
 def unsupported_media_type(content_type: bytes | None) -> ClientException:
     """The 415 error of a body sent with ``content_type`` (None: without any)."""
-    got = ("the request has no Content-Type" if content_type is None
-           else f"got Content-Type {quote(content_type.decode('latin-1'))}")
-    return ClientException(status_code=415, detail="The request body must be sent as JSON, "
-                                                   f"with `Content-Type: application/json`; {got}.")
+    got = (phrase("the request has no Content-Type") if content_type is None
+           else phrase("got Content-Type {type}", type=quote(content_type.decode("latin-1"))))
+    return ClientException(status_code=415, detail=phrase(
+        "The request body must be sent as JSON, with `Content-Type: application/json`; {got}.",
+        got=got))
 
 
 def _is_json(content_type: bytes) -> bool:
@@ -213,5 +215,6 @@ def _invalid(error: Exception) -> ValidationException:
     message, at, path = text.rpartition(" - at `")
     if not at or not path.startswith("$"):
         message, at, path = text, "", ""
-    where = f" - at `{shorten(path.removesuffix('`'))}`" if at else ""
-    return ValidationException(f"The request body is not valid: {shorten(message)}{where}.")
+    where = phrase(" - at `{path}`", path=shorten(path.removesuffix("`"))) if at else ""
+    return ValidationException(detail=phrase("The request body is not valid: {error}{where}.",
+                                             error=shorten(message), where=where))

@@ -11,13 +11,20 @@ their stack trace, and neither tells the client anything internal.
 Messages quote what a client sent only up to a short bound (:mod:`foraccio.core.quoting`);
 as a last line of defence, :func:`problem` also cuts any ``detail`` to
 :data:`MAX_DETAIL` characters, so no message can echo a large body back.
+
+A ``detail`` is said in the request's language (``lang``, else ``Accept-Language``,
+else English: :mod:`foraccio.api.language`): messages are English
+:class:`~foraccio.core.words.Phrase` objects, translated by the project's catalogue as the
+answer is written. The ``code`` never changes.
 """
 
 from __future__ import annotations
 
 from http import HTTPStatus
+from typing import Any
 
 import structlog
+from litestar import Request, Response
 from litestar.exceptions import HTTPException
 from litestar.openapi.datastructures import ResponseSpec
 from litestar.openapi.spec import Example
@@ -30,12 +37,14 @@ from litestar.plugins.problem_details import (
 from foraccio.api.asgi import ClientGone, request_timeout
 from foraccio.api.botpool import Busy, TimeLimit
 from foraccio.api.decoding import MAX_BODY_SIZE, unsupported_media_type
+from foraccio.api.language import of_request
 from foraccio.api.limits import BudgetOverLimit
 from foraccio.api.openapi import PROBLEM_JSON
 from foraccio.api.schemas import Problem
 from foraccio.api.sealing import SealingError
 from foraccio.core.errors import EngineError, PluginError
 from foraccio.core.quoting import shorten
+from foraccio.core.words import DEFAULT_LANGUAGE, gettext, phrase
 from foraccio.rooms.store import RETRY_AFTER, StoreUnavailable
 
 CODES_BY_STATUS = {400: "invalid_body", 413: "body_too_large", 500: "internal_error"}
@@ -48,21 +57,41 @@ MAX_DETAIL = 500
 INVALID_BODY = ("invalid_body",
                 "The request body is not valid: Expected `object`, got `array`.")
 """The example of every operation's 400: any body is refused so when it is not an object."""
-BODY_TOO_LARGE = ("body_too_large", f"The request body is larger than the {MAX_BODY_SIZE} "
-                                    f"bytes this server reads; a request holds at most one "
-                                    f"match's state, which needs far less.")
+BODY_TOO_LARGE = ("body_too_large", phrase("The request body is larger than the {size} "
+                                           "bytes this server reads; a request holds at most "
+                                           "one match's state, which needs far less.",
+                                           size=MAX_BODY_SIZE))
 UNSUPPORTED_MEDIA_TYPE = ("unsupported_media_type", unsupported_media_type(b"text/plain").detail)
 REQUEST_TIMEOUT = ("request_timeout", request_timeout(10).detail)
-NOT_FOUND = "Not Found."
+NOT_FOUND = phrase("Not Found.")
 
 logger = structlog.get_logger("foraccio.api.errors")
+
+
+class SpokenProblem(ProblemDetailsException):
+    """A problem document whose ``detail`` is said in the language of the request it
+    answers (see the module's text)."""
+
+    def __init__(self, said: str, **fields: Any) -> None:
+        super().__init__(detail=shorten(said, MAX_DETAIL), **fields)
+        self.said = said
+
+    def in_language(self, language: str) -> str:
+        """The ``detail`` in ``language``."""
+        return shorten(gettext(language, self.said), MAX_DETAIL)
+
+    def to_response(self, request: Request[Any, Any, Any]) -> Response[dict[str, Any]]:
+        language = of_request(request)
+        if language != DEFAULT_LANGUAGE:
+            self.detail = self.in_language(language)
+        return super().to_response(request)
 
 
 def problem(status: int, code: str, detail: str, headers: dict[str, str] | None = None,
             **extra: object) -> ProblemDetailsException:
     """Return the exception that renders as a problem document with these fields."""
-    return ProblemDetailsException(
-        status_code=status, title=HTTPStatus(status).phrase, detail=shorten(detail, MAX_DETAIL),
+    return SpokenProblem(
+        detail, status_code=status, title=HTTPStatus(status).phrase,
         type_="about:blank", extra={"code": code, **extra}, headers=headers,
     )
 
@@ -90,9 +119,9 @@ def busy_problem(error: Busy) -> ProblemDetailsException:
 
 
 def busy(retry_after: int) -> tuple[str, str]:
-    return ("busy", f"Every bot process of this server is busy and its queue is full; try "
-                    f"again in {retry_after} s (Retry-After), or ask for less work (GET "
-                    f"/limits).")
+    return ("busy", phrase("Every bot process of this server is busy and its queue is full; "
+                           "try again in {seconds} s (Retry-After), or ask for less work (GET "
+                           "/limits).", seconds=retry_after))
 
 
 def time_limit_problem(error: TimeLimit) -> ProblemDetailsException:
@@ -103,13 +132,15 @@ def time_limit_problem(error: TimeLimit) -> ProblemDetailsException:
 
 
 def time_limit(seconds: float) -> tuple[str, str]:
-    return ("time_limit", f"The bots did not finish within this server's limit of "
-                          f"{seconds:g} s a request (GET /limits); ask for a smaller budget, "
-                          f"or again when the server is less busy.")
+    return ("time_limit", phrase("The bots did not finish within this server's limit of "
+                                 "{seconds} s a request (GET /limits); ask for a smaller "
+                                 "budget, or again when the server is less busy.",
+                                 seconds=f"{seconds:g}"))
 
 
-ROOMS_UNAVAILABLE = ("rooms_unavailable", f"The rooms' store cannot be reached or written "
-                                          f"now; try again in {RETRY_AFTER} s.")
+ROOMS_UNAVAILABLE = ("rooms_unavailable", phrase("The rooms' store cannot be reached or "
+                                                 "written now; try again in {seconds} s.",
+                                                 seconds=RETRY_AFTER))
 
 
 UNAVAILABLE_DESCRIPTION = "The rooms' store is down (code `rooms_unavailable`)."
@@ -130,10 +161,10 @@ def client_gone_problem(error: ClientGone) -> ProblemDetailsException:
     Nobody reads the answer: its status, 499 as nginx logs such requests, is for the
     request log.
     """
-    return ProblemDetailsException(status_code=499, title="Client Closed Request",
-                                   detail="The client disconnected before its answer was "
-                                          "ready; any bot work for it was stopped.",
-                                   type_="about:blank", extra={"code": "client_gone"})
+    return SpokenProblem(phrase("The client disconnected before its answer was ready; any "
+                                "bot work for it was stopped."),
+                         status_code=499, title="Client Closed Request", type_="about:blank",
+                         extra={"code": "client_gone"})
 
 
 def http_problem(error: HTTPException) -> ProblemDetailsException:
@@ -172,8 +203,8 @@ def unexpected_problem(error: Exception) -> ProblemDetailsException:
 
 
 def _internal_problem() -> ProblemDetailsException:
-    return problem(500, "internal_error", "The server failed to handle this request; "
-                                          "it has been logged.")
+    return problem(500, "internal_error", phrase("The server failed to handle this request; "
+                                                 "it has been logged."))
 
 
 def _detail(error: HTTPException) -> str:
@@ -184,7 +215,7 @@ def _detail(error: HTTPException) -> str:
     if isinstance(error.extra, list) and error.extra and isinstance(error.extra[0], dict):
         first = error.extra[0]
         if first.get("key") == "data":
-            return "The request body is empty; this operation takes a JSON object."
+            return phrase("The request body is empty; this operation takes a JSON object.")
         where = f" (at {first['key']})" if first.get("key") else ""
         detail = f"{detail}: {first.get('message', '')}{where}"
     return detail if detail.endswith(".") else f"{detail}."

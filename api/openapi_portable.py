@@ -74,6 +74,9 @@ NAMED_TYPES = {
                      "table; a value 1 to 13 makes it capture as a card of that value."),
     "OptionValue": (OptionValue, "The value of an option: a boolean, an integer or a "
                                  "string, as the option's `type` says."),
+    "WordsByName": (dict[str, str], "Words by name: each key (a move kind, an option's "
+                                    "value, a rank, a suit) to what it is called in the "
+                                    "language asked for."),
 }
 """Schemas msgspec writes out wherever their type is used, written once under their name
 (with their description) and referred to: generators make one type of each, not one per

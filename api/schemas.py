@@ -71,6 +71,47 @@ class SeatingInfo(Wire):
     """The seats of each team with those values."""
 
 
+class LineWordsInfo(Wire):
+    """A score line's or a bonus's words: its name and what it rewards."""
+
+    name: str
+    rewards: str
+
+
+class OptionWordsInfo(Wire):
+    """An option in words."""
+
+    name: str
+    description: str
+    values: dict[str, str]
+    """Values (as text: ``"21"``) in words."""
+
+
+class CardWordsInfo(Wire):
+    """The names of the deck's cards, by rank (a rank not named is its number) and by
+    suit letter."""
+
+    ranks: dict[str, str]
+    suits: dict[str, str]
+
+
+class WordsInfo(Wire):
+    """What a variant or a house rule says of itself, in the request's language."""
+
+    language: str
+    """``en`` or ``it``."""
+    title: str
+    description: str
+    options: tuple[OptionWordsInfo, ...]
+    lines: dict[str, LineWordsInfo]
+    """Each score line and bonus it awards (a house rule: adds or changes), by name."""
+    kinds: dict[str, str]
+    """Each kind of move (``Move.kind``) it makes (a house rule: adds), in words."""
+    wild: str | None
+    """How a wild card's value is asked for; null for none."""
+    cards: CardWordsInfo
+
+
 class VariantInfo(Wire):
     """A playable variant and its options."""
 
@@ -94,6 +135,8 @@ class VariantInfo(Wire):
     """The names of the bonuses and score lines it can award, as it declares them; null
     when it declares none (every house rule is then offered as far as its other
     requirements go)."""
+    words: WordsInfo | None = None
+    """What it says of itself, in the request's language."""
 
 
 class SkippedPlugin(Wire):
@@ -137,6 +180,8 @@ class HouseRuleInfo(Wire):
     awards: tuple[str, ...] = ()
     """The bonuses and score lines it adds: it does not apply to a variant that awards
     one of them already."""
+    words: WordsInfo | None = None
+    """What it says of itself, in the request's language."""
 
 
 class HouseRuleList(Wire):

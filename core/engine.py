@@ -53,6 +53,7 @@ from foraccio.core.registry import Rules, get_variant, house_rules_for, resolve_
 from foraccio.core.registry.catalogue import on_change
 from foraccio.core.rng import generator
 from foraccio.core.rules import LAY, MAX_SEATS, CaptureContext, Deal, DealContext, Seating
+from foraccio.core.words import phrase
 
 _NO_CARDS: tuple[str, ...] = ()
 
@@ -342,7 +343,8 @@ def play(state: State, move: Move, seat: int | None = None) -> tuple[State, tupl
     turn = state.turn
     if seat is not None and seat != turn:
         raise IllegalMove(Reason.NOT_YOUR_TURN,
-                          f"It is seat {turn}'s turn to play, not seat {quote(seat)}'s.")
+                          phrase("It is seat {turn}'s turn to play, not seat {seat}'s.",
+                                 turn=turn, seat=quote(seat)))
     # A caller nearly always plays one of the very moves legal_moves listed: looking for
     # it by identity first spares comparing the moves before it field by field.
     for index, listed in enumerate(moves):  # noqa: B007 (index is used after the loop)
@@ -457,8 +459,9 @@ def next_seat_with_cards(seating: Seating, hands: Sequence[Sequence[str]],
 
 def _refuse_out_of_play(state: State):
     if state.phase == "game_over":
-        raise IllegalMove(Reason.MATCH_OVER, "The match is over; start a new one.")
-    raise IllegalMove(Reason.HAND_OVER, "The hand is over; deal the next hand before playing.")
+        raise IllegalMove(Reason.MATCH_OVER, phrase("The match is over; start a new one."))
+    raise IllegalMove(Reason.HAND_OVER,
+                      phrase("The hand is over; deal the next hand before playing."))
 
 
 # --- end of a hand --------------------------------------------------------------------

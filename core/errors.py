@@ -22,7 +22,10 @@ class EngineError(Exception):
 
     @property
     def message(self) -> str:
-        return str(self.args[0])
+        """What went wrong, in English; a :class:`~foraccio.core.words.Phrase` when it
+        can be said in another language."""
+        message = self.args[0]
+        return message if isinstance(message, str) else str(message)
 
 
 class Reason(StrEnum):

@@ -21,6 +21,7 @@ from msgspec.structs import replace
 from foraccio.core.errors import IllegalMove, Reason
 from foraccio.core.model import Move, MoveKind
 from foraccio.core.quoting import quote, shorten
+from foraccio.core.words import phrase
 
 Plays = tuple[tuple[Move, ...], int]
 """The legal moves of a hand on a table, and how many of them (the first ones) capture."""
@@ -93,49 +94,64 @@ def _refuse(move: Move, captures: list[Move], table: tuple[str, ...]) -> NoRetur
     if not move.take and move.jolly is None:
         raise IllegalMove(
             Reason.CAPTURE_REQUIRED,
-            f"{card} can capture, and capture is compulsory: take {_describe(captures)}.",
+            phrase("{card} can capture, and capture is compulsory: take {captures}.",
+                   card=card, captures=_describe(captures)),
         )
     missing = list(dict.fromkeys(c for c in move.take if c not in table))  # each card once
     if missing:
         cards = shorten(", ".join(missing))  # take may list any number of cards
-        problem = f"{cards} {'is' if len(missing) == 1 else 'are'} not on the table"
+        problem = (phrase("{cards} is not on the table", cards=cards) if len(missing) == 1
+                   else phrase("{cards} are not on the table", cards=cards))
     elif len(set(move.take)) != len(move.take):
-        problem = "take lists a card twice"
+        problem = phrase("take lists a card twice")
     elif move.jolly is not None and not any(c.jolly is not None for c in captures):
-        problem = f"{card} is not a jolly card, so the move must not give a jolly use"
+        problem = phrase("{card} is not a jolly card, so the move must not give a jolly use",
+                         card=card)
     else:
-        problem = f"{card} cannot take {_describe_take(move.take, move.jolly)}"
-    options = (f"; it can take {_describe(captures)}" if captures
-               else "; it cannot capture here, so it must be laid (take [])")
-    raise IllegalMove(Reason.ILLEGAL_CAPTURE, f"Illegal capture: {problem}{options}.")
+        problem = phrase("{card} cannot take {take}", card=card,
+                         take=_describe_take(move.take, move.jolly))
+    options = (phrase("; it can take {captures}", captures=_describe(captures)) if captures
+               else phrase("; it cannot capture here, so it must be laid (take [])"))
+    raise IllegalMove(Reason.ILLEGAL_CAPTURE,
+                      phrase("Illegal capture: {problem}{options}.", problem=problem,
+                             options=options))
 
 
 def _describe_take(take, jolly) -> str:
     # Also shows the client's own take, which may list any number of cards.
     cards = shorten("[" + ", ".join(take) + "]")
-    return cards if jolly is None else f"{cards} as jolly {quote(jolly)}"
+    return cards if jolly is None else phrase("{cards} as jolly {jolly}", cards=cards,
+                                              jolly=quote(jolly))
 
 
 def _describe(captures) -> str:
+    # "a or b or c", said as one phrase inside another so that "or" is translated too.
     shown = [_describe_take(c.take, c.jolly) for c in captures[:6]]
-    more = f" and {len(captures) - 6} more" if len(captures) > 6 else ""
-    return " or ".join(shown) + more
+    said = shown[0]
+    for other in shown[1:]:
+        said = phrase("{one} or {other}", one=said, other=other)
+    if len(captures) > 6:
+        said = phrase("{shown} and {count} more", shown=said, count=len(captures) - 6)
+    return said
 
 
 def _refuse_kind(move: Move, kind: MoveKind) -> NoReturn:
     card = move.card
     if kind == "lay":
-        problem = f"{card} captures nothing here: it is laid on the table"
+        problem = phrase("{card} captures nothing here: it is laid on the table", card=card)
     elif move.take:
-        problem = f"{card} taking {_describe_take(move.take, move.jolly)} is a capture, not a lay"
+        problem = phrase("{card} taking {take} is a capture, not a lay", card=card,
+                         take=_describe_take(move.take, move.jolly))
     else:
-        problem = f"{card} takes only itself here: it is a capture, not a lay"
+        problem = phrase("{card} takes only itself here: it is a capture, not a lay", card=card)
     raise IllegalMove(Reason.WRONG_KIND,
-                      f'{problem}. Post the move with kind "{kind}", or without a kind.')
+                      phrase('{problem}. Post the move with kind "{kind}", or without a kind.',
+                             problem=problem, kind=kind))
 
 
 def _refuse_card_not_in_hand(turn: int, card: str) -> NoReturn:
     # Said the same way wherever the card is: in a sealed game, naming the seat
     # that holds it would tell the seat to play where a hidden card lies.
     raise IllegalMove(Reason.CARD_NOT_IN_HAND,
-                      f"Seat {turn}, the seat to play, does not hold {shorten(card)}.")
+                      phrase("Seat {turn}, the seat to play, does not hold {card}.", turn=turn,
+                             card=shorten(card)))

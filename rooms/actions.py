@@ -32,6 +32,7 @@ from foraccio.core import engine
 from foraccio.core.model import AnyEvent, Dealt, Move, State
 from foraccio.core.registry import rules_for
 from foraccio.core.view import seat_view
+from foraccio.core.words import phrase
 from foraccio.rooms import keys
 from foraccio.rooms.config import RoomsConfig
 from foraccio.rooms.model import Entry, EntryKind, Room, SeatSetup
@@ -46,6 +47,11 @@ JOINED_KEPT = 4096
 """Rooms this process remembers as joined, so as not to tell the store again."""
 
 logger = structlog.get_logger("rooms")
+
+
+def _seat_taken(seat: int) -> str:
+    return phrase("Someone has joined seat {seat} with this invite already. If it was not "
+                  "you, ask the host for a new invite.", seat=seat)
 
 
 class RoomError(Exception):
@@ -125,8 +131,9 @@ class Rooms:
         """The room's latest version; raise 404 ``room_not_found``."""
         room = await self.store.load(room_id)
         if room is None:
-            raise RoomError(404, "room_not_found", "There is no such room: it was never "
-                            "made, or it ended and expired. Ask its host for a new link.")
+            raise RoomError(404, "room_not_found", phrase(
+                "There is no such room: it was never made, or it ended and expired. Ask its "
+                "host for a new link."))
         return room
 
     async def holder(self, room_id: str, secret: str, joining: bool = False
@@ -147,15 +154,14 @@ class Rooms:
             if keys.matches(secret, kept):
                 found = holder
         if found is None:
-            raise RoomError(403, "wrong_key", "This link's key is not one of this room's: "
-                            "use the link its host gave you.")
+            raise RoomError(403, "wrong_key", phrase(
+                "This link's key is not one of this room's: use the link its host gave you."))
         if found.role == "invite" and room.seats[found.seat].joined is not None:
-            raise RoomError(403, "seat_taken", f"Someone has joined seat {found.seat} with "
-                            "this invite already. If it was not you, ask the host for a new "
-                            "invite.")
+            raise RoomError(403, "seat_taken", _seat_taken(found.seat))
         if found.role == "invite" and not joining:
-            raise RoomError(403, "join_first", "This is an invite: join the seat with it "
-                            "first (POST /rooms/{room}/join), then use the key it answers.")
+            raise RoomError(403, "join_first", phrase(
+                "This is an invite: join the seat with it first (POST /rooms/{{room}}/join), "
+                "then use the key it answers."))
         return room, found
 
     async def _join(self, room_id: str) -> None:
@@ -196,19 +202,22 @@ class Rooms:
         state = engine.new_match(variant, self.sealer.match_seed(), options, house_rules)
         seats = rules_for(state.variant, state.options, state.house_rules).seating.seats
         if len(bots) != seats:
-            raise RoomError(422, "seats_per_table", f"seats names {len(bots)} seats, but this "
-                            f"match seats {seats} players: give one per seat, index = seat.")
+            raise RoomError(422, "seats_per_table", phrase(
+                "seats names {named} seats, but this match seats {seats} players: give one "
+                "per seat, index = seat.", named=len(bots), seats=seats))
         if all(name is not None for name in bots):
-            raise RoomError(422, "no_person", "Every seat is a bot's: a room is for people. "
-                            "Give at least one seat to a person.")
+            raise RoomError(422, "no_person", phrase(
+                "Every seat is a bot's: a room is for people. Give at least one seat to a "
+                "person."))
         now = self.clock()
         config = self.config
         wait = await self.store.admit(f"made:{client}", config.client_seconds,
                                       config.rooms_per_client, now)
         if wait > 0:
-            raise RoomError(429, "too_many_rooms", f"You have made {config.rooms_per_client} "
-                            f"rooms in a short time, as many as this server allows; try again "
-                            f"in {math.ceil(wait)} s (Retry-After).", math.ceil(wait))
+            raise RoomError(429, "too_many_rooms", phrase(
+                "You have made {rooms} rooms in a short time, as many as this server allows; "
+                "try again in {seconds} s (Retry-After).", rooms=config.rooms_per_client,
+                seconds=math.ceil(wait)), math.ceil(wait))
         invites = {seat: keys.new_secret() for seat, name in enumerate(bots) if name is None}
         host, spectator = keys.new_secret(), keys.new_secret()
         token = self.sealer.seal(SealedGame.of(new_game_id(), 0, state))
@@ -223,9 +232,9 @@ class Rooms:
             await self.store.create(room, Entry(version=1, kind="created", token=token,
                                                 at=now), self.config.most_open)
         except RoomsFull:
-            raise RoomError(503, "busy", f"This server holds {self.config.most_open} open "
-                            f"rooms, as many as it allows; try again when some have "
-                            f"finished.", BUSY_RETRY) from None
+            raise RoomError(503, "busy", phrase(
+                "This server holds {rooms} open rooms, as many as it allows; try again when "
+                "some have finished.", rooms=self.config.most_open), BUSY_RETRY) from None
         logger.info("room_created", room=room.id, variant=room.variant)
         return Created(room, host, spectator, invites)
 
@@ -245,8 +254,8 @@ class Rooms:
     async def play(self, room_id: str, holder: Holder, move: Move, version: int) -> Room:
         """A person plays ``move`` for their seat, chosen on ``version`` of the room."""
         if holder.role != "seat":
-            raise RoomError(403, "not_a_seat", "Only a seat's link may play; this one is the "
-                            f"{holder.role}'s.")
+            raise RoomError(403, "not_a_seat", phrase(
+                "Only a seat's link may play; this one is the {role}'s.", role=holder.role))
 
         def played(room: Room) -> tuple[Room, Entry]:
             _current(room, version)
@@ -266,7 +275,7 @@ class Rooms:
     async def next_hand(self, room_id: str, holder: Holder, version: int) -> Room:
         """A person (or the host) deals the next hand once one is over."""
         if holder.role == "spectator":
-            raise RoomError(403, "not_a_seat", "A spectator's link may only watch.")
+            raise RoomError(403, "not_a_seat", phrase("A spectator's link may only watch."))
 
         def dealt(room: Room) -> tuple[Room, Entry]:
             _current(room, version)
@@ -283,9 +292,7 @@ class Rooms:
             _playing_or_waiting(room)
             setup = room.seats[holder.seat]
             if setup.joined is not None:
-                raise RoomError(403, "seat_taken", f"Someone has joined seat {holder.seat} "
-                                "with this invite already. If it was not you, ask the host "
-                                "for a new invite.")
+                raise RoomError(403, "seat_taken", _seat_taken(holder.seat))
             seats = list(room.seats)
             seats[holder.seat] = replace(setup, key_hash=keys.digest(secret),
                                          joined=self.clock())
@@ -340,8 +347,8 @@ class Rooms:
         its person at any time."""
         own = holder == Holder("seat", seat)
         if not (holder.role == "host" or own):
-            raise RoomError(403, "host_only", "Only the host, or the seat's own person, may "
-                            "hand a seat to a bot or back.")
+            raise RoomError(403, "host_only", phrase(
+                "Only the host, or the seat's own person, may hand a seat to a bot or back."))
         if bot is not None:
             get_bot(bot)
         room = await self.room(room_id)
@@ -366,11 +373,12 @@ class Rooms:
         """``room``'s seat ``seat``, made for a person; else 422."""
         _playing_or_waiting(room)
         if not 0 <= seat < len(room.seats):
-            raise RoomError(422, "no_such_seat", f"The seats are 0 to {len(room.seats) - 1}.")
+            raise RoomError(422, "no_such_seat", phrase("The seats are 0 to {last}.",
+                                                          last=len(room.seats) - 1))
         setup = room.seats[seat]
         if setup.invite_hash is None and setup.key_hash is None:
-            raise RoomError(422, "bot_seat", f"Seat {seat} was made for a bot: no person "
-                            "has its link.")
+            raise RoomError(422, "bot_seat", phrase(
+                "Seat {seat} was made for a bot: no person has its link.", seat=seat))
         return setup
 
     async def close(self, room_id: str, holder: Holder) -> Room:
@@ -493,7 +501,7 @@ def _present(room: Room, seat: int, left_seconds: float) -> RoomConflict:
 
 def _only_host(holder: Holder) -> None:
     if holder.role != "host":
-        raise RoomError(403, "host_only", "Only the host's link may do this.")
+        raise RoomError(403, "host_only", phrase("Only the host's link may do this."))
 
 
 def _current(room: Room, version: int) -> None:

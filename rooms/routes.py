@@ -35,6 +35,7 @@ from foraccio.api.errors import (
     problem_responses,
 )
 from foraccio.api.openapi import PROBLEM_JSON, Verbatim, documented
+from foraccio.core.words import phrase
 from foraccio.rooms import keys
 from foraccio.rooms.actions import Holder, RoomConflict, RoomError
 from foraccio.rooms.bodies import (
@@ -210,8 +211,9 @@ class RoomController(Controller):
         counts = part.hub.counts
         held = counts.take(_client(part, request))
         if held is None:
-            raise problem(429, "too_many_streams", f"You hold {counts.most} event streams on "
-                          f"this server, as many as it allows; close one first.",
+            raise problem(429, "too_many_streams", phrase(
+                "You hold {streams} event streams on this server, as many as it allows; close "
+                "one first.", streams=counts.most),
                           headers={"Retry-After": str(STREAM_RETRY)})
         stream = part.hub.stream(found, holder, start, held)
         # Given back when the stream ends, or, should its answer never start (the client
@@ -361,7 +363,7 @@ class RoomController(Controller):
 
 def _running(part: RoomsPart) -> RoomsPart:
     if part.rooms is None:  # the app was built but not started (an export)
-        raise problem(503, "busy", "The rooms of this server have not started yet.")
+        raise problem(503, "busy", phrase("The rooms of this server have not started yet."))
     return part
 
 
@@ -370,11 +372,12 @@ async def _holder(part: RoomsPart, request: Request, room_id: str, joining: bool
     scheme, _, invite = request.headers.get("authorization", "").partition(" ")
     room_of, _, secret = invite.strip().partition(".")
     if scheme.lower() != "bearer" or not secret:
-        raise problem(401, "missing_key", "Name your link: send `Authorization: Bearer "
-                      "<invite>`, the invite the room's host gave you.",
+        raise problem(401, "missing_key", phrase(
+            "Name your link: send `Authorization: Bearer <invite>`, the invite the room's "
+            "host gave you."),
                       headers={"WWW-Authenticate": 'Bearer realm="rooms"'})
     if room_of != room_id:
-        raise problem(403, "wrong_key", "This link is another room's.")
+        raise problem(403, "wrong_key", phrase("This link is another room's."))
     try:
         return await part.rooms.holder(room_id, secret, joining)
     except RoomError as error:

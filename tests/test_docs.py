@@ -74,7 +74,7 @@ def test_every_hook_and_parameter_is_documented(name):
 def test_the_walk_through_shows_the_example_as_shipped():
     guide = GUIDE.read_text()
 
-    assert (EXAMPLE / "foraccio_napoli_to_ten.py").read_text() in guide
+    assert (EXAMPLE / "foraccio_napoli_to_ten" / "__init__.py").read_text() in guide
     entry_point = ('[project.entry-points.foraccio]\n'
                    'napoli-to-ten = "foraccio_napoli_to_ten:HOUSE_RULE"\n')
     assert entry_point in (EXAMPLE / "pyproject.toml").read_text() and entry_point in guide

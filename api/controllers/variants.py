@@ -5,14 +5,24 @@ from __future__ import annotations
 from typing import ClassVar
 
 import msgspec
-from litestar import Controller, get
+from litestar import Controller, Request, get
 from litestar.params import FromPath
+from msgspec.structs import replace
 
 from foraccio.api.errors import engine_problem, problem_responses
+from foraccio.api.language import Lang, chosen
 from foraccio.api.openapi import documented
-from foraccio.api.schemas import OptionInfo, SeatingInfo, SkippedPlugin, VariantInfo, VariantList
+from foraccio.api.schemas import (
+    OptionInfo,
+    SeatingInfo,
+    SkippedPlugin,
+    VariantInfo,
+    VariantList,
+    WordsInfo,
+)
 from foraccio.core.errors import UnknownVariant
 from foraccio.core.registry import (
+    HouseRule,
     OptionSpec,
     Variant,
     get_variant,
@@ -22,11 +32,13 @@ from foraccio.core.registry import (
     skipped,
     variants,
 )
+from foraccio.core.words import DEFAULT_LANGUAGE, speak
 
 
-def describe(variant: Variant) -> VariantInfo:
-    """The wire description of ``variant``; its target, teams and deck size are those of
-    its default options, and ``seatings`` the teams of the options that change them."""
+def describe(variant: Variant, language: str = DEFAULT_LANGUAGE) -> VariantInfo:
+    """The wire description of ``variant``, its ``words`` in ``language``; its target,
+    teams and deck size are those of its default options, and ``seatings`` the teams of
+    the options that change them."""
     rules = rules_for(variant.name, resolve_options(variant, None))
     return VariantInfo(
         name=variant.name,
@@ -39,7 +51,13 @@ def describe(variant: Variant) -> VariantInfo:
         seatings=tuple(SeatingInfo(options=found.options, teams=found.seating.teams)
                        for found in seatings(variant.name)),
         awards=variant.awards,
+        words=words_info(variant, language),
     )
+
+
+def words_info(record: Variant | HouseRule, language: str) -> WordsInfo:
+    """What ``record`` says of itself in ``language``, on the wire."""
+    return msgspec.convert(speak(record, language), WordsInfo)
 
 
 def describe_option(spec: OptionSpec, name: str | None = None) -> OptionInfo:
@@ -58,8 +76,10 @@ def describe_skipped(kind: str) -> tuple[SkippedPlugin, ...]:
                  for skip in skipped() if skip.kind in (kind, None))
 
 
-def _foraccio() -> object:
-    return msgspec.to_builtins(describe(get_variant("foraccio")))
+def _foraccio(words: bool = True) -> object:
+    # The words are shown once, in the list's example: the document has a size budget.
+    info = describe(get_variant("foraccio"))
+    return msgspec.to_builtins(info if words else replace(info, words=None))
 
 
 class VariantController(Controller):
@@ -73,28 +93,35 @@ class VariantController(Controller):
                               "those it did not load.",
          description="Every variant this server plays, with its match target, its "
                      "teams (`seatings`: for each value of an option that changes them), "
-                     "what it can award and its options (type, default, allowed values); "
-                     "`skipped` lists the "
+                     "what it can award and its options (type, default, allowed values), "
+                     "and its `words` in the language asked for (`lang`, else "
+                     "`Accept-Language`; English by default): its title, description, "
+                     "options, score lines, move kinds, wild card and cards, as a table "
+                     "shows them; `skipped` lists the "
                      "variants it did not load (a broken plugin, a name taken twice) and why.",
          operation_class=documented(response=lambda: {"variants": {"variants": [_foraccio()]}}))
-    async def list_variants(self) -> VariantList:
-        """List every variant."""
-        return VariantList(variants=tuple(describe(variant) for variant in variants().values()),
+    async def list_variants(self, request: Request, lang: Lang = None) -> VariantList:
+        """List every variant, in the language asked for."""
+        language = chosen(request, lang)
+        return VariantList(variants=tuple(describe(variant, language)
+                                          for variant in variants().values()),
                            skipped=describe_skipped("variant"))
 
     @get("/{name:str}", operation_id="getVariant", summary="Describe one variant",
          response_description="The variant: its match target, teams, deck size and "
                               "options.",
-         description="One variant by name, with its match target and its options. "
+         description="One variant by name, with its match target, its options and its "
+                     "`words` in the language asked for (as `GET /variants`). "
                      "An unknown name answers 404 with code `unknown_variant`; so does a "
                      "variant that was not loaded, saying why.",
          responses=problem_responses({404: [("unknown_variant",
                                              "There is no variant 'scopone'; known variants: "
                                              "foraccio.")]}),
-         operation_class=documented(response=lambda: {"foraccio": _foraccio()}))
-    async def get_variant(self, name: FromPath[str]) -> VariantInfo:
-        """Describe the variant called ``name``."""
+         operation_class=documented(response=lambda: {"foraccio": _foraccio(words=False)}))
+    async def get_variant(self, name: FromPath[str], request: Request,
+                          lang: Lang = None) -> VariantInfo:
+        """Describe the variant called ``name``, in the language asked for."""
         try:
-            return describe(get_variant(name))
+            return describe(get_variant(name), chosen(request, lang))
         except UnknownVariant as error:
             raise engine_problem(error, status=404) from None

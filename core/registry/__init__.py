@@ -10,7 +10,8 @@ The package has one module per job; this module re-exports their public names,
 so ``from foraccio.core.registry import HouseRule`` is all a plugin needs:
 
 - :mod:`~foraccio.core.registry.records`: the records a plugin's author writes
-  (:class:`Variant`, :class:`HouseRule`, :class:`OptionSpec`);
+  (:class:`Variant`, :class:`HouseRule`, :class:`OptionSpec`), and their
+  :class:`~foraccio.core.words.Words` (re-exported here);
 - :mod:`~foraccio.core.registry.options`: a match's options, the variant's and its house
   rules' (``"<house rule>.<option>"``), checked and completed;
 - :mod:`~foraccio.core.registry.loading`: loading the built-in plugins
@@ -62,19 +63,23 @@ from foraccio.core.registry.managers import make_plugin_manager
 from foraccio.core.registry.options import option_key, resolve_options
 from foraccio.core.registry.records import HouseRule, OptionSpec, Variant, has_options, implements
 from foraccio.core.registry.seatings import OptionSeating, option_values, seatings
+from foraccio.core.words import CardWords, LineWords, Words
 
 __all__ = [
     "DEFAULT_PLUGINS",
     "DISABLE_AUTOLOAD",
     "ENTRY_POINT_GROUP",
+    "CardWords",
     "HouseRule",
     "Installed",
+    "LineWords",
     "Loaded",
     "OptionSeating",
     "OptionSpec",
     "Rules",
     "Skipped",
     "Variant",
+    "Words",
     "applicable_variants",
     "builtin_plugins",
     "forget_rule_sets",

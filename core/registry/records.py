@@ -13,6 +13,7 @@ from typing import Any, NamedTuple
 
 from foraccio.core.hookspecs import PROJECT
 from foraccio.core.model import OptionValue
+from foraccio.core.words import Words
 
 
 class OptionSpec(NamedTuple):
@@ -56,6 +57,11 @@ class Variant:
     ``"carte"``, ``"denari"``, ``"settebello"``, ``"primiera"``), which is what a house
     rule's :attr:`HouseRule.needs` is checked against; None (a variant that declares
     nothing) lets every house rule apply as far as they go."""
+    words: Words | None = field(default=None, repr=False, compare=False)
+    """What it says of itself beyond its title, description and options (its score lines,
+    move kinds, wild card, cards, option values) and its translations
+    (:func:`foraccio.core.words.speak` says it all in one language); None says only its
+    own English text."""
 
     @property
     def distribution(self) -> str | None:
@@ -115,6 +121,8 @@ class HouseRule:
     awards: tuple[str, ...] = ()
     """The bonuses and score lines it adds (``("colore",)``): it does not apply to a
     variant that awards one of them already."""
+    words: Words | None = field(default=None, repr=False, compare=False)
+    """As :attr:`Variant.words`: the words of the lines it adds, its translations."""
 
     @property
     def distribution(self) -> str | None:

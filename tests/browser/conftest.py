@@ -20,7 +20,7 @@ from playwright.sync_api import Browser, sync_playwright
 
 from bench.server import HOST, serving
 from foraccio.api.sealing import SECRET_VARIABLE
-from tests.browser.table import watched_page
+from tests.browser.table import LANGUAGES, watched_page
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
@@ -40,12 +40,19 @@ def browser() -> Iterator[Browser]:
         launched.close()
 
 
+@pytest.fixture(params=list(LANGUAGES))
+def language(request) -> str:
+    """Each language the page speaks: a test that takes it runs in each."""
+    return request.param
+
+
 @pytest.fixture
-def watched(browser, server):
-    """A fresh page at a desktop size on the module's ``server``; afterwards, no error was
-    logged (:func:`~tests.browser.table.watched_page`). Modules that watch more say so with
-    a ``watched`` of their own."""
-    with watched_page(browser) as watch:
+def watched(browser, server, language):
+    """A fresh page at a desktop size on the module's ``server``, its browser speaking
+    ``language``; afterwards, no error was logged
+    (:func:`~tests.browser.table.watched_page`). Modules that watch more say so with a
+    ``watched`` of their own."""
+    with watched_page(browser, language) as watch:
         yield watch
 
 

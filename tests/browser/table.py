@@ -4,10 +4,15 @@ reading only what the page shows.
 The page says where it is in ``body[data-state]``: ``setup``, ``waiting`` (the bots or
 the server), ``your-turn``, ``choosing`` (a choice is asked), ``hand-over``,
 ``game-over`` or ``error``.
+
+The page speaks the browser's language (English or Italian): a page is opened in a
+``language`` (its browser's locale), and the words a test expects are the page's own
+catalogue's (:func:`say`).
 """
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 import urllib.request
@@ -19,6 +24,13 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from playwright.sync_api import Browser, Page
+
+from foraccio.web.routes import STATIC
+
+LANGUAGES = {"en": "en-GB", "it": "it-IT"}
+"""The languages the page speaks, each with the browser locale that asks for it."""
+MISSING = "⟦"
+"""What the page shows for a key without a catalogue entry (web/static/js/i18n.js)."""
 
 SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
 """Where the tests leave screenshots of the table (git-ignored)."""
@@ -47,12 +59,75 @@ class Watched:
         self.allowed = pattern
 
 
+@functools.cache
+def catalogue(language: str) -> dict[str, str]:
+    """The page's catalogue of ``language``: web/static/locale/<language>.json."""
+    return json.loads((STATIC / "locale" / f"{language}.json").read_text())
+
+
+def say(language: str, key: str, **params: object) -> str:
+    """What the page says for ``key`` with ``params`` in ``language``, as its ``t()``
+    does (a ``count`` picks the entry of its plural form, ``one`` or ``other``)."""
+    entries = catalogue(language)
+    text = entries.get(key)
+    if text is None and "count" in params:
+        text = entries.get(f"{key}.{'one' if params['count'] == 1 else 'other'}")
+    assert text is not None, f"no {language} entry for {key}"
+    return re.sub(r"\{(\w+)\}", lambda found: str(params.get(found[1], found[0])), text)
+
+
+def pattern(language: str, key: str, **params: str) -> str:
+    r"""A regular expression of what the page says for ``key`` in ``language``, with each
+    of ``params`` (a regular expression) in its place: ``pattern("en", "won.you",
+    score=r"\d+ to \d+")``."""
+    text = say(language, key, **{name: f"\0{name}\0" for name in params})
+    return "".join(params[part] if index % 2 else re.escape(part)
+                   for index, part in enumerate(text.split("\0")))
+
+
+def card_name(language: str, card: str) -> str:
+    """A card of the Italian-suited deck by its name, as the page says it: "king of
+    swords" ("re di spade")."""
+    rank, suit = card[:-1], card[-1]
+    entries = catalogue(language)
+    return say(language, "card.name", rank=entries.get(f"deck.rank.{rank}", rank),
+               suit=say(language, f"deck.suit.{suit}"))
+
+
+def the_card(language: str, card: str) -> str:
+    """A card's name with its article: "the king of swords" ("il re di spade", "l'asso
+    di coppe")."""
+    name = card_name(language, card)
+    vowel = re.match(r"([aeiou]|8\b|11\b)", name, re.IGNORECASE)
+    return say(language, "card.the.vowel" if vowel else "card.the", card=name)
+
+
+def cards_words(language: str, cards: list[str]) -> str:
+    """Cards named with their articles in a list, as Intl.ListFormat joins them: "the 3
+    of coins, the 4 of cups, and the 5 of swords" ("il 3 di denari, il 4 di coppe e il 5
+    di spade")."""
+    named = [the_card(language, card) for card in cards]
+    if len(named) < 2:
+        return "".join(named)
+    last = {"en": " and " if len(named) == 2 else ", and ", "it": " e "}[language]
+    return ", ".join(named[:-1]) + last + named[-1]
+
+
+def value_words(language: str, value: int) -> str:
+    """A value a wild card is given, with its article, as the page says it: "an ace",
+    "a 7", "an 8" ("un asso", "un 7")."""
+    if value == 1:
+        return say(language, "value.ace")
+    return say(language, "value.vowel" if value in (8, 11, 18) else "value.number", value=value)
+
+
 @contextmanager
-def watched_page(browser: Browser, **context: Any) -> Iterator[Watched]:
+def watched_page(browser: Browser, language: str = "en", **context: Any) -> Iterator[Watched]:
     """A fresh page (its own localStorage) in a context of its own (``context``: its
-    options, by default a desktop's viewport); afterwards, no error was logged but those
-    the test allowed."""
-    opened = browser.new_context(**({"viewport": DESKTOP} | context))
+    options, by default a desktop's viewport) whose browser speaks ``language``;
+    afterwards, no error was logged but those the test allowed (a key the page has no
+    words for is one)."""
+    opened = browser.new_context(**({"viewport": DESKTOP, "locale": LANGUAGES[language]} | context))
     watch = Watched(opened.new_page())
     try:
         yield watch
@@ -150,13 +225,13 @@ def play_hand(page: Page, prefer: Prefer | None = None, answer: Answer | None = 
     return hand
 
 
-def sheet(page: Page) -> tuple[list[tuple[str, str, int]], str, str]:
+def sheet(page: Page) -> tuple[list[tuple[int, str, int]], str, str]:
     """The score sheet shown: its lines (team, name, points), the hand's and the match's
     totals."""
     rows = page.locator("#sheet-lines tr.line").evaluate_all(
         "rows => rows.map(r => [r.dataset.team, r.querySelector('.line-name').textContent,"
         " r.querySelector('.points').textContent])")
-    lines = [(team, name, int(points)) for team, name, points in rows]
+    lines = [(int(team), name, int(points)) for team, name, points in rows]
     return lines, page.text_content("#sheet-hand"), page.text_content("#sheet-match")
 
 
@@ -171,8 +246,10 @@ def seat_view(page: Page, url: str) -> dict:
         return json.load(response)
 
 
-def totals(words: str) -> tuple[int, int]:
-    found = re.search(r"us (\d+), them (\d+)", words)
+def totals(words: str, language: str = "en") -> tuple[int, int]:
+    """The two teams' points in a sentence of the score sheet ("us 12, them 9")."""
+    us, them = (say(language, f"team.{side}.in") for side in ("us", "them"))
+    found = re.search(rf"{us} (\d+)\D+{them} (\d+)", words)
     assert found, words
     return int(found[1]), int(found[2])
 

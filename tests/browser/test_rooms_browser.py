@@ -5,10 +5,12 @@ Foraccio, with a spectator watching. Mid-hand one page is reloaded and another l
 its network; both resume where the room is. No page ever receives a card another seat
 holds. A seat's link joins it once (whoever opens it next is told, and sees no hand);
 a person hands their seat to a bot and takes it back, the host may not; the turn clock
-counts down; the host closes the room; a link that opens no room says so."""
+counts down; the host closes the room; a link that opens no room says so. In English and
+in Italian."""
 
 from __future__ import annotations
 
+import json
 import re
 import time
 
@@ -27,7 +29,16 @@ from tests.browser.room import (
     rooms_seen,
     server_view,
 )
-from tests.browser.table import Watched, origin, screenshot, state, wait_for
+from tests.browser.table import (
+    LANGUAGES,
+    Watched,
+    origin,
+    pattern,
+    say,
+    screenshot,
+    state,
+    wait_for,
+)
 from tests.browser.test_web_table_browser import NO_SUCH_RESOURCE
 
 pytestmark = pytest.mark.xdist_group("browser-rooms")
@@ -53,14 +64,15 @@ def server(tmp_path_factory, data_dir):
 
 
 @pytest.fixture
-def contexts(browser, server):
+def contexts(browser, server, language):
     """A maker of browser contexts, ``contexts(**options)``: each a person's own browser
-    (its page watched, what it receives recorded). After the test, no page logged an
-    error or sent a request to another origin."""
+    (its page watched, what it receives recorded), speaking ``language``. After the test,
+    no page logged an error or sent a request to another origin."""
     made: list[tuple[object, Watched]] = []
 
     def open_context(**options):
-        context = browser.new_context(**({"viewport": DESKTOP} | options))
+        context = browser.new_context(**({"viewport": DESKTOP, "locale": LANGUAGES[language]}
+                                         | options))
         received = record(context)
         watched = Watched(context.new_page())
         made.append((context, watched))
@@ -94,7 +106,7 @@ def wait_for_version(page, url: str, invite: str, state_: str | None = None) -> 
     pytest.fail(f"the page never caught up with the room: it drew version {drawn}")
 
 
-def test_two_people_and_two_bots_play_a_hand_in_one_room(contexts, server, data_dir):
+def test_two_people_and_two_bots_play_a_hand_in_one_room(contexts, server, data_dir, language):
     started = time.monotonic()
     host_context, host_watch, host_seen = contexts()
     host_context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server)
@@ -123,7 +135,7 @@ def test_two_people_and_two_bots_play_a_hand_in_one_room(contexts, server, data_
     friend_key = friend.evaluate(ROOM)["invite"]
     assert friend.evaluate(ROOM) == {"room": room, "invite": friend_key, "joinedWith": invite}
     assert server_view(server, friend_key)["seat"] == 2
-    assert friend.text_content("#status") == "Waiting for the host to start the match."
+    assert friend.text_content("#status") == say(language, "status.room_waiting")
     # The host's page no longer offers (nor keeps) the invite somebody used.
     host.wait_for_selector("[data-key=copy-2]", state="detached")
     assert host.evaluate(ROOM)["links"]["seats"][2] is None
@@ -132,8 +144,7 @@ def test_two_people_and_two_bots_play_a_hand_in_one_room(contexts, server, data_
     late_watch.allow(NO_SUCH_RESOURCE)  # the refusal, on purpose
     late_watch.page.goto(link)
     assert wait_for(late_watch.page, "error") == "error"
-    assert late_watch.page.text_content("#error-text").startswith(
-        "Someone has joined this seat with this link already.")
+    assert late_watch.page.text_content("#error-text") == say(language, "error.seat_taken")
     assert not any('"cards":["' in text for _, text in late_seen.texts())
 
     _, watcher_watch, watcher_seen = contexts()
@@ -143,7 +154,7 @@ def test_two_people_and_two_bots_play_a_hand_in_one_room(contexts, server, data_
 
     # The host sees who has joined: the friend at seat 2, a spectator; bots at 1 and 3.
     host.wait_for_selector("#room-seat-2[data-connected=true][data-player=person]")
-    host.wait_for_selector("#room-watchers:text('1 spectator watches.')")
+    host.wait_for_selector(f"#room-watchers:text('{say(language, 'room.spectators', count=1)}')")
     assert host.get_attribute("#room-seat-1", "data-player") == "bot"
     assert host.get_attribute("#room-seat-0", "data-connected") == "true"
     host.click("[data-key=start]")
@@ -189,14 +200,14 @@ def test_two_people_and_two_bots_play_a_hand_in_one_room(contexts, server, data_
         assert page.is_visible("#sheet")
     assert watcher.is_hidden("#hand") and not cards_shown(watcher, "#hand")
     assert watcher.is_hidden("#next-hand") and host.is_visible("#next-hand")
-    assert watcher.text_content("#room-seat-0 strong") == "Seat 1"
+    assert watcher.text_content("#room-seat-0 strong") == say(language, "seat.number", number=1)
     screenshot(host, "room-host-hand-over")
     screenshot(watcher, "room-spectator-hand-over")
 
     # The friend deals the next hand: every page shows it.
     friend.click("#next-hand")
     for page in (host, friend, watcher):
-        page.wait_for_selector("#hand-number:text('Hand 2')")
+        page.wait_for_selector(f"#hand-number:text('{say(language, 'hand.number', hand=2)}')")
         assert state(page) not in OVER
     width = friend.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, f"the room is {width} px wide on a 390 px screen"
@@ -245,7 +256,8 @@ def catches_up_after_a_network_cut(context, page, seen, url: str, invite: str,
 
 
 def test_a_person_hands_their_seat_to_a_bot_and_takes_it_back_the_host_may_not(contexts,
-                                                                                server):
+                                                                                server,
+                                                                                language):
     _, host_watch, _ = contexts()
     host = host_watch.page
     host_watch.allow(NO_SUCH_RESOURCE)  # the host's refused hand-over, on purpose
@@ -262,21 +274,25 @@ def test_a_person_hands_their_seat_to_a_bot_and_takes_it_back_the_host_may_not(c
 
     # Seat 1 plays first (seat 0 dealt), then the bots, then the friend, against the clock.
     wait_for(friend, "your-turn")
-    clock = re.fullmatch(r"(\d+) s left to play; then a bot plays for you\.",
+    clock = re.fullmatch(pattern(language, "clock.you", count=r"(\d+)"),
                          friend.text_content("#room-clock"))
     assert clock and 45 <= int(clock[1]) <= 60, friend.text_content("#room-clock")
-    host.wait_for_selector("#room-clock:text-matches('^Seat 1 has [0-9]+ s left')")
+    seat_clock = pattern(language, "clock.seat", seat=say(language, "seat.number", number=1),
+                         count="[0-9]+")
+    host.wait_for_selector(f"#room-clock:text-matches('^{seat_clock}$')")
     screenshot(friend, "room-turn-clock")
 
     # The friend is at the table: the host may not have a bot play for them.
     host.click("[data-key=to-bot-0]")
-    host.wait_for_selector("#status:text('still at the table')")
+    refused = json.dumps(say(language, "error.person_at_seat")[:30], ensure_ascii=False)
+    host.wait_for_selector(f"#status:text({refused})")
     assert friend.get_attribute("#room-seat-0", "data-player") == "person"
     friend.click("[data-key=to-bot-0]")  # but the friend may
     friend.wait_for_selector("#room-seat-0[data-player=bot]")
     friend.wait_for_selector("[data-key=take-back]")
     assert state(friend) != "your-turn"
-    friend.wait_for_selector("#seat-0 .count:text('12 cards')")  # the bot played for it
+    # The bot played for it.
+    friend.wait_for_selector(f"#seat-0 .count:text('{say(language, 'cards', count=12)}')")
     host.wait_for_selector("[data-key=to-person-0]")
 
     friend.click("[data-key=take-back]")
@@ -288,20 +304,20 @@ def test_a_person_hands_their_seat_to_a_bot_and_takes_it_back_the_host_may_not(c
     host.click("[data-key=close-sure]")
     for page in (host, friend):
         wait_for(page, "room-closed")
-        assert page.text_content("#status") == "The host closed the room."
+        assert page.text_content("#status") == say(language, "status.room_closed")
     friend.click("[data-key=leave]")
     wait_for(friend, "setup")
     assert friend.evaluate(ROOM) is None
 
 
-def test_a_link_that_opens_no_room_says_so(contexts, server):
+def test_a_link_that_opens_no_room_says_so(contexts, server, language):
     _, watch, _ = contexts()
     page = watch.page
     watch.allow(NO_SUCH_RESOURCE)  # the refusal, on purpose
     page.goto(f"{server}/#join=NoSuchRoom.NoSuchSecret")
     assert wait_for(page, "error") == "error"
     assert page.url == f"{server}/"
-    assert page.text_content("#error-text").startswith("This room is gone")
+    assert page.text_content("#error-text") == say(language, "error.room_not_found")
     assert page.is_hidden("#error-retry")
     page.reload()  # the link is forgotten: the form, not the error again
     assert wait_for(page, "setup") == "setup"

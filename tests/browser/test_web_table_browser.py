@@ -1,8 +1,8 @@
-"""The web table at ``/`` in a real browser against a real server: whole hands of each
-variant played by clicking, a choice of captures, a Zobelon re declared, the score
-sheet, errors in plain words, a reload that resumes, the bots' pace, the keyboard and a
-phone's width. Every page is watched: no request may leave the server's origin and no
-script may log an error."""
+"""The web table at ``/`` in a real browser against a real server, in English and in
+Italian: whole hands of each variant played by clicking, a choice of captures, a
+Zobelon re declared, the score sheet, errors in plain words, a reload that resumes, the
+bots' pace, the keyboard and a phone's width. Every page is watched: no request may
+leave the server's origin and no script may log an error."""
 
 from __future__ import annotations
 
@@ -17,21 +17,22 @@ from tests.browser.table import (
     SAVED,
     more_choices,
     origin,
+    pattern,
     play_hand,
+    say,
     screenshot,
     seat_view,
     sheet,
     start_match,
     state,
     totals,
+    value_words,
     wait_for,
     watched_page,
 )
 
 pytestmark = pytest.mark.xdist_group("browser-table")
 
-LINE_NAMES = {"Primo onore", "Secondo onore", "Terzo onore", "Spade", "Carte", "Napoli",
-              "Scopa", "Colore", "La 24"}
 NO_SUCH_RESOURCE = re.compile(r"^Failed to load resource: ")
 """How Chromium logs a request that failed or answered an error status: expected where
 a test makes one fail on purpose, an error anywhere else."""
@@ -43,31 +44,43 @@ def server(tmp_path_factory):
         yield url
 
 
+def variants(server: str, language: str) -> dict[str, dict]:
+    """``GET /variants`` asked in ``language``, by variant name."""
+    request = urllib.request.Request(server + "/variants", headers={"Accept-Language": language})
+    with urllib.request.urlopen(request) as answer:
+        return {variant["name"]: variant for variant in json.load(answer)["variants"]}
+
+
 @pytest.fixture
-def watched(browser, server):
-    """A fresh page (its own localStorage) at a desktop size; afterwards, no request went
-    to another origin and no error was logged."""
-    with watched_page(browser) as watch:
+def watched(browser, server, language):
+    """A fresh page (its own localStorage) at a desktop size, speaking ``language``;
+    afterwards, no request went to another origin and no error was logged."""
+    with watched_page(browser, language) as watch:
         yield watch
     elsewhere = [url for url in watch.requests if origin(url) not in (server, None)]
     assert not elsewhere, f"requests left the server's origin: {elsewhere}"
 
 
-def assert_sheet_is_the_hands(page, server, target):
+def assert_sheet_is_the_hands(page, server, target, language):
     """The sheet shows the ``hand_scored`` lines grouped by team (in order within a
-    team), their sums as the hand's points, and the match totals against the target."""
+    team), each named in its variant's words, their sums as the hand's points, and the
+    match totals against the target."""
     lines, hand, match = sheet(page)
-    scored = [event for event in seat_view(page, server)["events"]
-              if event["type"] == "hand_scored"][-1]
+    view = seat_view(page, server)
+    scored = [event for event in view["events"] if event["type"] == "hand_scored"][-1]
+    ordered = sorted(scored["lines"], key=lambda line: line["team"])
     assert [(team, points) for team, _, points in lines] == [
-        (("Us", "Them")[line["team"]], line["points"])
-        for line in sorted(scored["lines"], key=lambda line: line["team"])]
-    assert {name for _, name, _ in lines} <= LINE_NAMES
-    assert totals(hand) == tuple(scored["points"]) == (
-        sum(p for team, _, p in lines if team == "Us"),
-        sum(p for team, _, p in lines if team == "Them"))
-    assert totals(match) == tuple(scored["scores"])
-    assert f"first to {target} wins" in match
+        (line["team"], line["points"]) for line in ordered]
+    named = variants(server, language)[view["variant"]]["words"]["lines"]
+    readable = {line["name"]: line["name"].replace("_", " ").capitalize() for line in ordered}
+    assert [name for _, name, _ in lines] == [
+        named[line["name"]]["name"] if line["name"] in named else readable[line["name"]]
+        for line in ordered]
+    assert totals(hand, language) == tuple(scored["points"]) == (
+        sum(p for team, _, p in lines if team == 0),
+        sum(p for team, _, p in lines if team == 1))
+    assert totals(match, language) == tuple(scored["scores"])
+    assert match.endswith(say(language, "sheet.match", scores="", goal=target).split(";")[-1])
 
 
 def several_ways(cards, king: bool = False, at_least: int = 2):
@@ -76,13 +89,20 @@ def several_ways(cards, king: bool = False, at_least: int = 2):
                  if ways >= at_least and card.startswith("13") == king), None)
 
 
-def lay_unless_several_captures(options: list[str]) -> str:
-    """Take when a card offers several captures; otherwise lay, so that the table fills."""
-    return "takes " if sum(o.startswith("takes ") for o in options) > 1 else "lays it"
+def start_of(language: str, key: str, **params: str) -> str:
+    """The words the page's sentence ``key`` starts with, up to its first placeholder."""
+    return say(language, key, **{name: "\0" for name in params}).split("\0")[0]
 
 
-def test_a_whole_hand_of_foraccio_with_a_choice_of_captures(watched, server):
+def test_a_whole_hand_of_foraccio_with_a_choice_of_captures(watched, server, language):
     page = watched.page
+    takes, lays = start_of(language, "move.takes", cards=""), say(language, "move.lay")
+
+    def lay_unless_several_captures(options: list[str]) -> str:
+        """Take when a card offers several captures; otherwise lay, so that the table
+        fills."""
+        return takes if sum(o.startswith(takes) for o in options) > 1 else lays
+
     # Capture not compulsory: the person lays cards that could capture, so the table fills
     # and a card soon has several captures (in nineteen hands out of twenty, the first).
     start_match(page, server, "foraccio", bots="random", options={"capture_required": False})
@@ -92,33 +112,39 @@ def test_a_whole_hand_of_foraccio_with_a_choice_of_captures(watched, server):
                          answer=lay_unless_several_captures)
         hands.append(hand)
         assert hand.plays == 13
-        if any(sum(o.startswith("takes ") for o in options) > 1 for options in hand.options):
+        if any(sum(o.startswith(takes) for o in options) > 1 for options in hand.options):
             break
         if state(page) == "game-over":
             break
         page.click("#next-hand")
     choice = next(options for hand in hands for options in hand.options
-                  if sum(o.startswith("takes ") for o in options) > 1)
-    assert all(option.startswith(("takes ", "lays it on the table")) for option in choice)
-    assert any(title.startswith("Which cards does the ") for hand in hands
+                  if sum(o.startswith(takes) for o in options) > 1)
+    assert all(option.startswith((takes, lays)) for option in choice)
+    assert not any(re.search(r"\b\d+[cdbs]\b", option) for option in choice), choice  # no codes
+    assert any(title.startswith(start_of(language, "choice.which", card="")) for hand in hands
                for title in hand.choices)
-    screenshot(page, "foraccio-score-sheet")
-    assert_sheet_is_the_hands(page, server, 71)
+    screenshot(page, f"foraccio-score-sheet-{language}")
+    assert_sheet_is_the_hands(page, server, 71, language)
 
     if state(page) == "hand-over":  # the next hand is dealt and shown
         page.click("#next-hand")
         wait_for(page)
-        assert page.text_content("#hand-number") == f"Hand {len(hands) + 1}"
+        shown = page.text_content("#hand-number")
+        assert shown == say(language, "hand.number", hand=len(hands) + 1)
 
 
-def test_a_whole_hand_of_zobelon_with_a_king_declared(watched, server):
+def test_a_whole_hand_of_zobelon_with_a_king_declared(watched, server, language):
     page = watched.page
+    wild = variants(server, language)["zobelon"]["words"]["wild"]
+    assert wild  # Zobelon's re is a jolly, in Zobelon's own words
+    how = start_of(language, "choice.how", card="")
+    as_value = start_of(language, "choice.as_value", value="")
     start_match(page, server, "zobelon", bots="random")
     for _ in range(8):
         hand = play_hand(page, prefer=lambda cards: several_ways(cards, king=True),
-                         answer=lambda options: "As a")
+                         answer=lambda options: as_value)
         assert hand.plays == 12
-        if any("A re is a jolly" in title for title in hand.choices):
+        if any(title.startswith(how) for title in hand.choices):
             break
         if state(page) == "game-over":
             page.click("#sheet-new-match")
@@ -127,19 +153,26 @@ def test_a_whole_hand_of_zobelon_with_a_king_declared(watched, server):
             page.click("#next-hand")
     else:
         pytest.fail("no re to declare in eight hands")
-    asked = next(i for i, title in enumerate(hand.choices) if "A re is a jolly" in title)
-    assert hand.options[asked][0].startswith("Sweep: take the whole table")
-    assert all(re.match(r"As (a \d+|an (ace|8|11))( \(\d+ ways\))?$", option)
-               for option in hand.options[asked][1:]), hand.options[asked]
-    assert_sheet_is_the_hands(page, server, 121)
-    screenshot(page, "zobelon-score-sheet")
+    asked = next(i for i, title in enumerate(hand.choices) if title.startswith(how))
+    # The variant's own wording of its wild card's choice.
+    assert hand.choices[asked].endswith(wild), hand.choices[asked]
+    assert hand.options[asked][0] == say(language, "choice.sweep")
+    # Each value, saying how many ways when it takes in several.
+    values = {say(language, "choice.as_value", value=value_words(language, value))
+              for value in range(1, 14)}
+    values |= {say(language, "choice.as_value_ways", value=value_words(language, value), count=ways)
+               for value in range(1, 14) for ways in range(2, 9)}
+    assert set(hand.options[asked][1:]) <= values, hand.options[asked]
+    assert_sheet_is_the_hands(page, server, 121, language)
+    screenshot(page, f"zobelon-score-sheet-{language}")
 
 
-def test_the_form_is_built_from_the_variants_house_rules_and_bots(watched, server):
+def test_the_form_is_built_from_the_variants_house_rules_and_bots(watched, server, language):
     page = watched.page
     with urllib.request.urlopen(server + "/variants") as answer:
         variants = {v["name"]: v for v in json.load(answer)["variants"]}
-    with urllib.request.urlopen(server + "/house-rules") as answer:
+    asked = urllib.request.Request(server + "/house-rules", headers={"Accept-Language": language})
+    with urllib.request.urlopen(asked) as answer:
         rules = json.load(answer)["house_rules"]
     with urllib.request.urlopen(server + "/bots") as answer:
         listed = {bot["name"]: bot for bot in json.load(answer)["bots"]}
@@ -159,7 +192,8 @@ def test_the_form_is_built_from_the_variants_house_rules_and_bots(watched, serve
         # Each house rule under the server's title, its name (which the terminal and the
         # lab take) beside its description.
         for rule in fitting:
-            assert page.text_content(f"label[for='house-rule-{rule['name']}']") == rule["title"]
+            title = (rule.get("words") or {}).get("title", rule["title"])
+            assert page.text_content(f"label[for='house-rule-{rule['name']}']") == title
             assert page.text_content(f"#house-rule-{rule['name']}-hint code") == rule["name"]
         # The bots offered for this game: those that name it, or name no game; the
         # heuristic picked, as at the terminal and in the lab.
@@ -187,10 +221,11 @@ def test_the_form_is_built_from_the_variants_house_rules_and_bots(watched, serve
     assert seat_view(page, server)["options"]["target"] == 1
     while play_hand(page) and state(page) == "hand-over":
         page.click("#next-hand")
-    assert_sheet_is_the_hands(page, server, 1)
+    assert_sheet_is_the_hands(page, server, 1, language)
     result = page.text_content("#sheet-result")
-    assert re.fullmatch(r"(You and your partner|Your opponents) win the match, \d+ to \d+\.",
-                        result)
+    score = rf"\d+{re.escape(say(language, 'score.to'))}\d+"
+    assert re.fullmatch("|".join(pattern(language, key, score=score)
+                                 for key in ("won.you_and_partner", "won.opponents")), result)
     assert page.locator("#log li").last.text_content() == result  # said the same way
     assert page.is_visible("#sheet-new-match") and not page.is_visible("#next-hand")
     screenshot(page, "match-over")
@@ -198,7 +233,7 @@ def test_the_form_is_built_from_the_variants_house_rules_and_bots(watched, serve
     assert wait_for(page, "setup") == "setup"
 
 
-def test_errors_are_said_in_plain_words(watched, server):
+def test_errors_are_said_in_plain_words(watched, server, language):
     page = watched.page
     watched.allow(NO_SUCH_RESOURCE)  # the failures made on purpose below
     start_match(page, server)
@@ -210,9 +245,8 @@ def test_errors_are_said_in_plain_words(watched, server):
     if page.locator("#choice[open]").count():
         page.locator("#choice-options .choice").first.click()
     assert wait_for(page) == "error"
-    assert page.text_content("#error-text") == (
-        "The server cannot be reached. Check that it is still running, then try again.")
-    screenshot(page, "error-unreachable")
+    assert page.text_content("#error-text") == say(language, "error.network")
+    screenshot(page, f"error-unreachable-{language}")
     page.unroute("**/games/**")
     page.click("#error-retry")
     assert wait_for(page) in ("your-turn", "hand-over")
@@ -226,7 +260,7 @@ def test_errors_are_said_in_plain_words(watched, server):
     page.reload()
     assert wait_for(page) == "error"
     words = page.text_content("#error-text")
-    assert words.startswith("The server no longer recognises this match")
+    assert words == say(language, "error.invalid_token")
     assert "{" not in words and "invalid_token" not in words
     assert not page.is_visible("#error-retry")
     page.click("#error-new")
@@ -273,7 +307,7 @@ def play_a_card_with_the_bots_slow(page, server) -> None:
     page.wait_for_selector("#skip:visible")
 
 
-def test_the_bots_play_one_at_a_time_and_can_be_skipped(watched, server):
+def test_the_bots_play_one_at_a_time_and_can_be_skipped(watched, server, language):
     page = watched.page
     # The page's own clock, which times the bots' pauses, is the test's: it runs as
     # usual until stopped below.
@@ -281,9 +315,14 @@ def test_the_bots_play_one_at_a_time_and_can_be_skipped(watched, server):
     # Three bots play before the person's next turn, each shown for 1.8 s.
     play_a_card_with_the_bots_slow(page, server)
     # (Waits are on selectors: the page's policy forbids the eval behind wait_for_function.)
-    page.wait_for_selector("#last-play:has-text('Right')")
+    right = say(language, "seat.with_bot", seat=say(language, "seat.right"),
+                bot=say(language, "bot.heuristic.short"))
+    page.wait_for_selector(f"#last-play:has-text('{say(language, 'seat.right')}')")
     shown = page.text_content("#last-play")
-    assert re.fullmatch(r"Right \(heuristic\) (lays \d+[cdbs]|plays \d+[cdbs]: .+)\.", shown)
+    plays = [pattern(language, "event.laid", seat=re.escape(right), card=".+"),
+             pattern(language, "event.captured", seat=re.escape(right), card=".+", move=".+")]
+    assert re.fullmatch("|".join(plays), shown), shown
+    assert not re.search(r"\b\d+[cdbs]\b", shown), shown  # cards in words, not codes
     screenshot(page, "bots-playing")
     # With the page's clock stopped, no pause ends by itself: the person's turn comes
     # only if Skip ends them all (an order of events, whatever the machine's speed).

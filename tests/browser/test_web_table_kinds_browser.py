@@ -1,8 +1,8 @@
 """The web table words each legal move by its kind, as the variant's play rule decided,
-in a real browser against a real server: in Scopa with the test-only house rule
-``ace-sweeps`` (tests/ace_sweeps.py, installed in the server as an installed
-distribution's plugin would be), an ace on a table without an asso may sweep it or be
-laid, and the choice offers the lay as one, never as taking "only itself"."""
+in a real browser against a real server, in English and in Italian: in Scopa with the
+test-only house rule ``ace-sweeps`` (tests/ace_sweeps.py, installed in the server as an
+installed distribution's plugin would be), an ace on a table without an asso may sweep
+it or be laid, and the choice offers the lay as one, never as taking "only itself"."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from tests.browser.conftest import api_server
 from tests.browser.table import (
     more_choices,
     play_hand,
+    say,
     seat_view,
     state,
     wait_for,
@@ -38,8 +39,12 @@ def an_ace_of_two_ways(cards):
                  if ACE.fullmatch(card) and ways >= 2), None)
 
 
-def test_an_ace_that_may_be_laid_offers_the_lay_as_one(watched, server):
+def test_an_ace_that_may_be_laid_offers_the_lay_as_one(watched, server, language):
     page = watched.page
+    lays, itself = say(language, "move.lay"), say(language, "move.takes_itself")
+    takes = say(language, "move.takes", cards="\0").split("\0")[0]
+    ace = say(language, "choice.which", card=say(language, "card.the.vowel", card=say(
+        language, "card.name", rank=say(language, "deck.rank.1"), suit="\0"))).split("\0")[0]
     page.goto(server + "/")
     wait_for(page, "setup")
     page.select_option("#pace", "instant")
@@ -52,9 +57,9 @@ def test_an_ace_that_may_be_laid_offers_the_lay_as_one(watched, server):
 
     aces, laid = [], []
     for _ in range(4):  # in nine hands out of ten the person is dealt an ace
-        hand = play_hand(page, prefer=an_ace_of_two_ways, answer=lambda words: "lays it")
+        hand = play_hand(page, prefer=an_ace_of_two_ways, answer=lambda words: lays)
         aces += [options for title, options in zip(hand.choices, hand.options, strict=True)
-                 if title.startswith("Which cards does the asso of ")]
+                 if title.startswith(ace)]
         laid += [event for event in seat_view(page, server)["events"]
                  if event["type"] == "laid" and event["seat"] == 0
                  and ACE.fullmatch(event["card"])]
@@ -62,9 +67,8 @@ def test_an_ace_that_may_be_laid_offers_the_lay_as_one(watched, server):
             break
         page.click("#next-hand")
     # An ace offers its sweep and, unless a table asso is there to take, its lay.
-    assert any("lays it on the table" in options for options in aces), aces
+    assert any(lays in options for options in aces), aces
     for options in aces:
-        assert all(option.startswith("takes ") or option == "lays it on the table"
-                   for option in options), options
-        assert not any("only itself" in option for option in options), options
+        assert all(option.startswith(takes) or option == lays for option in options), options
+        assert itself not in options, options
     assert laid, "the lay chosen was played as a lay"

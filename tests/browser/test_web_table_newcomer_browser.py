@@ -4,7 +4,8 @@ hand's bonuses announced and counted, a preview of what a card takes and no card
 played by a stray Enter, Foraccio's 13 cards on one row, the choice dialog outlining one
 option at a time, the score sheet saying why, no hover stuck on a touch screen, and no
 serious or critical accessibility violation (axe-core) on the form, the table, a dialog
-and the score sheet."""
+and the score sheet. In English and in Italian: the Italian page shows no English words
+of the page's nor of the game's, and no key without words."""
 
 from __future__ import annotations
 
@@ -17,13 +18,17 @@ import pytest
 
 from tests.browser.conftest import api_server
 from tests.browser.table import (
+    MISSING,
     SAVED,
+    catalogue,
     more_choices,
     play_hand,
+    say,
     screenshot,
     seat_view,
     start_match,
     state,
+    value_words,
     wait_for,
     watched_page,
 )
@@ -49,15 +54,44 @@ def size(request) -> str:
 
 
 @pytest.fixture
-def watched(browser, server, size):
-    """A fresh page at ``size`` whose console stays clean. The page's
-    Content-Security-Policy is bypassed only so that axe-core can be added to it."""
-    with watched_page(browser, bypass_csp=True, **SIZES[size]) as watch:
+def watched(browser, server, size, language):
+    """A fresh page at ``size`` speaking ``language``, whose console stays clean. The
+    page's Content-Security-Policy is bypassed only so that axe-core can be added to it."""
+    with watched_page(browser, language, bypass_csp=True, **SIZES[size]) as watch:
         yield watch
 
 
+def variants(server: str, language: str) -> dict[str, dict]:
+    """``GET /variants`` asked in ``language``, by variant name."""
+    request = urllib.request.Request(server + "/variants", headers={"Accept-Language": language})
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        return {variant["name"]: variant for variant in json.load(answer)["variants"]}
+
+
+def english_words(server: str) -> set[str]:
+    """Words an Italian page must not show: the English of the page's catalogue and of
+    the games' words, where Italian says it otherwise (sentences, not a short name)."""
+    english, italian = catalogue("en"), catalogue("it")
+    found = {text for key, text in english.items()
+             if text != italian[key] and len(text) > 12 and "{" not in text}
+    games = zip(variants(server, "en").values(), variants(server, "it").values(), strict=True)
+    for en, it in games:
+        pairs = [(en["words"]["description"], it["words"]["description"]),
+                 *((option["description"], other["description"]) for option, other in zip(
+                     en["words"]["options"], it["words"]["options"], strict=True))]
+        found |= {text for text, other in pairs if text != other}
+    return found
+
+
 def assert_accessible(page, where: str) -> None:
-    """No serious or critical violation of axe-core's rules on the page as it is."""
+    """No serious or critical violation of axe-core's rules on the page as it is; every
+    word shown is in the page's language, none a key without words."""
+    shown = page.evaluate("document.body.innerText")
+    assert MISSING not in shown, f"{where}: a key without words: {shown}"
+    if page.evaluate("document.documentElement.lang") == "it":
+        leaked = [text for text in english_words(page.url.split("/#")[0].rstrip("/"))
+                  if text in shown]
+        assert not leaked, f"{where}: English on the Italian page: {leaked}"
     if not page.evaluate("typeof axe !== 'undefined'"):
         page.add_script_tag(path=str(AXE))
     violations = page.evaluate("async () => (await axe.run(document)).violations.map("
@@ -91,7 +125,7 @@ def hand_events(view: dict) -> list[dict]:
     return events[dealt:]
 
 
-def test_deal_is_in_view_and_the_form_speaks_in_words(watched, server, size):
+def test_deal_is_in_view_and_the_form_speaks_in_words(watched, server, size, language):
     page = watched.page
     page.goto(server + "/")
     wait_for(page, "setup")
@@ -101,16 +135,20 @@ def test_deal_is_in_view_and_the_form_speaks_in_words(watched, server, size):
     assert page.get_attribute("#more", "open") is None  # the advanced choices are folded
     description = page.text_content("#variant-description")
     assert description.count("71") == 1, description  # said once
-    note = page.text_content("#bots-note")
-    assert "this page included" not in note and "developer tools" in note
+    assert page.text_content("#bots-note") == say(language, "setup.bots_note")
+    assert page.evaluate("document.documentElement.lang") == language
     assert_accessible(page, "the form")
-    screenshot(page, f"newcomer-form-{size}")
+    screenshot(page, f"newcomer-form-{size}-{language}")
 
     more_choices(page)
     words = {name: page.locator(f"#option-{name} option").all_text_contents()
              for name in ("deal_scheme", "deal_passes_to")}
-    assert words == {"deal_scheme": ["One card at a time", "In rounds of 5, 4, 4"],
-                     "deal_passes_to": ["The dealer's right", "The dealer's left"]}
+    spoken = {option["name"]: option["values"]
+              for option in variants(server, language)["foraccio"]["words"]["options"]}
+    assert words == {"deal_scheme": [spoken["deal_scheme"][value]
+                                     for value in ("one_at_a_time", "5-4-4")],
+                     "deal_passes_to": [spoken["deal_passes_to"][value]
+                                        for value in ("right", "left")]}
     values = page.locator("#option-deal_scheme option").evaluate_all(
         "options => options.map(o => o.value)")
     assert values == ["one_at_a_time", "5-4-4"]  # the codes are what is sent
@@ -120,8 +158,9 @@ def test_deal_is_in_view_and_the_form_speaks_in_words(watched, server, size):
     assert_accessible(page, "the form unfolded")
 
 
-def test_the_table_keeps_each_play_and_announces_the_bonuses(watched, server, size):
+def test_the_table_keeps_each_play_and_announces_the_bonuses(watched, server, size, language):
     page = watched.page
+    lines = variants(server, language)["zobelon"]["words"]["lines"]
     # Zobelon: a capture all in its card's suit is a colore, made in most hands.
     start_match(page, server, "zobelon", bots="random")
     announced = []
@@ -149,7 +188,9 @@ def test_the_table_keeps_each_play_and_announces_the_bonuses(watched, server, si
             words = page.text_content("#announce")
             assert page.is_visible("#announce") == bool(made)
             for bonus in made:
-                assert f"{bonus['name'].capitalize()}! {bonus['points']} point" in words
+                said = say(language, "event.bonus", line=lines[bonus["name"]]["name"],
+                           count=bonus["points"], team="\0", card="")
+                assert said.split("\0")[0] in words, words
             if made:
                 announced.append(words)
             # The header counts the hand's bonuses.
@@ -160,7 +201,7 @@ def test_the_table_keeps_each_play_and_announces_the_bonuses(watched, server, si
             assert header == [score + bonus for score, bonus in
                               zip(view["scores"], bonuses, strict=True)]
             if announced and len(announced) == 1 and made:
-                screenshot(page, f"newcomer-announced-{size}")
+                screenshot(page, f"newcomer-announced-{size}-{language}")
             page.locator("#hand .card.legal").first.click()
             if page.locator("#choice[open]").count():
                 page.locator("#choice-options .choice").first.click()
@@ -171,7 +212,7 @@ def test_the_table_keeps_each_play_and_announces_the_bonuses(watched, server, si
     assert stale, "no bonus made before the latest play in twelve hands"
 
 
-def test_a_card_shows_what_it_takes_and_no_stray_enter_plays_it(watched, server, size):
+def test_a_card_shows_what_it_takes_and_no_stray_enter_plays_it(watched, server, size, language):
     page = watched.page
     start_match(page, server, options={"capture_required": False}, bots="random")
     for _ in range(40):
@@ -204,7 +245,7 @@ def test_a_card_shows_what_it_takes_and_no_stray_enter_plays_it(watched, server,
         assert set(cards_of(page, "#table-cards .card.preview")) == takes
         page.mouse.move(0, 0)
     assert_accessible(page, "the table")
-    screenshot(page, f"newcomer-table-{size}")
+    screenshot(page, f"newcomer-table-{size}-{language}")
 
     # A card with one way to play plays on a click, with nothing asked.
     one = page.locator("#hand .card.legal[data-ways='1']").first
@@ -215,7 +256,7 @@ def test_a_card_shows_what_it_takes_and_no_stray_enter_plays_it(watched, server,
         assert not page.locator("#choice[open]").count()
 
 
-def test_the_choice_outlines_one_option_in_words(watched, server, size):
+def test_the_choice_outlines_one_option_in_words(watched, server, size, language):
     page = watched.page
     # Capture not compulsory: a card that can take can also be laid, so it asks.
     start_match(page, server, options={"capture_required": False}, bots="random")
@@ -233,8 +274,12 @@ def test_the_choice_outlines_one_option_in_words(watched, server, size):
     page.wait_for_selector("#choice[open]")
     options = page.locator("#choice-options .choice")
     words = page.locator("#choice-options .choice > span:first-child").all_text_contents()
-    assert all(re.match(r"(takes the .+ of (coppe|denari|bastoni|spade)|lays it on the "
-                        r"table|takes only itself)", text) for text in words), words
+    suits = "|".join(say(language, f"deck.suit.{suit}") for suit in "cdbs")
+    takes = re.escape(say(language, "move.takes", cards="\0").split("\0")[0])
+    of_suit = re.escape(say(language, "card.name", rank="\0", suit="").split("\0")[1])
+    assert all(re.match(rf"{takes}.+{of_suit}({suits})", text)
+               or text in (say(language, "move.lay"), say(language, "move.takes_itself"))
+               for text in words), words
     assert not any(re.search(r"\b\d+[cdbs]\b", text) for text in words), words
     for index in range(options.count()):
         option = options.nth(index)
@@ -245,7 +290,7 @@ def test_the_choice_outlines_one_option_in_words(watched, server, size):
         mine = cards_of(page, f"#choice-options .choice >> nth={index} >> .card")
         assert sorted(cards_of(page, "#table-cards .card.option")) == sorted(mine)
     assert_accessible(page, "the choice dialog")
-    screenshot(page, f"newcomer-choice-{size}")
+    screenshot(page, f"newcomer-choice-{size}-{language}")
     page.click("#choice-back")
     assert wait_for(page) == "your-turn"
     assert not cards_of(page, "#table-cards .card.option")
@@ -254,10 +299,10 @@ def test_the_choice_outlines_one_option_in_words(watched, server, size):
         const {valueWords} = await import('/table/js/words.js');
         return [1, 7, 8, 11, 13].map(valueWords);
     }""")
-    assert articles == ["an ace", "a 7", "an 8", "an 11", "a 13"]
+    assert articles == [value_words(language, value) for value in (1, 7, 8, 11, 13)]
 
 
-def test_the_score_sheet_says_why(watched, server, size):
+def test_the_score_sheet_says_why(watched, server, size, language):
     page = watched.page
     start_match(page, server, bots="random")
     play_hand(page)
@@ -266,18 +311,20 @@ def test_the_score_sheet_says_why(watched, server, size):
     groups = page.locator("#sheet-lines tbody")
     assert groups.count() == 2
     teams = [groups.nth(team).locator("tr.team").text_content() for team in (0, 1)]
-    assert teams == [f"{name}: {points} point{'s' if points != 1 else ''}"
-                     for name, points in zip(("Us", "Them"), scored["points"], strict=True)]
-    piles = view["piles"]
-    counted = {"carte": (len(piles[0]), len(piles[1]), "cards"),
-               "spade": (*(sum(card.endswith("s") for card in pile) for pile in piles), "spade")}
-    for line in scored["lines"]:
-        if line["name"] in counted:
-            ours, theirs, noun = counted[line["name"]]
-            held = (ours, theirs) if line["team"] == 0 else (theirs, ours)
-            row = page.locator(f"#sheet-lines tbody >> nth={line['team']}").locator(
-                f"tr.line[data-line={line['name']}]")
-            assert row.locator(".counts").text_content() == f"{held[0]} {noun} to {held[1]}"
+    assert teams == [say(language, "sheet.team", team=say(language, f"team.{side}"), count=points)
+                     for side, points in zip(("us", "them"), scored["points"], strict=True)]
+    # What each team took, suit by suit: what the lines rewarding the most count.
+    for team, pile in enumerate(view["piles"]):
+        suits = [say(language, "pile.suit", count=count, suit=say(language, f"deck.suit.{suit}"))
+                 for suit in "cdbs" if (count := sum(card.endswith(suit) for card in pile))]
+        taken = page.locator(f"#sheet-lines tbody >> nth={team}").locator("tr.pile-counts")
+        assert taken.text_content() == say(language, "pile.taken", count=len(pile),
+                                           suits=", ".join(suits))
+    # Each line says what it rewards in its game's own words.
+    rewards = variants(server, language)["foraccio"]["words"]["lines"]
+    shown = page.locator("#sheet-lines tr.line").evaluate_all(
+        "rows => rows.map(r => [r.dataset.line, r.querySelector('.line-name').title])")
+    assert shown and all(title == rewards[line]["rewards"] for line, title in shown), shown
     # It opens at its top: "Hand N is over" and the team headers in view.
     assert in_view(page, "#sheet-title") and in_view(page, "#sheet-lines tr.team")
     assert page.eval_on_selector("#sheet-body", "body => body.scrollTop") == 0
@@ -305,7 +352,7 @@ def test_the_score_sheet_says_why(watched, server, size):
         "cards => cards.map(c => c.getBoundingClientRect().width)")
     assert widths and min(widths) >= 36, widths  # large enough to read
     assert_accessible(page, "the score sheet")
-    screenshot(page, f"newcomer-sheet-{size}")
+    screenshot(page, f"newcomer-sheet-{size}-{language}")
 
 
 def in_view(page, selector: str) -> bool:

@@ -3,23 +3,34 @@ server: the seats follow the option that changes them (Scopa's players, from
 ``seatings`` of ``GET /variants``), a house rule is offered only for the variants it
 applies to, and a house rule's options are shown, bounded and sent
 (``tests/table_rules.py``'s ``double-scopa``, installed in the server as a
-distribution's would be)."""
+distribution's would be). In English and in Italian."""
 
 from __future__ import annotations
 
 import pytest
 
 from tests.browser.conftest import api_server
-from tests.browser.table import more_choices, screenshot, seat_view, wait_for
+from tests.browser.table import more_choices, say, screenshot, seat_view, wait_for
 from tests.table_rules import table_rules_environment
 
 pytestmark = pytest.mark.xdist_group("browser-options")
 
-SCOPA_BOTS = {
-    "2": ["Opponent opposite"],
-    "3": ["Opponent on your right", "Opponent on your left"],
-    "4": ["Your partner (opposite)", "Opponent on your right", "Opponent on your left"],
-}
+
+def scopa_bots(language: str) -> dict[str, list[str]]:
+    """The bots' seats of the form at Scopa, by number of players."""
+    def opponent(where: str) -> str:
+        return say(language, "setup.bot.opponent", where=say(language, f"where.{where}"))
+    partner = say(language, "setup.bot.partner", where=say(language, "where.opposite"))
+    return {"2": [opponent("opposite")],
+            "3": [opponent("right"), opponent("left")],
+            "4": [partner, opponent("right"), opponent("left")]}
+
+
+def intro(language: str, company: str, against: str, count: int) -> str:
+    """How the form's introduction starts: who sits with the person, against whom."""
+    number = say(language, f"number.{count}") if count > 1 else ""
+    return say(language, "setup.intro", company=company, goal="",
+               against=say(language, against, count=count, number=number)).strip()
 
 
 @pytest.fixture(scope="module")
@@ -43,23 +54,23 @@ def texts(page, selector: str) -> list[str]:
     return [text.strip() for text in page.locator(selector).all_text_contents()]
 
 
-def test_the_bots_follow_the_number_of_players_chosen(page):
+def test_the_bots_follow_the_number_of_players_chosen(page, language):
     page.select_option("#variant", "scopa")
     page.wait_for_selector("#bots[data-seats='2']")
-    assert texts(page, "#bots label") == SCOPA_BOTS["2"]
+    assert texts(page, "#bots label") == scopa_bots(language)["2"]
 
     for players in ("3", "4", "2", "3"):
         page.select_option("#option-players", players)
         page.wait_for_selector(f"#bots[data-seats='{players}']")
-        assert texts(page, "#bots label") == SCOPA_BOTS[players]
+        assert texts(page, "#bots label") == scopa_bots(language)[players]
     assert page.text_content("#setup-intro").startswith(
-        "You sit at the bottom, against two bots, each for themselves.")
+        intro(language, "", "setup.intro.against_each", 2))
     page.select_option("#option-players", "4")
-    assert page.text_content("#setup-intro").startswith(
-        "You sit at the bottom with a bot partner opposite you, against two bots.")
+    assert page.text_content("#setup-intro").startswith(intro(
+        language, say(language, "setup.intro.partner.opposite"), "setup.intro.against", 2))
 
 
-def test_a_three_player_match_seats_the_bots_chosen(page, server):
+def test_a_three_player_match_seats_the_bots_chosen(page, server, language):
     page.select_option("#pace", "instant")
     page.select_option("#variant", "scopa")
     page.select_option("#option-players", "3")
@@ -71,24 +82,26 @@ def test_a_three_player_match_seats_the_bots_chosen(page, server):
 
     view = seat_view(page, server)
     assert view["options"]["players"] == 3 and len(view["hand_sizes"]) == 3
-    assert texts(page, ".seat .who") == ["Left", "Right", "You"]
+    assert texts(page, ".seat .who") == [say(language, f"seat.{where}")
+                                         for where in ("left", "right", "you")]
     assert page.evaluate("JSON.parse(localStorage.getItem('foraccio.table.match')).bots") == [
         None, "random", "ismcts"]
-    screenshot(page, "scopa-three-players")
+    screenshot(page, f"scopa-three-players-{language}")
 
 
-def test_the_seats_of_a_room_follow_the_number_of_players_chosen(page):
+def test_the_seats_of_a_room_follow_the_number_of_players_chosen(page, language):
     """The form's seats, and the room made of them."""
     page.check("input[name=mode][value=friends]")
     page.select_option("#variant", "scopa")
-    assert texts(page, "#seats label")[:-1] == ["Seat 1", "Seat 2"]
+    assert texts(page, "#seats label")[:-1] == [say(language, "seat.number", number=number)
+                                                for number in (1, 2)]
 
     page.select_option("#option-players", "4")
 
     page.wait_for_selector("#player-3")
     assert texts(page, "#seats label")[:-1] == [
-        "Seat 1, partner of seat 3", "Seat 2, partner of seat 4",
-        "Seat 3, partner of seat 1", "Seat 4, partner of seat 2"]
+        say(language, "friends.seat_partner", number=number, partners=partner)
+        for number, partner in ((1, 3), (2, 4), (3, 1), (4, 2))]
     for seat in (1, 2, 3):
         page.select_option(f"#player-{seat}", "random")
     page.click("#start")

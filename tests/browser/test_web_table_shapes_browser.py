@@ -3,6 +3,7 @@ real server: ``duet`` (two seats, each for themselves) and ``terzetto`` (three s
 Scopa's cards), the test-only variants of tests/shapes.py, installed in the server as
 an installed distribution's plugins would be. Seats, piles, scores and the score sheet
 follow the seating; the stock shows while cards are kept back; each later deal is told.
+In English and in Italian.
 """
 
 from __future__ import annotations
@@ -14,7 +15,9 @@ import pytest
 from tests.browser.conftest import api_server
 from tests.browser.table import (
     more_choices,
+    pattern,
     play_hand,
+    say,
     screenshot,
     seat_view,
     sheet,
@@ -52,73 +55,89 @@ def texts(page, selector: str) -> list[str]:
     return [text.strip() for text in page.locator(selector).all_text_contents()]
 
 
-def test_the_form_offers_a_bot_for_each_other_seat(watched, server):
+def test_the_form_offers_a_bot_for_each_other_seat(watched, server, language):
     page = watched.page
     page.goto(server + "/")
     wait_for(page, "setup")
     more_choices(page)
-    bots = {"foraccio": ["Your partner (opposite)", "Opponent on your right",
-                         "Opponent on your left"],
-            "terzetto": ["Opponent on your right", "Opponent on your left"],
-            "duet": ["Opponent opposite"]}
+
+    def opponent(where: str) -> str:
+        return say(language, "setup.bot.opponent", where=say(language, f"where.{where}"))
+    partner = say(language, "setup.bot.partner", where=say(language, "where.opposite"))
+    bots = {"foraccio": [partner, opponent("right"), opponent("left")],
+            "terzetto": [opponent("right"), opponent("left")],
+            "duet": [opponent("opposite")]}
     for variant, labels in bots.items():
         page.select_option("#variant", variant)
         page.wait_for_selector(f"#bots[data-seats='{len(labels) + 1}']")
         assert texts(page, "#bots label") == labels
-    assert page.text_content("#setup-intro").startswith(
-        "You sit at the bottom, against one bot.")
+    assert page.text_content("#setup-intro").startswith(say(
+        language, "setup.intro", company="", goal="",
+        against=say(language, "setup.intro.against", count=1)).strip())
     page.select_option("#variant", "terzetto")
     page.wait_for_selector("#bots[data-seats='3']")
-    assert page.text_content("#setup-intro").startswith(
-        "You sit at the bottom, against two bots, each for themselves.")
+    assert page.text_content("#setup-intro").startswith(say(
+        language, "setup.intro", company="", goal="", against=say(
+            language, "setup.intro.against_each", count=2,
+            number=say(language, "number.2"))).strip())
 
 
-def test_a_whole_hand_of_three_each_for_themselves(watched, server):
+def test_a_whole_hand_of_three_each_for_themselves(watched, server, language):
     page = watched.page
     start(page, server, "terzetto", 3)
     assert wait_for(page) == "your-turn"
 
-    assert texts(page, ".seat .who") == ["Left", "Right", "You"]
+    right, left = say(language, "seat.right"), say(language, "seat.left")
+    assert texts(page, ".seat .who") == [left, right, say(language, "seat.you")]
     assert [page.get_attribute(f"#seat-{seat}", "data-position") for seat in range(3)] == [
         "you", "right", "left"]
-    assert texts(page, ".pile h2") == ["Your pile", "Right's pile", "Left's pile"]
+    assert texts(page, ".pile h2") == [say(language, "pile.you"),
+                                       say(language, "pile.of", team=right),
+                                       say(language, "pile.of", team=left)]
     # By name: a bot that played before this seat's turn may already have scored.
-    assert [team.split()[0] for team in texts(page, "#scores .team")] == ["You", "Right", "Left"]
+    assert [team.split()[0] for team in texts(page, "#scores .team")] == [
+        say(language, "team.you"), right, left]
     stock = page.text_content("#stock")
-    assert re.fullmatch(r"Stock: \d+ cards to deal", stock), stock
-    screenshot(page, "terzetto")
+    assert re.fullmatch(pattern(language, "stock", count=r"\d+"), stock), stock
+    screenshot(page, f"terzetto-{language}")
 
     hand = play_hand(page)
 
     assert hand.plays == 12  # 36 cards played, dealt three at a time
     assert page.is_hidden("#stock")
     log = " ".join(texts(page, "#log li"))
-    assert log.count("more cards are dealt from the stock") == 3
+    assert log.count(say(language, "event.dealt_more").rstrip(".")) == 3
     lines, hand_words, match_words = sheet(page)
     view = seat_view(page, server)
     scored = [event for event in view["events"] if event["type"] == "hand_scored"][-1]
-    names = ("You", "Right", "Left")
     assert [(team, points) for team, _, points in lines] == [  # grouped by team
-        (names[line["team"]], line["points"])
+        (line["team"], line["points"])
         for line in sorted(scored["lines"], key=lambda line: line["team"])]
-    points = ", ".join(f"{name if name != 'You' else 'you'} {score}"
-                       for name, score in zip(names, scored["points"], strict=True))
-    assert hand_words == f"This hand: {points}."
-    assert match_words.endswith("first to 11 wins.")
-    screenshot(page, "terzetto-score-sheet")
+    names = (say(language, "team.you.in"), right, left)
+    points = ", ".join(say(language, "team.score", team=name, score=score)
+                       for name, score in zip(names[:-1], scored["points"], strict=False))
+    assert hand_words.startswith(say(language, "sheet.hand", scores=points).rstrip("."))
+    assert hand_words.endswith(say(language, "team.score", team=left, score=scored["points"][2])
+                               + ".")
+    assert match_words.endswith(say(language, "sheet.match", scores="", goal=11).split(";")[-1])
+    screenshot(page, f"terzetto-score-sheet-{language}")
 
 
-def test_a_match_of_two_to_its_end(watched, server):
+def test_a_match_of_two_to_its_end(watched, server, language):
     page = watched.page
     start(page, server, "duet", 2, options={"target": "1"})
     assert wait_for(page) == "your-turn"
-    assert texts(page, ".seat .who") == ["Opposite", "You"]
-    assert texts(page, ".pile h2") == ["Your pile", "Opposite's pile"]
+    opposite = say(language, "seat.opposite")
+    assert texts(page, ".seat .who") == [opposite, say(language, "seat.you")]
+    assert texts(page, ".pile h2") == [say(language, "pile.you"),
+                                       say(language, "pile.of", team=opposite)]
 
     while play_hand(page).plays and state(page) == "hand-over":
         page.click("#next-hand")
 
     result = page.text_content("#sheet-result")
-    assert re.fullmatch(r"You win the match, \d+ to \d+\.|Opposite wins the match, \d+ to \d+\.",
+    score = rf"\d+{re.escape(say(language, 'score.to'))}\d+"
+    assert re.fullmatch(pattern(language, "won.you", score=score) + "|"
+                        + pattern(language, "won.seat", team=re.escape(opposite), score=score),
                         result), result
     assert page.is_visible("#sheet-new-match")

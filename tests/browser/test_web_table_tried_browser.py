@@ -10,7 +10,7 @@ import time
 import pytest
 
 from tests.browser.conftest import api_server
-from tests.browser.table import start_match, state, wait_for, watched_page
+from tests.browser.table import say, start_match, state, wait_for, watched_page
 
 pytestmark = pytest.mark.xdist_group("browser-tried")
 
@@ -107,6 +107,23 @@ def answered(page):
     pytest.fail("the choice never answered")
 
 
+def names(page, card: str) -> tuple[str, str]:
+    """The page's names of ``card``: alone ("king of swords") and with its article."""
+    return tuple(page.evaluate("""async (card) => {
+        const {cardName, theCard} = await import('/table/js/words.js');
+        return [cardName(card), theCard(card)];
+    }""", card))
+
+
+def asked(page, title: str) -> None:
+    """Wait until the choice asks a question starting with ``title``."""
+    for _ in range(100):
+        if (page.text_content("#choice-title") or "").startswith(title):
+            return
+        time.sleep(0.05)
+    pytest.fail(f"the choice never asked {title!r}: {page.text_content('#choice-title')!r}")
+
+
 def options(page) -> list[str]:
     return [text.strip() for text in page.locator(
         "#choice-options .choice > span:first-child").all_text_contents()]
@@ -116,20 +133,22 @@ def test_a_wild_card_shows_each_value_s_cards_and_back_goes_back_one_step(watche
                                                                          size):
     page = watched.page
     open_a_table(page, server)
+    _, the_re = names(page, RE)
+    how, which = (say("en", key, card=the_re) for key in ("choice.how", "choice.which"))
     choose(page, RE_MOVES)
-    assert page.text_content("#choice-title").startswith("How do you play the re of spade?")
+    assert page.text_content("#choice-title").startswith(how)
     words = options(page)
-    assert words[0].startswith("Sweep")
+    assert words[0] == say("en", "choice.sweep")
     nine = next(index for index, text in enumerate(words) if text.startswith("As a 9"))
     # "As a 9" takes in two ways: it shows every card it may take.
     shown = page.locator(f"#choice-options .choice >> nth={nine} >> .card").evaluate_all(
         "cards => cards.map(c => c.dataset.card)")
     assert sorted(shown) == ["4c", "5c", "9c"], shown
     page.locator("#choice-options .choice").nth(nine).click()
-    page.wait_for_selector("#choice-title:text('Which cards does the re of spade take?')")
+    asked(page, which)
     assert page.locator("#choice-options .choice").count() == 2
     page.click("#choice-back")  # back to the re's question, not out of the dialog
-    page.wait_for_selector("#choice-title:text('How do you play the re of spade?')")
+    asked(page, how)
     assert page.locator("#choice[open]").count() == 1
     assert page.evaluate("window.__chosen") is None
     page.locator("#choice-options .choice").nth(nine).click()
@@ -153,11 +172,12 @@ def test_a_wild_card_s_preview_is_said_whole(watched, server, size):
     }""", RE_MOVES)
     page.locator("#hand button[data-card='13s']").focus()
     words = page.text_content("#preview")
-    assert words == "re of spade: 7 ways: a sweep, or as a 2, a 3, a 4, a 5 or a 9.", words
+    the_re, _ = names(page, RE)
+    assert words == f"{the_re}: 7 ways: a sweep, or as a 2, a 3, a 4, a 5, or a 9.", words
     cut = page.eval_on_selector("#preview", "p => p.scrollWidth > p.clientWidth"
                                             " || p.scrollHeight > p.clientHeight")
     assert not cut, words
-    # A card that cannot be played previews nothing (it was "7 of coppe: undefined.").
+    # A card that cannot be played previews nothing (it was "7 of cups: undefined.").
     page.locator("#hand button[data-card='13s']").blur()
     page.eval_on_selector("#hand button[data-card='7c']", "b => b.dispatchEvent("
                                                           "new MouseEvent('mouseenter'))")

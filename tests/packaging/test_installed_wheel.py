@@ -166,7 +166,8 @@ def wheel_names(wheel: Path) -> set[str]:
 def shipped_from_checkout() -> set[str]:
     """What the wheel must hold of the checkout, at its installed path: every Python file
     of the folders pyproject.toml maps onto the package (its ``package-dir``), and the
-    files of the web table and of the docs UIs (its ``package-data``)."""
+    files of the web table, of the docs UIs and the catalogues of its words (its
+    ``package-data``)."""
     mapping = PYPROJECT["tool"]["setuptools"]["package-dir"]
     expected = set()
     for package, folder in mapping.items():
@@ -175,7 +176,8 @@ def shipped_from_checkout() -> set[str]:
             if "__pycache__" not in relative.parts:
                 expected.add(f"{package.replace('.', '/')}/{relative.as_posix()}")
     for folder, installed in (("web/static", "foraccio/web/static"),
-                              ("api/docs_static", "foraccio/api/docs_static")):
+                              ("api/docs_static", "foraccio/api/docs_static"),
+                              ("foraccio/locale", "foraccio/locale")):
         expected |= {f"{installed}/{path.relative_to(ROOT / folder).as_posix()}"
                      for path in (ROOT / folder).rglob("*") if path.is_file()}
     return expected
@@ -192,8 +194,11 @@ def check_the_wheel_installs_one_package_and_all_of_it_with_nothing_else(
     assert not [name for name in names if {"tests", "bench", "examples"} & set(name.split("/"))]
     assert any(name.startswith("foraccio/web/static/js/") for name in names)
     assert "foraccio/api/docs_static/swagger-ui-init.js" in names
+    assert "foraccio/locale/it/LC_MESSAGES/foraccio.po" in names
     assert {name.split("/")[0] for name in wheel_names(release.scopa_wheel)} == {
         "foraccio_scopa", "foraccio_scopa-0.1.0.dist-info"}
+    assert "foraccio_scopa/locale/it/LC_MESSAGES/foraccio_scopa.po" in \
+        wheel_names(release.scopa_wheel)
 
 
 def check_the_metadata_is_complete_and_twine_finds_nothing_to_fix(

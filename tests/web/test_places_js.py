@@ -1,11 +1,13 @@
 """The web table names seats and teams as the terminal table does: ``places`` of
 web/static/js/words.js, run by Node, against :mod:`foraccio.cli.table.places`, at every size of
-table and for several ways of forming teams."""
+table and for several ways of forming teams; and it tells the plays with the cards' names,
+in English and in Italian."""
 
 from __future__ import annotations
 
+import pytest
+
 from foraccio.cli.table.places import places
-from foraccio.cli.table.words import event_words
 from tests.web.node import run_module
 
 SEATINGS = [
@@ -92,13 +94,87 @@ const [teams, bots, events] = process.argv.slice(1).map((text) => JSON.parse(tex
 console.log(JSON.stringify(events.map((event) => eventWords(event, bots, places(teams)))));
 """
 
+DEAL_CAPTURED = [{"type": "deal_captured", "hand": 1, "stage": stage, "seat": seat, "team": seat,
+                  "cards": ["1b", "3d", "4d", "7d"]} for stage, seat in ((0, 0), (2, 1))]
 
-def test_the_web_table_tells_what_a_deal_took_as_the_terminal_does(tmp_path):
+
+@pytest.mark.parametrize(("language", "told"), [
+    ("en", ["You take the ace of batons, the 3 of coins, the 4 of coins, and the 7 of coins "
+            "from the table as the cards are dealt.",
+            "Right (random) takes the ace of batons, the 3 of coins, the 4 of coins, and the 7 "
+            "of coins from the table as the cards are dealt."]),
+    ("it", ["Prendi l'asso di bastoni, il 3 di denari, il 4 di denari e il 7 di denari dalla "
+            "tavola mentre si danno le carte.",
+            "Destra (casuale) prende l'asso di bastoni, il 3 di denari, il 4 di denari e il 7 "
+            "di denari dalla tavola mentre si danno le carte."]),
+])
+def test_the_web_table_tells_what_a_deal_took_in_card_names(tmp_path, language, told):
+    """The cards a deal took are named in words, in the page's language, never by their
+    codes."""
     teams, bots = [[0], [1], [2]], ["person", "random", "heuristic"]
-    events = [{"type": "deal_captured", "hand": 1, "stage": stage, "seat": seat, "team": seat,
-               "cards": ["1b", "3d", "4d", "7d"]} for stage, seat in ((0, 0), (2, 1))]
+    assert run_module(tmp_path, "words.js", EVENTS, teams, bots, DEAL_CAPTURED,
+                      language=language) == told
 
-    told = run_module(tmp_path, "words.js", EVENTS, teams, bots, events)
 
-    assert told == [event_words(event, tuple(bots), places(teams)) for event in events]
-    assert told[1] == "Right (random) takes 1b 3d 4d 7d from the table as the cards are dealt."
+PLAYS = [
+    {"type": "laid", "seat": 1, "card": "10b"},
+    {"type": "captured", "seat": 0, "card": "8c", "take": ["2s", "6d"]},
+    {"type": "captured", "seat": 3, "card": "13s", "take": ["11s"], "jolly": 11},
+    {"type": "bonus", "seat": 2, "team": 0, "name": "scopa", "points": 3, "card": "3c"},
+]
+
+
+@pytest.mark.parametrize(("language", "told"), [
+    ("en", ["Right (random) lays the 10 of batons.",
+            "You play the 8 of cups: takes the 2 of swords and the 6 of coins.",
+            "Left (heuristic) plays the king of swords: as an 11, takes the jack of swords.",
+            "Scopa! 3 points for us (3 of cups)."]),
+    ("it", ["Destra (casuale) cala il 10 di bastoni.",
+            "Giochi l'8 di coppe: prende il 2 di spade e il 6 di denari.",
+            "Sinistra (euristico) gioca il re di spade: come un 11, prende il fante di spade.",
+            "Scopa! 3 punti per noi (3 di coppe)."]),
+])
+def test_a_play_names_its_cards_in_words(tmp_path, language, told):
+    bots = ["person", "random", "random", "heuristic"]
+    assert run_module(tmp_path, "words.js", EVENTS, [[0, 2], [1, 3]], bots, PLAYS,
+                      language=language) == told
+
+
+OWN_WORDS = """
+import {cardName, eventWords, lineName, moveWords, places, playing, useWords, wildWords} from %s;
+const [variant, rule, events] = process.argv.slice(1).map((text) => JSON.parse(text));
+useWords([variant], [rule]);
+playing({variant: variant.name, house_rules: [rule.name]});
+const where = places([[0, 2], [1, 3]]);
+console.log(JSON.stringify({
+  events: events.map((event) => eventWords(event, [null, "random", "random", "random"], where)),
+  move: moveWords({card: "7c", kind: "fifteen", take: ["8s"]}),
+  wild: wildWords(), card: cardName("11c"), line: lineName("busso"), rule: lineName("tris"),
+  unnamed: lineName("some_line"),
+}));
+"""
+
+FOREIGN = {"name": "foreign", "words": {
+    "lines": {"busso": {"name": "Busso", "rewards": "A hand under ten, shown at the deal"}},
+    "kinds": {"capture": "capture", "lay": "lay", "fifteen": "by fifteen"},
+    "wild": "The 7 of cups is the matta: choose what it stands for",
+    "cards": {"ranks": {"1": "asso", "11": "donna"}, "suits": {"c": "cuori", "d": "quadri",
+                                                                "b": "fiori", "s": "picche"}},
+}}
+TRIS = {"name": "tris-rule",
+        "words": {"lines": {"tris": {"name": "Tris", "rewards": "Three of a kind"}}}}
+
+
+def test_a_variant_and_a_house_rule_are_spoken_in_their_own_words(tmp_path):
+    """A game that shares no word with Foraccio: its lines, its house rule's line, its move
+    kind, its wild card's choice and its cards' names are its own, as the server says them."""
+    events = [{"type": "bonus", "seat": 1, "team": 1, "name": "busso", "points": 3, "card": "11c"},
+              {"type": "captured", "seat": 0, "card": "7c", "kind": "fifteen", "take": ["8s"]}]
+    said = run_module(tmp_path, "words.js", OWN_WORDS, FOREIGN, TRIS, events)
+    assert said == {
+        "events": ["Busso! 3 points for them (donna of cuori).",
+                   "You play the 7 of cuori: takes the 8 of picche (by fifteen)."],
+        "move": "takes the 8 of picche (by fifteen)",
+        "wild": "The 7 of cups is the matta: choose what it stands for",
+        "card": "donna of cuori", "line": "Busso", "rule": "Tris", "unnamed": "Some line",
+    }

@@ -8,6 +8,7 @@ changes an option.
 from foraccio.core.registry import OptionSpec, Variant
 from foraccio.variants.foraccio import capture, dealing, end_of_hand, match, scopa
 from foraccio.variants.foraccio.scoring import bonuses, carte, la_24, napoli, onori, spade
+from foraccio.variants.foraccio.words import WORDS
 
 DEAL_SCHEMES = ("one_at_a_time", "5-4-4")
 
@@ -48,4 +49,5 @@ FORACCIO = Variant(
     options=OPTIONS,
     plugins=PLUGINS,
     awards=AWARDS,
+    words=WORDS,
 )

@@ -10,6 +10,7 @@ colore, so it is not offered for a variant that awards colore already (Zobelon).
 from __future__ import annotations
 
 from foraccio.core.registry import HouseRule
+from foraccio.core.words import LineWords, Words
 from foraccio.variants.zobelon import colore
 
 COLORE = HouseRule(
@@ -19,4 +20,7 @@ COLORE = HouseRule(
                 "colore worth the card's value, as in Zobelon (where it is a rule of the game).",
     plugins=(colore,),
     awards=("colore",),
+    words=Words(lines={"colore": LineWords(
+        "Colore", "A capture whose table cards are all of the capturing card's suit: worth "
+                  "the capturing card's value")}),
 )

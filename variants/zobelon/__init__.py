@@ -14,6 +14,7 @@ from foraccio.variants.foraccio.scoring import bonuses, carte, la_24, napoli, on
 # Imported after Foraccio's modules: a submodule import binds its name in this
 # package, so "dealing" here is Zobelon's own.
 from foraccio.variants.zobelon import colore, dealing, jolly
+from foraccio.variants.zobelon.words import WORDS
 
 JOLLY_VALUES = ("declared", "rank")
 
@@ -65,4 +66,5 @@ ZOBELON = Variant(
     options=OPTIONS,
     plugins=PLUGINS,
     awards=(*FORACCIO.awards, "colore"),
+    words=WORDS,
 )

@@ -16,12 +16,14 @@ module per rule.
   each 1 point, and ``scopa``, 1 per scopa (scored by Foraccio's bonus rule,
   :mod:`foraccio.variants.foraccio.scoring.bonuses`, reused as it is).
 - :mod:`.match`: the first team to the target (option ``target``, 11) wins.
+- :mod:`.words`: its words in English, translated by its catalogue in ``locale/``.
 """
 
 from foraccio.core.registry import OptionSpec, Variant
 from foraccio.variants.foraccio.scoring import bonuses
 from foraccio_scopa import capture, dealer, dealing, deck, end_of_hand, match, scopa, seating
 from foraccio_scopa.scoring import carte, denari, primiera, settebello
+from foraccio_scopa.words import WORDS
 
 OPTIONS = (
     OptionSpec("players", 2,
@@ -50,4 +52,5 @@ SCOPA = Variant(
     options=OPTIONS,
     plugins=PLUGINS,
     awards=AWARDS,
+    words=WORDS,
 )

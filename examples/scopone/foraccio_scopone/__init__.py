@@ -8,6 +8,8 @@ by module from the ``foraccio-scopa`` distribution, with a table and a deal of i
   the last play), the cards left to the last player who captured, the score
   lines ``carte``, ``denari``, ``settebello``, ``primiera`` and ``scopa``, and
   the end of the match at the target (option ``target``: 11 or 21).
+- :mod:`.words`: Scopa's score lines and its own words, translated by its catalogue in
+  ``locale/``.
 """
 
 from foraccio_scopa import AWARDS, capture, dealer, deck, end_of_hand, match, scopa
@@ -16,6 +18,7 @@ from foraccio_scopa.scoring import carte, denari, primiera, settebello
 from foraccio.core.registry import OptionSpec, Variant
 from foraccio.variants.foraccio.scoring import bonuses
 from foraccio_scopone import dealing, seating
+from foraccio_scopone.words import WORDS
 
 OPTIONS = (
     OptionSpec("target", 11,
@@ -38,4 +41,5 @@ SCOPONE = Variant(
     options=OPTIONS,
     plugins=PLUGINS,
     awards=AWARDS,
+    words=WORDS,
 )

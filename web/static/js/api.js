@@ -1,5 +1,8 @@
 // The public HTTP API, called as any client calls it: from the page's own origin,
-// JSON bodies, and errors as problem documents (a `code` and a plain `detail`).
+// JSON bodies, and errors as problem documents (a `code` and a plain `detail`), asked in
+// the page's language (`Accept-Language`): the details and a game's words come back in it.
+
+import {currentLanguage} from "./i18n.js";
 
 /** A refusal or a failure: `code` is the API's (`invalid_token`, ...), `network` when
  * the server could not be reached, `http` when it answered something else than JSON;
@@ -37,9 +40,12 @@ async function request(path, init) {
   return body;
 }
 
+/** The header that asks for answers in the page's language. */
+export const language = () => ({"Accept-Language": currentLanguage()});
+
 /** GET `path`; `headers` adds to the request's (a room link's `Authorization`). */
 export function get(path, headers = {}) {
-  return request(path, {headers: {Accept: "application/json", ...headers}});
+  return request(path, {headers: {Accept: "application/json", ...language(), ...headers}});
 }
 
 /** POST `body` (none when undefined) as JSON to `path`. */
@@ -47,7 +53,7 @@ export function post(path, body, headers = {}) {
   return request(path, {
     method: "POST",
     headers: {...(body === undefined ? {} : {"Content-Type": "application/json"}),
-              Accept: "application/json", ...headers},
+              Accept: "application/json", ...language(), ...headers},
     body: body === undefined ? undefined : JSON.stringify(body),
   });
 }

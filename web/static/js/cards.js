@@ -1,12 +1,15 @@
 // Card faces drawn by the page as SVG: the Treviso deck's four Italian suits (coppe,
 // denari, bastoni, spade), number cards with their pips, and the three figures (fante,
-// cavallo, re) as a framed letter. No image is fetched.
+// cavallo, re) as a framed letter and their name in the game's words. No image is
+// fetched.
 
-import {cardName, rank, suit} from "./words.js";
+import {t} from "./i18n.js";
+import {cardName, rank, rankName, suit} from "./words.js";
 
 const NS = "http://www.w3.org/2000/svg";
 const INK = {c: "#a3211a", d: "#8a5a00", b: "#2b6a2b", s: "#1d4b96"};
-const FIGURE = {11: ["F", "fante"], 12: ["C", "cavallo"], 13: ["R", "re"]};
+/** The figures' letters, as the page's language marks them (F, C, R; J, N, K). */
+const FIGURE = {11: "deck.letter.11", 12: "deck.letter.12", 13: "deck.letter.13"};
 
 // Pip centres of the number cards, in the 100 x 150 card.
 const PIPS = {
@@ -64,7 +67,7 @@ function symbol(s, x, y, scale) {
 
 function corner(card) {
   const r = rank(card);
-  const label = FIGURE[r]?.[0] ?? String(r);
+  const label = FIGURE[r] ? t(FIGURE[r]) : String(r);
   return node("g", {}, [
     node("text", {x: 11, y: 21, "text-anchor": "middle", class: "rank", fill: INK[suit(card)]},
          [label]),
@@ -75,7 +78,7 @@ function corner(card) {
 function middle(card) {
   const r = rank(card), s = suit(card);
   if (FIGURE[r]) {
-    const [letter, name] = FIGURE[r];
+    const [letter, name] = [t(FIGURE[r]), rankName(r)];
     return [
       node("rect", {x: 22, y: 18, width: 56, height: 114, rx: 5, class: `figure figure-${s}`}),
       symbol(s, 50, 40, 1.3),
@@ -107,7 +110,7 @@ export function shownCard(card, size = "") {
   span.dataset.card = card;
   span.setAttribute("role", "img");
   span.setAttribute("aria-label", cardName(card));
-  span.title = `${card}: ${cardName(card)}`;
+  span.title = cardName(card);
   span.append(cardFace(card));
   return span;
 }

@@ -5,16 +5,16 @@
 
 import {botsFor} from "./bots.js";
 import {element} from "./dom.js";
-import {places} from "./words.js";
+import {listWords, t} from "./i18n.js";
+import {botWords, places} from "./words.js";
 
 export const PERSON = "person";
 
 /** "Seat 3, partner of seat 1": seats counted from 1, as people count them. */
 function seatWords(seat, where) {
   const partners = where.members[where.teamOf[seat]].filter((other) => other !== seat);
-  const company = partners.length
-    ? `, partner of ${partners.map((other) => `seat ${other + 1}`).join(" and ")}` : "";
-  return `Seat ${seat + 1}${company}`;
+  if (!partners.length) return t("seat.number", {number: seat + 1});
+  return t("friends.seat_partner", {number: seat + 1, partners: listWords(partners.map((other) => other + 1))});
 }
 
 /** Fill `#seats` for a table of `teams` of `variant` (its name: the bots it is offered),
@@ -29,16 +29,16 @@ export function showSeats(form, teams, variant) {
   const rows = where.seats.map((_, seat) => element("div", {class: "field"}, [
     element("label", {for: `player-${seat}`, text: seatWords(seat, where)}),
     element("select", {id: `player-${seat}`, class: "player"}, [
-      element("option", {value: PERSON, text: "A person, with a link"}),
-      ...botsFor(variant).map(([name, words]) => element("option", {value: name, text: `Bot: ${words}`})),
+      element("option", {value: PERSON, text: t("friends.person")}),
+      ...botsFor(variant).map((bot) => element("option", {value: bot[0], text: t("friends.bot", {bot: botWords(bot)})})),
     ]),
   ]));
   const mine = element("div", {class: "field"}, [
-    element("label", {for: "my-seat", text: "Your seat"}),
+    element("label", {for: "my-seat", text: t("friends.my_seat")}),
     element("select", {id: "my-seat", "aria-describedby": "my-seat-hint"}),
-    element("small", {id: "my-seat-hint", text: "Any seat a person plays, or none: you then host and watch."}),
+    element("small", {id: "my-seat-hint", text: t("friends.my_seat_hint")}),
   ]);
-  fieldset.replaceChildren(element("legend", {text: "Seats"}), ...rows, mine);
+  fieldset.replaceChildren(element("legend", {text: t("friends.seats")}), ...rows, mine);
   for (const select of fieldset.querySelectorAll("select")) {
     if (chosen[select.id] && [...select.options].some((o) => o.value === chosen[select.id])) {
       select.value = chosen[select.id];
@@ -53,8 +53,8 @@ export function offerSeats(form) {
   const before = select.value;
   const people = [...form.querySelectorAll("#seats select.player")]
     .map((player, seat) => [player.value, seat]).filter(([player]) => player === PERSON);
-  select.replaceChildren(...people.map(([, seat]) => element("option", {value: seat, text: `Seat ${seat + 1}`})),
-                         element("option", {value: "none", text: "None: I only host"}));
+  select.replaceChildren(...people.map(([, seat]) => element("option", {value: seat, text: t("seat.number", {number: seat + 1})})),
+                         element("option", {value: "none", text: t("friends.no_seat")}));
   select.value = [...select.options].some((o) => o.value === before) ? before : select.options[0].value;
 }
 

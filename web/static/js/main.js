@@ -7,7 +7,13 @@
 // `document.body.dataset.state` says where the table is (setup, waiting, your-turn,
 // hand-over, game-over, error), for people's styles and for the browser tests;
 // `dataset.mode` whether it plays against bots (solo) or in a room.
+//
+// The page speaks the person's language (i18n.js); its control switches it, kept for
+// the next visits, and the page reloads in it: the match or the room in play resumes, in
+// the new language's words and the game's words asked in it.
 
+import {DEFAULT_LANGUAGE, LANGUAGES, loadLanguage, preferredLanguage, rememberLanguage, t,
+        translatePage} from "./i18n.js";
 import {takeInvite} from "./links.js";
 import {Match} from "./match.js";
 import {chooseMove} from "./prompt.js";
@@ -63,7 +69,7 @@ async function advance() {
   while (match.view.phase === "playing" && match.view.turn !== 0) {
     setState("waiting");
     const seat = match.view.turn;
-    say(`${seatName(seat, match.bots, placesOf(match.view))} is playing…`);
+    say(t("status.playing", {seat: seatName(seat, match.bots, placesOf(match.view))}));
     $("#skip").hidden = pace === 0;
     const before = match.view;
     const events = await match.botPlay();
@@ -113,7 +119,7 @@ async function yourTurn() {
   if (mine !== session) return;
   draw();
   setState("your-turn");
-  say("Your turn: choose a card.");
+  say(t("status.your_turn"));
   renderHand(match.view.cards, moves, (card) => guarded(() => pick(card, moves), recover));
 }
 
@@ -150,7 +156,7 @@ function handOver() {
   const over = renderSheet(match.view, match.goal);
   showOnly("#sheet");
   setState(over ? "game-over" : "hand-over");
-  say(over ? "The match is over." : "The hand is over.");
+  say(t(over ? "status.game_over" : "status.hand_over"));
   (over ? $("#sheet-new-match") : $("#next-hand")).focus({preventScroll: true});
 }
 
@@ -193,7 +199,7 @@ function newMatch() {
   showOnly("#setup");
   const back = $("#setup-cancel");
   back.hidden = !hasRoom() && (match === null || match.view?.phase === "game_over");
-  back.textContent = hasRoom() ? "Back to the room" : "Back to the match";
+  back.textContent = t(hasRoom() ? "setup.back_to_room" : "setup.back_to_match");
   setState("setup");
   $("#variant").focus();
 }
@@ -224,6 +230,18 @@ function joined() {
   return true;
 }
 
+/** The language control: the language spoken now, and a choice that reloads the page in
+ * another. */
+function wireLanguage(spoken) {
+  const select = $("#language");
+  select.value = spoken;
+  select.addEventListener("change", () => {
+    if (!LANGUAGES.includes(select.value)) return;
+    rememberLanguage(select.value);
+    location.reload();
+  });
+}
+
 function wire() {
   const paceSelect = $("#pace");
   paceSelect.value = Object.keys(PACES).find((name) => PACES[name] === pace);
@@ -246,7 +264,24 @@ function wire() {
   wireRoom(newMatch);
 }
 
+/** Speak `language`, or English when its catalogue cannot be fetched; return the one
+ * spoken (null: none could be, and the page's own English stays). */
+async function speak(language) {
+  for (const tried of new Set([language, DEFAULT_LANGUAGE])) {
+    try {
+      await loadLanguage(tried);
+      return tried;
+    } catch (error) {
+      console.warn(error);
+    }
+  }
+  return null;
+}
+
 async function main() {
+  const spoken = await speak(preferredLanguage());
+  if (spoken) translatePage();
+  wireLanguage(spoken ?? DEFAULT_LANGUAGE);
   wire();
   await guarded(() => buildSetup($("#setup-form"), begin));
   if (joined()) return;

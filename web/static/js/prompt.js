@@ -1,27 +1,14 @@
 // Choosing how a card is played when it can be played in several ways: which cards a
-// capture takes, or how a Zobelon re is used (a sweep, or which value, then which
-// cards). A modal <dialog>: focus stays inside it, Escape or "Back" cancels. Each option
+// capture takes, or how a wild card is used (a sweep, or which value, then which
+// cards), in the words its game gives that choice. A modal <dialog>: focus stays inside it, Escape or "Back" cancels. Each option
 // says in words what it does, with the cards it takes drawn; the one hovered (or, else,
 // focused) has its cards outlined on the table.
 
 import {shownCard} from "./cards.js";
-import {cardName, isLay, valueWords} from "./words.js";
+import {t} from "./i18n.js";
+import {moveWords, theCard, valueWords, wildWords} from "./words.js";
 
 const dialog = () => document.querySelector("#choice");
-
-/** "the 3 of denari", "the 3 of denari and the 4 of bastoni", "the 2, 3 of ... and ...". */
-function cardsWords(cards) {
-  const named = cards.map((card) => `the ${cardName(card)}`);
-  return named.length < 2 ? named.join("") : `${named.slice(0, -1).join(", ")} and ${named.at(-1)}`;
-}
-
-/** What a move does, in words: "takes the 3 of denari and the 4 of bastoni", "as an 8,
- * takes the 8 of coppe", "lays it on the table". */
-function choiceWords(move) {
-  if (isLay(move)) return "lays it on the table";
-  const how = move.jolly == null ? "" : move.jolly === "sweep" ? "as a sweep, " : `as ${valueWords(move.jolly)}, `;
-  return how + (move.take?.length ? `takes ${cardsWords(move.take)}` : "takes only itself");
-}
 
 /** Outline on the table the cards `cards` (none: clear). */
 function outline(cards) {
@@ -79,16 +66,17 @@ export async function chooseMove(found) {
   const values = [...new Set(found.filter((m) => m.jolly !== "sweep").map((m) => m.jolly))].sort((a, b) => a - b);
   const sweep = found.find((move) => move.jolly === "sweep");
   const options = [];
-  if (sweep) options.push({label: "Sweep: take the whole table", cards: sweep.take, value: "sweep"});
+  if (sweep) options.push({label: t("choice.sweep"), cards: sweep.take, value: "sweep"});
   for (const value of values) {
     const takes = found.filter((move) => move.jolly === value);
     // Every card it may take as that value: which of them is asked next.
     const cards = [...new Set(takes.flatMap((move) => move.take ?? []))];
-    options.push({label: takes.length === 1 ? `As ${valueWords(value)}` : `As ${valueWords(value)} (${takes.length} ways)`,
-                  cards, value});
+    options.push({label: takes.length === 1 ? t("choice.as_value", {value: valueWords(value)})
+      : t("choice.as_value_ways", {value: valueWords(value), count: takes.length}), cards, value});
   }
+  const how = t("choice.how", {card: theCard(card)});
   for (;;) {
-    const use = await ask(`How do you play the ${cardName(card)}? A re is a jolly: a sweep, or any value.`, options);
+    const use = await ask(wildWords() ? `${how} ${wildWords()}` : how, options);
     if (use === null) return null;
     const ways = found.filter((move) => move.jolly === use);
     if (ways.length === 1) return ways[0];
@@ -99,6 +87,6 @@ export async function chooseMove(found) {
 
 /** Which of `found`, the captures of `card`, the person means; null to go back. */
 function chooseTake(card, found) {
-  return ask(`Which cards does the ${cardName(card)} take?`,
-             found.map((move) => ({label: choiceWords(move), cards: move.take, value: move})));
+  return ask(t("choice.which", {card: theCard(card)}),
+             found.map((move) => ({label: moveWords({...move, jolly: null}), cards: move.take, value: move})));
 }

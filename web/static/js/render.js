@@ -7,8 +7,9 @@
 // where it sits.
 
 import {cardFace, shownCard} from "./cards.js";
-import {cardName, eventWords, lineName, moveWords, placesOf, seatLabel, teamOrder,
-        teamWords, valueWords} from "./words.js";
+import {listWords, t} from "./i18n.js";
+import {botName, cardName, eventWords, lineName, moveWords, placesOf, playing, seatLabel, teamOrder,
+        theCard, valueWords, wordsOf} from "./words.js";
 
 const $ = (selector) => document.querySelector(selector);
 
@@ -19,8 +20,6 @@ function text(tag, words, className = "") {
   return made;
 }
 
-const plural = (count, noun) => `${count} ${noun}${count === 1 ? "" : "s"}`;
-
 /** The colour of a team, from the person's side: 0 for theirs, 1, 2, ... for the others
  * in team order (to someone watching, each team's number). */
 export function colourOf(team, where) {
@@ -30,8 +29,8 @@ export function colourOf(team, where) {
 
 /** A team's pile, in words: "Our pile", "Their pile", "Right's pile". */
 function pileTitle(team, where) {
-  const name = where.teams[team];
-  return {Us: "Our pile", You: "Your pile", Them: "Their pile"}[name] ?? `${name}'s pile`;
+  const side = where.sides[team];
+  return side ? t(`pile.${side}`) : t("pile.of", {team: where.teams[team]});
 }
 
 /** Each team's points from this hand's bonuses so far (its scopas, colori): the match
@@ -46,10 +45,12 @@ function bonusesOf(view) {
 /** The match scores in the bar, with the hand's bonuses so far counted in ("Us 19",
  * "+7 this hand"). */
 export function renderScores(view, goal) {
+  playing(view);
   const where = placesOf(view);
   const bonuses = bonusesOf(view);
-  $("#variant-name").textContent = view.variant.charAt(0).toUpperCase() + view.variant.slice(1);
-  $("#hand-number").textContent = `Hand ${view.hand}`;
+  $("#variant-name").textContent = wordsOf(view.variant)?.title
+    ?? view.variant.charAt(0).toUpperCase() + view.variant.slice(1);
+  $("#hand-number").textContent = t("hand.number", {hand: view.hand});
   $("#scores").replaceChildren(...teamOrder(where).map((team) => {
     const score = view.scores[team];
     const span = text("span", `${where.teams[team]} `, "team");
@@ -57,8 +58,8 @@ export function renderScores(view, goal) {
     span.append(text("strong", String(score + bonuses[team])));
     if (bonuses[team]) {
       const gain = text("small", ` +${bonuses[team]}`, "gain");
-      gain.append(text("span", " this hand", "gain-words"));
-      gain.title = `${bonuses[team]} of these points are this hand's bonuses so far (its scopas, colori)`;
+      gain.append(text("span", t("scores.this_hand"), "gain-words"));
+      gain.title = t("scores.bonuses", {count: bonuses[team]});
       span.append(gain);
     }
     return span;
@@ -95,7 +96,7 @@ function placeSeats(view) {
     pile.dataset.colour = colourOf(team, where);
     pile.append($("#pile-template").content.cloneNode(true));
     pile.querySelector("h2").textContent = pileTitle(team, where);
-    pile.querySelector(".marks").setAttribute("aria-label", `${pileTitle(team, where).replace(/ pile$/, "")} scopa and colore marks`);
+    pile.querySelector(".marks").setAttribute("aria-label", t("pile.marks", {pile: pileTitle(team, where)}));
     return pile;
   }));
 }
@@ -103,8 +104,8 @@ function placeSeats(view) {
 function renderSeat(view, seat, bots, where) {
   const box = $(`#seat-${seat}`);
   box.querySelector(".who").textContent = where.seats[seat];
-  box.querySelector(".bot").textContent = seat === where.me ? "" : bots[seat] ?? "";
-  box.querySelector(".count").textContent = plural(view.hand_sizes[seat], "card");
+  box.querySelector(".bot").textContent = seat === where.me || !bots[seat] ? "" : botName(bots[seat]);
+  box.querySelector(".count").textContent = t("cards", {count: view.hand_sizes[seat]});
   box.querySelector(".dealer").hidden = view.dealer !== seat;
   box.classList.toggle("to-play", view.turn === seat && view.phase === "playing");
   box.querySelector(".turn").hidden = !(view.turn === seat && view.phase === "playing");
@@ -114,13 +115,14 @@ function marks(view, team) {
   return view.events.filter((event) => event.type === "bonus" && event.team === team)
     .map((bonus) => {
       const mark = text("li", `${lineName(bonus.name)} ${bonus.points}`, `mark mark-${bonus.name}`);
-      mark.title = `${lineName(bonus.name)} worth ${bonus.points}, made with ${cardName(bonus.card)}`;
+      mark.title = t("mark.title", {line: lineName(bonus.name), count: bonus.points, card: theCard(bonus.card)});
       mark.prepend(shownCard(bonus.card, "tiny"));
       return mark;
     });
 }
 
 export function renderTable(view, bots) {
+  playing(view);
   placeSeats(view);
   const where = placesOf(view);
   view.hand_sizes.forEach((_, seat) => renderSeat(view, seat, bots, where));
@@ -128,9 +130,9 @@ export function renderTable(view, bots) {
   $("#table-cards").replaceChildren(...cards);
   $("#table-empty").hidden = cards.length > 0;
   $("#stock").hidden = !view.stock;
-  $("#stock").textContent = view.stock ? `Stock: ${plural(view.stock, "card")} to deal` : "";
+  $("#stock").textContent = view.stock ? t("stock", {count: view.stock}) : "";
   view.piles.forEach((pile, team) => {
-    $(`#pile-${team} .pile-count`).textContent = plural(pile.length, "card");
+    $(`#pile-${team} .pile-count`).textContent = t("cards", {count: pile.length});
     $(`#pile-${team} .marks`).replaceChildren(...marks(view, team));
   });
   $("#log").replaceChildren(...view.events.map((event) => isPlay(event)
@@ -150,33 +152,32 @@ function lastPlays(view) {
   return last.values();
 }
 
-/** Announce on the table the bonuses the latest play made (a scopa, a colore) and, once
- * the hand is over, its napoli: only the latest play's, so that the banner never reads
- * as if a later play had scored (each team's pile keeps its marks). */
+/** Announce on the table the bonuses the latest play made (a scopa, a colore): only the
+ * latest play's, so that the banner never reads as if a later play had scored (each
+ * team's pile keeps its marks); the score sheet says the hand's other lines. */
 function announce(view, bots, where) {
   const latest = view.events.findLastIndex(isPlay);
   const made = (latest < 0 ? [] : view.events.slice(latest + 1)).filter((event) => event.type === "bonus")
     .map((event) => eventWords(event, bots, where));
-  const scored = view.phase === "playing" ? null : view.events.findLast((event) => event.type === "hand_scored");
-  for (const line of scored?.lines.filter((found) => found.name === "napoli") ?? []) {
-    made.push(`${lineName(line.name)}! ${line.points} points for ${teamWords(line.team, where)} (${line.cards.join(" ")}).`);
-  }
   $("#announce").hidden = made.length === 0;
   $("#announce").textContent = made.join(" ");
 }
 
-/** What playing `card` would do, in words: "takes 5b 4b", "lays it on the table", "2
- * ways: takes 5b 4b, or takes 9c"; a wild card's uses without their captures (the
- * choice, after a click, shows them): "7 ways: a sweep, or as a 2, a 4 or a 9". */
+/** What playing `card` would do, in words: "takes the 5 and the 4 of batons", "lays it
+ * on the table", "2 ways: takes ..., or takes ..."; a wild card's uses without their
+ * captures (the choice, after a click, shows them): "7 ways: a sweep, or as a 2, a 4 or
+ * a 9". */
 function previewWords(card, moves) {
   const found = moves.filter((move) => move.card === card);
   if (found.length < 2) return found.map(moveWords)[0] ?? "";
-  if (!found.some((move) => move.jolly != null)) return `${found.length} ways: ${found.map(moveWords).join(", or ")}`;
+  if (!found.some((move) => move.jolly != null)) {
+    return t("preview.ways", {count: found.length, ways: found.map(moveWords).join(t("preview.or"))});
+  }
   const values = [...new Set(found.filter((move) => move.jolly !== "sweep").map((move) => move.jolly))]
     .sort((a, b) => a - b).map(valueWords);
-  const as = values.length < 2 ? values.join("") : `${values.slice(0, -1).join(", ")} or ${values.at(-1)}`;
-  const uses = [...(found.some((move) => move.jolly === "sweep") ? ["a sweep"] : []), ...(as ? [`as ${as}`] : [])];
-  return `${found.length} ways: ${uses.join(", or ")}`;
+  const uses = [...(found.some((move) => move.jolly === "sweep") ? [t("preview.wild_sweep")] : []),
+                ...(values.length ? [t("preview.wild_values", {values: listWords(values, "disjunction")})] : [])];
+  return t("preview.ways", {count: found.length, ways: uses.join(t("preview.or"))});
 }
 
 /** Whether the device has a pointer that hovers (a mouse), not only a touch screen. */
@@ -188,7 +189,8 @@ function preview(card, moves) {
   for (const shown of document.querySelectorAll("#table-cards .card")) {
     shown.classList.toggle("preview", taken.has(shown.dataset.card));
   }
-  $("#preview").textContent = card === null ? "" : `${cardName(card)}: ${previewWords(card, moves)}.`;
+  const words = card === null ? "" : previewWords(card, moves);
+  $("#preview").textContent = words ? t("preview", {card: cardName(card), move: words}) : "";
 }
 
 /** The hand as buttons: the cards with a legal move (`moves`) enabled and marked, each
@@ -207,11 +209,12 @@ export function renderHand(cards, moves, onPick) {
     button.dataset.ways = String(ways);
     button.classList.toggle("legal", ways > 0);
     button.disabled = ways === 0;
-    button.title = ways ? `${card}: ${previewWords(card, moves)}` : `${card}: ${cardName(card)}`;
+    button.title = ways ? t("preview", {card: cardName(card), move: previewWords(card, moves)}) : cardName(card);
     if (ways) button.setAttribute("aria-description", previewWords(card, moves));
     // Its name as text a screen reader reads (the face's letters are hidden from it), not
     // an aria-label, which would differ from the letters on the face.
-    button.append(text("span", cardName(card) + (ways > 1 ? `, ${ways} ways to play` : ""), "sr-only"),
+    button.append(text("span", ways > 1 ? t("hand.card_ways", {card: cardName(card), count: ways}) : cardName(card),
+                       "sr-only"),
                   cardFace(card));
     if (ways > 1) {
       const badge = text("span", String(ways), "ways");
@@ -243,7 +246,8 @@ function drawPlay(event) {
   const bubble = $(`#seat-${event.seat} .play`);
   const taken = event.type === "captured" ? event.take : [];
   bubble.replaceChildren(shownCard(event.card, "small"),
-                         text("span", event.type === "laid" ? "laid" : taken.length ? "took" : "took only itself", "verb"),
+                         text("span", t(event.type === "laid" ? "play.laid" : taken.length ? "play.took" : "play.took_itself"),
+                              "verb"),
                          ...taken.map((card) => shownCard(card, "tiny")));
   bubble.hidden = false;
 }
@@ -252,7 +256,7 @@ function drawPlay(event) {
  * turn clock). */
 function playWords(event, bots, where, timedOut = false) {
   const words = eventWords(event, bots, where);
-  return timedOut ? `${words.replace(/\.$/, "")}: time ran out, so a bot played it.` : words;
+  return timedOut ? t("play.timed_out", {play: words.replace(/\.$/, "")}) : words;
 }
 
 /** Show a play as it is made: in its seat's bubble, the cards taken marked on the table

@@ -20,6 +20,7 @@
 
 import {ApiError} from "./api.js";
 import {showClock} from "./clock.js";
+import {t} from "./i18n.js";
 import {copyText, linkOf} from "./links.js";
 import {chooseMove} from "./prompt.js";
 import {clearPlays, renderHand, renderScores, renderTable, showPlay} from "./render.js";
@@ -108,7 +109,7 @@ function follow(room) {
   clearPlays();
   showOnly("#table");
   setState("joining");
-  say("Opening the room…");
+  say(t("room.opening"));
   stream = new RoomStream(room.invite, null, {room: receive, presence, connection, fatal}).start();
 }
 
@@ -190,7 +191,7 @@ const matchOf = (view) => ({...view.match, seat: view.seat, cards: view.cards ??
                              ...(view.status === "waiting" ? {turn: null} : {}),
                              timedOut: timedOutOf(view)});
 const botsOf = (view) => view.seats.map((info) => info.bot);
-const goalOf = (match) => match.options?.target ?? "–";
+const goalOf = (match) => match.options?.target ?? "–";  // no match yet: no target shown
 const isPlay = (event) => event.type === "laid" || event.type === "captured";
 
 /** The cards played for a person out of time, by hand: what this page saw time out
@@ -264,7 +265,7 @@ function settle(view, match, where, bots) {
     showOnly("#sheet");
     $("#next-hand").hidden = over || view.role === "spectator";
     $("#sheet-note").hidden = over;
-    $("#sheet-note").textContent = "The server deals the next hand in a moment, unless someone deals it first.";
+    $("#sheet-note").textContent = t("room.next_hand_soon");
     if (document.body.dataset.state !== state && !(view.role === "spectator" && !over)) {
       (over ? $("#sheet-new-match") : $("#next-hand")).focus({preventScroll: true});
     }
@@ -276,31 +277,30 @@ function settle(view, match, where, bots) {
   notice = "";
   const clocked = view.deadline != null && match.phase === "playing" && view.status === "playing";
   showClock($("#room-clock"), clocked ? view.deadline : null, (left) => match.turn === view.seat
-    ? `${left} s left to play; then a bot plays for you.`
-    : `${seatName(match.turn, bots, where)} has ${left} s left.`);
+    ? t("clock.you", {count: left})
+    : t("clock.seat", {seat: seatName(match.turn, bots, where), count: left}));
 }
 
 function statusWords(state, view, match, where, bots) {
   switch (state) {
     case "room-waiting":
-      if (!saved.host) return "Waiting for the host to start the match.";
-      return view.seats.some((info, seat) => info.player === "person" && seat !== view.seat)
-        ? "Send each person their link; start the match when everyone is here."
-        : "Start the match when you are ready.";
-    case "your-turn": return "Your turn: choose a card.";
+      if (!saved.host) return t("status.room_waiting");
+      return t(view.seats.some((info, seat) => info.player === "person" && seat !== view.seat)
+        ? "status.room_waiting.host" : "status.room_waiting.bots");
+    case "your-turn": return t("status.your_turn");
     case "waiting": {
       const info = view.seats[match.turn];
-      if (match.turn === view.seat && info.player === "bot") return "A bot plays your seat.";
+      if (match.turn === view.seat && info.player === "bot") return t("status.bot_plays_you");
       // A person who has not the room open: they may never play (the host may hand their
       // seat to a bot, or the turn clock plays for them).
       if (info.player === "person" && !info.connected) {
-        return `Waiting for ${seatName(match.turn, bots, where)} to play… they are away.`;
+        return t("status.away", {seat: seatName(match.turn, bots, where)});
       }
-      return `${seatName(match.turn, bots, where)} is playing…`;
+      return t("status.playing", {seat: seatName(match.turn, bots, where)});
     }
-    case "hand-over": return "The hand is over.";
-    case "game-over": return "The match is over.";
-    case "room-closed": return "The host closed the room.";
+    case "hand-over": return t("status.hand_over");
+    case "game-over": return t("status.game_over");
+    case "room-closed": return t("status.room_closed");
     default: return "";
   }
 }
@@ -383,13 +383,13 @@ async function copy(invite, button) {
   const words = button.textContent;
   const link = linkOf(invite);
   const copied = await copyText(link);
-  button.textContent = copied ? "Copied" : "Copy it from here:";
+  button.textContent = t(copied ? "room.copied" : "room.copy_by_hand");
   if (!copied) {  // the browser refused: the link, selected, to copy by hand
     const field = document.createElement("input");
     field.readOnly = true;
     field.value = link;
     field.className = "link-text";
-    field.setAttribute("aria-label", "The link");
+    field.setAttribute("aria-label", t("room.the_link"));
     button.after(field);
     field.select();
   }

@@ -7,8 +7,10 @@
 // it shows changed, keeping the focus where it was.
 
 import {element} from "./dom.js";
+import {t} from "./i18n.js";
 import {$} from "./screen.js";
 import {botsFor, DEFAULT_BOT} from "./bots.js";
+import {botName} from "./words.js";
 
 const chosenBots = new Map();  // the bot picked for each seat, kept across drawings
 let closing = false;  // "Close the room" was clicked once: it asks to be sure
@@ -30,8 +32,8 @@ export function renderPanel(view, where, links, act) {
   const hosting = links !== null && view.status !== "finished";
   $("#room-seats").replaceChildren(...view.seats.map((info, seat) =>
     seatRow(view, info, seat, where, hosting ? links : null, act)));
-  const watching = view.spectators === 1 ? "1 spectator watches" : `${view.spectators || "No"} spectators watch`;
-  $("#room-watchers").textContent = `${watching}.`;
+  $("#room-watchers").textContent = view.spectators ? t("room.spectators", {count: view.spectators})
+    : t("room.no_spectators");
   $("#room-actions").replaceChildren(...actions(view, hosting ? links : null, act));
   const key = focusNext ?? focused;
   focusNext = null;
@@ -47,11 +49,11 @@ function button(key, words, onClick, className = "") {
 /** One seat: its name, who plays it, whether its person is here, and what may be done. */
 function seatRow(view, info, seat, where, links, act) {
   const mine = seat === view.seat;
-  const name = mine ? `You (seat ${seat + 1})`
-    : where.me === null ? where.seats[seat] : `${where.seats[seat]} (seat ${seat + 1})`;
-  const here = info.connected ? "here" : "not here";
+  const name = mine ? t("room.seat.you", {number: seat + 1})
+    : where.me === null ? where.seats[seat] : t("room.seat", {seat: where.seats[seat], number: seat + 1});
+  const here = t(info.connected ? "room.here" : "room.not_here");
   const player = info.player === "bot"
-    ? `a bot plays: ${info.bot}${info.connected ? "; its person is here" : ""}` : here;
+    ? t(info.connected ? "room.bot_plays.here" : "room.bot_plays", {bot: botName(info.bot)}) : here;
   const row = element("li", {class: "room-seat", id: `room-seat-${seat}`,
                              "data-player": info.player, "data-connected": String(info.connected)}, [
     element("span", {class: "presence", "aria-hidden": "true"}),
@@ -64,19 +66,19 @@ function seatRow(view, info, seat, where, links, act) {
     && (Boolean(links.seats[seat]) || info.joined || info.player === "person");
   if (person) {
     if (links.seats[seat] && !info.joined) {
-      controls.push(button(`copy-${seat}`, "Copy link", (made) => act.copy(links.seats[seat], made)));
+      controls.push(button(`copy-${seat}`, t("room.copy_link"), (made) => act.copy(links.seats[seat], made)));
     } else if (!info.connected) {
-      controls.push(button(`invite-${seat}`, "Invite someone new", (made) => act.invite(seat, made)));
+      controls.push(button(`invite-${seat}`, t("room.invite"), (made) => act.invite(seat, made)));
     }
     if (info.player === "person") {
-      controls.push(...botChoice(view, seat, "Hand to the bot", act));
+      controls.push(...botChoice(view, seat, t("room.to_bot"), act));
     } else {
-      controls.push(button(`to-person-${seat}`, "Give back to its person", () => act.hand(seat, null)));
+      controls.push(button(`to-person-${seat}`, t("room.to_person"), () => act.hand(seat, null)));
     }
   } else if (mine && info.player === "bot" && view.status !== "finished") {
-    controls.push(button("take-back", "Take my seat back", () => act.hand(seat, null), "primary"));
+    controls.push(button("take-back", t("room.take_back"), () => act.hand(seat, null), "primary"));
   } else if (mine && view.status === "playing") {
-    controls.push(...botChoice(view, seat, "Let the bot play for me", act));
+    controls.push(...botChoice(view, seat, t("room.bot_for_me"), act));
   }
   if (controls.length) row.append(element("span", {class: "controls"}, controls));
   return row;
@@ -85,8 +87,8 @@ function seatRow(view, info, seat, where, links, act) {
 /** A bot to pick for `seat` (of those offered for the room's game), and the button that
  * hands the seat to it. */
 function botChoice(view, seat, words, act) {
-  const select = element("select", {"data-key": `bot-${seat}`, "aria-label": `Bot for seat ${seat + 1}`},
-                         botsFor(view.match.variant).map(([bot]) => element("option", {value: bot, text: bot})));
+  const select = element("select", {"data-key": `bot-${seat}`, "aria-label": t("room.bot_for_seat", {number: seat + 1})},
+                         botsFor(view.match.variant).map(([bot]) => element("option", {value: bot, text: botName(bot)})));
   select.value = chosenBots.get(seat) ?? DEFAULT_BOT;
   select.addEventListener("change", () => chosenBots.set(seat, select.value));
   return [select, button(`to-bot-${seat}`, words, () => act.hand(seat, select.value))];
@@ -101,16 +103,16 @@ function ask(act, sure, focus) {
 
 /** The room's own buttons. */
 function actions(view, links, act) {
-  if (view.status === "finished") return [button("leave", "New match", () => act.leave())];
+  if (view.status === "finished") return [button("leave", t("new_match"), () => act.leave())];
   if (links === null) return [];
   const made = [];
-  if (view.status === "waiting") made.push(button("start", "Start the match", () => act.start(), "primary"));
-  made.push(button("copy-spectator", "Copy the spectators' link", (b) => act.copy(links.spectator, b)));
+  if (view.status === "waiting") made.push(button("start", t("room.start"), () => act.start(), "primary"));
+  made.push(button("copy-spectator", t("room.copy_spectators"), (b) => act.copy(links.spectator, b)));
   if (closing) {
-    made.push(button("close-sure", "Yes, close the room", () => { closing = false; act.close(); }),
-              button("close-keep", "Keep it open", () => ask(act, false, "close")));
+    made.push(button("close-sure", t("room.close_sure"), () => { closing = false; act.close(); }),
+              button("close-keep", t("room.close_keep"), () => ask(act, false, "close")));
   } else {
-    made.push(button("close", "Close the room", () => ask(act, true, "close-sure")));
+    made.push(button("close", t("room.close"), () => ask(act, true, "close-sure")));
   }
   return made;
 }

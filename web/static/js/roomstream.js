@@ -5,7 +5,7 @@
 // when the browser says it is back online, else after a pause that doubles each time
 // (with some jitter, so that a room's pages do not all come back in the same instant).
 
-import {ApiError} from "./api.js";
+import {ApiError, language} from "./api.js";
 import {authorization, eventsPath} from "./roomapi.js";
 import {EventStreamParser} from "./sse.js";
 
@@ -108,7 +108,7 @@ export class RoomStream {
     try {
       listen();
       const response = await fetch(eventsPath(this.invite), {
-        headers: {Accept: "text/event-stream", ...authorization(this.invite),
+        headers: {Accept: "text/event-stream", ...language(), ...authorization(this.invite),
                   ...(this.lastId ? {"Last-Event-ID": this.lastId} : {})},
         cache: "no-store", signal: abort.signal,
       });

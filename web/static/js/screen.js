@@ -4,6 +4,7 @@
 // status line, and a failure in plain words with a way to try again.
 
 import {ApiError} from "./api.js";
+import {t} from "./i18n.js";
 import {errorWords} from "./words.js";
 
 export const $ = (selector) => document.querySelector(selector);
@@ -31,7 +32,7 @@ let retry = null;
 export function showError(error, again) {
   if (!(error instanceof ApiError)) console.warn(error);  // a bug of the page: keep the trace
   $("#error-text").textContent = error instanceof ApiError ? errorWords(error)
-    : "Something went wrong on this page. Reloading it resumes the match.";
+    : t("error.page");
   say("");
   retry = FATAL.has(error.code) ? null : again;
   $("#error-retry").hidden = retry === null;

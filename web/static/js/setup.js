@@ -1,5 +1,6 @@
 // The new-match form, built from what the server says it plays: `GET /variants` (each
-// variant's options with their types, choices, bounds and defaults) and
+// variant's options with their types, choices, bounds and defaults, and its words in the
+// page's language) and
 // `GET /house-rules` (each with the variants it applies to) and `GET /bots`. Nothing of
 // it is written into the page, so a server with another variant, house rule or bot
 // shows it as well.
@@ -15,9 +16,9 @@ import {get} from "./api.js";
 import {element} from "./dom.js";
 import {botsFor, DEFAULT_BOT, noteBots} from "./bots.js";
 import {offerSeats, readFriends, showSeats} from "./friends.js";
-import {humanize, offerBots, places, valueName, whereWords} from "./words.js";
-
-const NUMBERS = ["no", "one", "two", "three", "four", "five"];
+import {t} from "./i18n.js";
+import {botWords, offerBots, optionDescription, optionTitle, places, useWords, valueName,
+        whereWords} from "./words.js";
 
 /** The bots' seats of a table, partners first, then opponents in turn order, each with
  * its label: at Foraccio's, "Your partner (opposite)", "Opponent on your right",
@@ -25,9 +26,12 @@ const NUMBERS = ["no", "one", "two", "three", "four", "five"];
 function botSeats(where) {
   const others = where.shown.filter((seat) => seat !== 0)
     .sort((a, b) => (where.teamOf[a] !== where.mine) - (where.teamOf[b] !== where.mine) || a - b);
-  return others.map((seat) => [seat, where.teamOf[seat] === where.mine
-    ? `Your partner (${whereWords(seat, where)})` : `Opponent ${whereWords(seat, where)}`]);
+  return others.map((seat) => [seat, t(where.teamOf[seat] === where.mine ? "setup.bot.partner" : "setup.bot.opponent",
+                                       {where: whereWords(seat, where)})]);
 }
+
+/** A small number in words ("two", "due"), a larger one in figures. */
+const numberWords = (count) => (count >= 2 && count <= 5 ? t(`number.${count}`) : String(count));
 
 /** Who plays against whom: "You sit at the bottom with a bot partner opposite you,
  * against two bots. ..." */
@@ -36,20 +40,20 @@ function introWords(where) {
   const partners = mine.filter((seat) => seat !== 0);
   const opponents = where.seats.length - mine.length;
   const alone = where.members.length > 2 && where.members.every((team) => team.length === 1);
-  const at = partners.length === 1 ? whereWords(partners[0], where) : "";
-  const company = partners.length === 0 ? ""
-    : partners.length === 1 ? ` with a bot partner ${at === "opposite" ? "opposite you" : at}`
-    : ` with ${NUMBERS[partners.length]} bot partners`;
-  const against = `${NUMBERS[opponents]} bot${opponents === 1 ? "" : "s"}${alone ? ", each for themselves" : ""}`;
-  const goal = partners.length ? "Partners share their captures; the first team to the target wins."
-    : "The first to the target wins.";
-  return `You sit at the bottom${company}, against ${against}. ${goal}`;
+  const company = partners.length === 0 ? t("setup.intro.alone")
+    : partners.length === 1 ? t(`setup.intro.partner.${where.positions[partners[0]]}`)
+    : t("setup.intro.partners", {count: partners.length, number: numberWords(partners.length)});
+  const against = t(alone ? "setup.intro.against_each" : "setup.intro.against",
+                    {count: opponents, number: numberWords(opponents)});
+  const goal = t(partners.length ? "setup.intro.goal_teams" : "setup.intro.goal");
+  return t("setup.intro", {company, against, goal});
 }
 
 /** The field of `option`, its id `option-` and `idName` (its name by default: a house
  * rule's option is named `<house rule>.<option>`, and an id with a dot is no selector),
- * labelled by the option's own name. */
-function optionField(option, idName = option.name) {
+ * labelled by the option's own name, its values and description in `words` (its
+ * variant's or house rule's, as the server says them). */
+function optionField(option, words, idName = option.name) {
   const id = `option-${idName}`;
   let input;
   if (option.type === "bool") {
@@ -57,7 +61,7 @@ function optionField(option, idName = option.name) {
   } else if (option.choices) {
     input = element("select", {id, name: option.name},
                     option.choices.map((choice) => element("option", {
-                      value: choice, text: valueName(option.name.split(".").pop(), choice),
+                      value: choice, text: valueName(option.name, choice, words),
                       selected: choice === option.default})));
   } else if (option.type === "int") {
     input = element("input", {type: "number", id, name: option.name, value: option.default, step: 1,
@@ -66,9 +70,9 @@ function optionField(option, idName = option.name) {
     input = element("input", {type: "text", id, name: option.name, value: option.default});
   }
   input.dataset.type = option.type;
-  const hint = element("small", {id: `${id}-hint`, text: option.description});
+  const hint = element("small", {id: `${id}-hint`, text: optionDescription(option, words)});
   input.setAttribute("aria-describedby", hint.id);
-  const label = element("label", {for: id, text: humanize(option.name.split(".").pop())});
+  const label = element("label", {for: id, text: optionTitle(option, words)});
   return element("div", {class: `field field-${option.type}`}, [label, input, hint]);
 }
 
@@ -78,14 +82,15 @@ function optionField(option, idName = option.name) {
 function ruleField(rule) {
   const id = `house-rule-${rule.name}`;
   const hint = element("small", {id: `${id}-hint`}, [element("code", {class: "rule-name", text: rule.name}),
-                                                     ` ${rule.description}`]);
+                                                     ` ${rule.words?.description ?? rule.description}`]);
   const box = element("input", {type: "checkbox", id, name: "house_rule", value: rule.name,
                                 "aria-describedby": hint.id});
   const options = element("fieldset", {id: `${id}-options`, class: "rule-options", hidden: true, disabled: true},
-                          rule.options.map((option) => optionField(option, option.name.replace(".", "-"))));
+                          rule.options.map((option) => optionField(option, rule.words, option.name.replace(".", "-"))));
   box.addEventListener("change", () => { options.hidden = options.disabled = !box.checked; });
   return element("div", {class: "house-rule"}, [
-    element("div", {class: "field field-bool"}, [element("label", {for: id, text: rule.title}), box, hint]),
+    element("div", {class: "field field-bool"}, [element("label", {for: id, text: rule.words?.title ?? rule.title}),
+                                                  box, hint]),
     ...(rule.options.length ? [options] : []),
   ]);
 }
@@ -122,10 +127,8 @@ function showMode(form) {
   for (const id of ["#bots", "#bots-note"]) form.querySelector(id).hidden = friends;
   for (const id of ["#seats", "#room-options", "#friends-note"]) form.querySelector(id).hidden = !friends;
   document.querySelector("#setup-intro").hidden = friends;
-  form.querySelector("#more-summary").textContent = friends
-    ? "More choices: the game's options, house rules, the bots' pace and a turn clock"
-    : "More choices: the game's options, house rules and bots";
-  form.querySelector("#start").textContent = friends ? "Make the room" : "Deal";
+  form.querySelector("#more-summary").textContent = t(friends ? "setup.more.friends" : "setup.more.bots");
+  form.querySelector("#start").textContent = t(friends ? "setup.make_room" : "setup.deal");
 }
 
 /** Fill the form in `form` and call `onStart(setup)` when the person starts a match:
@@ -136,8 +139,9 @@ export async function buildSetup(form, onStart) {
     [get("/variants"), get("/house-rules"), get("/bots")]);
   offerBots(listed);
   noteBots(listed);
+  useWords(variants, rules);
   const select = form.querySelector("#variant");
-  select.replaceChildren(...variants.map((v) => element("option", {value: v.name, text: v.title})));
+  select.replaceChildren(...variants.map((v) => element("option", {value: v.name, text: v.words?.title ?? v.title})));
   const bots = form.querySelector("#bots");
   let seated = null;  // the seating the bot fields are for
   let seatedFor = null;  // the game the bot fields are for
@@ -150,11 +154,11 @@ export async function buildSetup(form, onStart) {
     // The bots this game is offered, the default picked unless another was.
     const offered = botsFor(variant);
     const picked = (seat) => offered.some(([name]) => name === chosen[`bot-${seat}`]) ? chosen[`bot-${seat}`] : DEFAULT_BOT;
-    bots.replaceChildren(element("legend", {text: "Bots"}), ...botSeats(where).map(([seat, label]) => element("div", {class: "field"}, [
+    bots.replaceChildren(element("legend", {text: t("setup.bots")}), ...botSeats(where).map(([seat, label]) => element("div", {class: "field"}, [
       element("label", {for: `bot-${seat}`, text: label}),
       element("select", {id: `bot-${seat}`, name: `bot-${seat}`},
-              offered.map(([name, words]) => element("option", {value: name, text: words,
-                                                                selected: picked(seat) === name}))),
+              offered.map((bot) => element("option", {value: bot[0], text: botWords(bot),
+                                                      selected: picked(seat) === bot[0]}))),
     ])));
     bots.dataset.seats = String(where.seats.length);
     document.querySelector("#setup-intro").textContent = introWords(where);
@@ -168,14 +172,15 @@ export async function buildSetup(form, onStart) {
   const show = () => {
     const variant = current();
     // The target, unless the description says it already ("first team to 71 wins").
-    const target = variant.description.includes(String(variant.target)) ? "" : ` First to ${variant.target} points.`;
-    form.querySelector("#variant-description").textContent = variant.description + target;
-    form.querySelector("#options").replaceChildren(element("legend", {text: "Options"}),
-                                                    ...variant.options.map((option) => optionField(option)));
+    const description = variant.words?.description ?? variant.description;
+    const target = description.includes(String(variant.target)) ? "" : ` ${t("setup.target", {target: variant.target})}`;
+    form.querySelector("#variant-description").textContent = description + target;
+    form.querySelector("#options").replaceChildren(element("legend", {text: t("setup.options")}),
+                                                    ...variant.options.map((option) => optionField(option, variant.words)));
     const fitting = rules.filter((rule) => rule.variants.includes(variant.name));
     const fieldset = form.querySelector("#house-rules");
     fieldset.hidden = fitting.length === 0;
-    fieldset.replaceChildren(element("legend", {text: "House rules"}), ...fitting.map(ruleField));
+    fieldset.replaceChildren(element("legend", {text: t("setup.house_rules")}), ...fitting.map(ruleField));
     seat();
   };
   select.addEventListener("change", show);

@@ -4,9 +4,10 @@
 // match totals against the target; the end of the match.
 
 import {shownCard} from "./cards.js";
-import {lineCounts, lineMeaning} from "./lines.js";
+import {t} from "./i18n.js";
+import {lineCounts, lineMeaning, pileWords} from "./lines.js";
 import {colourOf} from "./render.js";
-import {lineName, matchWonWords, placesOf, scoresWords, teamOrder} from "./words.js";
+import {lineName, matchWonWords, placesOf, playing, scoresWords, teamOrder} from "./words.js";
 
 const $ = (selector) => document.querySelector(selector);
 
@@ -20,7 +21,7 @@ function cell(tag, content, className = "") {
 
 /** A line's name, a button that shows (and describes) what the line rewards, and the
  * counts behind it. */
-function lineTitle(line, index, piles) {
+function lineTitle(line, index) {
   const meaning = cell("small", lineMeaning(line.name), "meaning");
   meaning.id = `line-meaning-${index}`;
   meaning.hidden = true;
@@ -33,38 +34,42 @@ function lineTitle(line, index, piles) {
     meaning.hidden = !meaning.hidden;
     name.setAttribute("aria-expanded", String(!meaning.hidden));
   });
-  const title = cell("th", [name, cell("span", lineCounts(line, piles), "counts"), meaning]);
+  const title = cell("th", [name, cell("span", lineCounts(line), "counts"), meaning]);
   title.scope = "row";
   return title;
 }
 
-/** The lines of `team`, under a row with its name and its points. */
+/** The lines of `team`, under a row with its name and its points, and what it took. */
 function teamLines(team, lines, scored, view, where) {
   const group = document.createElement("tbody");
   group.dataset.colour = colourOf(team, where);
-  const heading = cell("th", `${where.teams[team]}: ${scored.points[team]} point${scored.points[team] === 1 ? "" : "s"}`);
+  const heading = cell("th", t("sheet.team", {team: where.teams[team], count: scored.points[team]}));
   heading.scope = "rowgroup";
   heading.colSpan = 3;
   group.append(cell("tr", [heading], "team"));
   for (const [line, index] of lines) {
-    const row = cell("tr", [lineTitle(line, index, view.piles), cell("td", String(line.points), "points"),
+    const row = cell("tr", [lineTitle(line, index), cell("td", String(line.points), "points"),
                             cell("td", [cell("span", line.cards.map((card) => shownCard(card, "small")), "card-row")],
                                  "line-cards")], "line");
-    row.dataset.team = where.teams[team];
+    row.dataset.team = String(team);
     row.dataset.line = line.name;
     group.append(row);
   }
   if (!lines.length) {
-    const none = cell("td", "No score line this hand.", "quiet");
+    const none = cell("td", t("sheet.no_line"), "quiet");
     none.colSpan = 3;
     group.append(cell("tr", [none], "line-none"));
   }
+  const taken = cell("td", pileWords(view.piles[team]), "quiet");
+  taken.colSpan = 3;
+  group.append(cell("tr", [taken], "pile-counts"));
   return group;
 }
 
 /** Fill the sheet from a seat's view of a hand over (or a watcher's); return whether the
  * match is over. */
 export function renderSheet(view, goal) {
+  playing(view);
   const where = placesOf(view);
   const scored = view.events.findLast((event) => event.type === "hand_scored");
   const numbered = scored.lines.map((line, index) => [line, index]);
@@ -72,9 +77,9 @@ export function renderSheet(view, goal) {
   for (const old of table.querySelectorAll("tbody")) old.remove();
   table.append(...teamOrder(where).map((team) => teamLines(
     team, numbered.filter(([line]) => line.team === team), scored, view, where)));
-  $("#sheet-title").textContent = `Hand ${view.hand} is over`;
-  $("#sheet-hand").textContent = `This hand: ${scoresWords(scored.points, where)}.`;
-  $("#sheet-match").textContent = `Match: ${scoresWords(scored.scores, where)}; first to ${goal} wins.`;
+  $("#sheet-title").textContent = t("sheet.title", {hand: view.hand});
+  $("#sheet-hand").textContent = t("sheet.hand", {scores: scoresWords(scored.points, where)});
+  $("#sheet-match").textContent = t("sheet.match", {scores: scoresWords(scored.scores, where), goal});
   const over = view.phase === "game_over";
   const result = $("#sheet-result");
   result.hidden = !over;

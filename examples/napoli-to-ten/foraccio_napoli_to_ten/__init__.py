@@ -12,6 +12,7 @@ from msgspec.structs import replace
 from foraccio.core.hookspecs import hookimpl
 from foraccio.core.model import ScoreLine
 from foraccio.core.registry import HouseRule
+from foraccio.core.words import Catalogue, LineWords, Words
 
 HIGHEST = 10
 
@@ -39,4 +40,10 @@ HOUSE_RULE = HouseRule(
                 "when the team holds the fante, cavallo and re of the suit (3 to 10 points).",
     plugins=(NapoliToTen(),),
     needs=("napoli",),
+    # The napoli line as it scores here; its catalogue (locale/ in this package) says
+    # all of it in Italian.
+    words=Words(lines={"napoli": LineWords(
+        "Napoli", "The ace, 2 and 3 of a suit and the unbroken run above them, up to the 10: "
+                  "a point a card, 3 to 10 for each suit")},
+                catalogue=Catalogue.of_package("foraccio_napoli_to_ten")),
 )
