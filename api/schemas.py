@@ -472,8 +472,7 @@ class BotInfo(Wire):
     """The installed distribution that declares it (``foraccio`` for a built-in one);
     null for one registered at run time."""
     variants: tuple[str, ...] = ()
-    """The variants it plays well, by name, which a table offers it for; empty: every
-    variant. It plays any variant, legally."""
+    """The variants it plays well (none: all); tables offer it for those."""
 
 
 class BotList(Wire):

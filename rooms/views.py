@@ -63,8 +63,7 @@ class RoomView(Wire, kw_only=True):
     ``POST /rooms/{room}/play`` takes it."""
     events: tuple[AnyEvent, ...]
     timed_out: bool = False
-    """Whether the turn clock of the seat that played in this version ran out, and a bot
-    made the move for its person."""
+    """A bot made this move: the person's turn clock ran out."""
 
 
 def room_view(room: Room, entry: Entry, state: State, holder: Holder,
