@@ -48,6 +48,7 @@ from dataclasses import dataclass
 from foraccio.api.environment import number
 from foraccio.api.schemas import MAX_AUTOPLAY_PLAYS
 from foraccio.bots.base import MAX_ITERATIONS, Budget
+from foraccio.core.words import phrase
 
 PROCESSES = "FORACCIO_BOT_PROCESSES"
 QUEUE = "FORACCIO_BOT_QUEUE"
@@ -87,13 +88,15 @@ class BotLimits:
         if budget is None:
             return
         if budget.iterations is not None and budget.iterations > self.iterations:
-            raise BudgetOverLimit(
-                f"budget.iterations is {budget.iterations}, over this server's limit of "
-                f"{self.iterations} playouts a move (GET /limits); ask for at most that.")
+            raise BudgetOverLimit(phrase(
+                "budget.iterations is {asked}, over this server's limit of {most} playouts a "
+                "move (GET /limits); ask for at most that.", asked=budget.iterations,
+                most=self.iterations))
         if budget.seconds is not None and budget.seconds > self.seconds:
-            raise BudgetOverLimit(
-                f"budget.seconds is {budget.seconds:g}, over this server's limit of "
-                f"{self.seconds:g} s a request (GET /limits); ask for at most that.")
+            raise BudgetOverLimit(phrase(
+                "budget.seconds is {asked}, over this server's limit of {most} s a request "
+                "(GET /limits); ask for at most that.", asked=f"{budget.seconds:g}",
+                most=f"{self.seconds:g}"))
 
 
 def limits_from_environment(environ: Mapping[str, str] | None = None) -> BotLimits:

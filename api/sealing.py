@@ -65,6 +65,7 @@ from foraccio.core.model import Card, OptionValue
 from foraccio.core.model import State as EngineState
 from foraccio.core.reachable import HandStart, resumed
 from foraccio.core.registry import rules_for
+from foraccio.core.words import phrase
 
 SECRET_VARIABLE = "FORACCIO_SECRET"
 """The environment variable holding the server secret (any string; it is hashed)."""
@@ -114,7 +115,8 @@ class SealingError(Exception):
 
     @property
     def message(self) -> str:
-        return str(self.args[0])
+        """Why, in English (a :class:`~foraccio.core.words.Phrase` the API translates)."""
+        return self.args[0]
 
 
 class InvalidToken(SealingError):
@@ -123,8 +125,8 @@ class InvalidToken(SealingError):
     code = "invalid_token"
 
     def __init__(self) -> None:
-        super().__init__("The token was not issued by this server or was altered; post the "
-                         "last token the server returned for this game.")
+        super().__init__(phrase("The token was not issued by this server or was altered; post "
+                                "the last token the server returned for this game."))
 
 
 class ForbiddenSeat(SealingError):
@@ -140,9 +142,9 @@ class CutNotAllowed(SealingError):
     code = "cut_not_allowed"
 
     def __init__(self) -> None:
-        super().__init__("A sealed game takes no cut: the server cuts its deck with the "
-                         "match's seeded generator, so any replay of the same token deals "
-                         "the same hand; leave `cut` out.")
+        super().__init__(phrase("A sealed game takes no cut: the server cuts its deck with the "
+                                "match's seeded generator, so any replay of the same token "
+                                "deals the same hand; leave `cut` out."))
 
 
 class SeedNotAllowed(SealingError):
@@ -151,9 +153,9 @@ class SeedNotAllowed(SealingError):
     code = "seed_not_allowed"
 
     def __init__(self) -> None:
-        super().__init__("A sealed game takes no seed: the server draws one and keeps it "
-                         "secret, since whoever knew it could start the same match and read "
-                         "every hand; leave `seed` out.")
+        super().__init__(phrase("A sealed game takes no seed: the server draws one and keeps it "
+                                "secret, since whoever knew it could start the same match and "
+                                "read every hand; leave `seed` out."))
 
 
 class SealedGame(msgspec.Struct, frozen=True, array_like=True, gc=False):
@@ -279,7 +281,7 @@ class Sealer:
             if hmac.compare_digest(expected.encode(), key.encode()):
                 found = seat
         if found is None:
-            raise ForbiddenSeat("The seat key is not one of this game's seat keys.")
+            raise ForbiddenSeat(phrase("The seat key is not one of this game's seat keys."))
         return found
 
 

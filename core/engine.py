@@ -131,10 +131,10 @@ def next_hand(state: State, cut: int | None = None) -> State:
     when None, the match's seeded generator chooses it.
     """
     if state.phase == "playing":
-        raise WrongPhase("The current hand is still being played; finish it first.",
+        raise WrongPhase(phrase("The current hand is still being played; finish it first."),
                          "hand_in_progress")
     if state.phase == "game_over":
-        raise WrongPhase("The match is over; start a new one.", "match_over")
+        raise WrongPhase(phrase("The match is over; start a new one."), "match_over")
     rules = rules_of(state)
     dealer = rules.hook.foraccio_next_dealer(dealer=state.dealer, options=rules.options,
                                              seating=rules.seating)
@@ -159,7 +159,8 @@ def dealt_deck(rules: Rules, seed: int, hand: int, cut: int | None = None
     if cut is None:
         cut = rng.randint(1, len(deck) - 1)
     elif not 1 <= cut <= len(deck) - 1:
-        raise InvalidCut(f"The cut must be between 1 and {len(deck) - 1}; got {quote(cut)}.")
+        raise InvalidCut(phrase("The cut must be between 1 and {last}; got {cut}.",
+                                last=len(deck) - 1, cut=quote(cut)))
     return cut, tuple(deck[cut:] + deck[:cut])
 
 

@@ -31,6 +31,7 @@ from foraccio.core.registry import Variant, get_variant, house_rules_for, resolv
 from foraccio.core.registry.catalogue import on_change
 from foraccio.core.rules import Seating
 from foraccio.core.wire import VERSION, State, to_wire
+from foraccio.core.words import phrase
 
 
 def validate_state(state: State) -> EngineState:
@@ -47,8 +48,9 @@ def validate_state(state: State) -> EngineState:
     cuts and moves.
     """
     if state.version != VERSION:
-        _invalid(f"State version {state.version} is not supported; this server reads version "
-                 f"{VERSION}: start a new match.")
+        _invalid(phrase("State version {version} is not supported; this server reads "
+                        "version {supported}: start a new match.", version=state.version,
+                        supported=VERSION))
     checked = _checked(state)
     _check_shape(state, checked.seating)
     _check_cards(state, checked.deck, checked.cards)
@@ -110,9 +112,10 @@ def _checked_options(variant_name: str, option_items: tuple, _types: tuple,
         raise InvalidState(error.message) from None
     if resolved != given:
         missing = next(name for name in resolved if name not in given)
-        _invalid(f"The state's options must list every option of variant {variant.name!r} "
-                 f"and of its house rules; {missing!r} is missing (its default is "
-                 f"{resolved[missing]!r}).")
+        _invalid(phrase("The state's options must list every option of variant {variant} "
+                        "and of its house rules; {missing} is missing (its default is "
+                        "{default}).", variant=repr(variant.name), missing=repr(missing),
+                        default=repr(resolved[missing])))
     rules = rules_for(variant.name, resolved, house_rules)
     return _Checked(variant, rules.deck, frozenset(rules.deck), rules.seating)
 
@@ -127,21 +130,26 @@ on_change(_checked_options.cache_clear)
 def _check_shape(state: State, seating: Seating) -> None:
     seats, teams = seating.seats, len(seating.teams)
     if len(state.hands) != seats:
-        _invalid(f"hands must hold {seats} hands, one per seat of {state.variant}; got "
-                 f"{len(state.hands)}.")
+        _invalid(phrase("hands must hold {seats} hands, one per seat of {variant}; got "
+                        "{got}.", seats=seats, variant=state.variant, got=len(state.hands)))
     if len(state.piles) != teams:
-        _invalid(f"piles must hold {teams} piles, one per team; got {len(state.piles)}.")
+        _invalid(phrase("piles must hold {teams} piles, one per team; got {got}.", teams=teams,
+                        got=len(state.piles)))
     if len(state.scores) != teams:
-        _invalid(f"scores must hold {teams} scores, one per team; got {len(state.scores)}.")
+        _invalid(phrase("scores must hold {teams} scores, one per team; got {got}.",
+                        teams=teams, got=len(state.scores)))
     if state.teams != seating.teams:
-        _invalid(f"teams must be {_short(seating.teams)}, the seats of each team as "
-                 f"{state.variant} with these options seats them; got {_short(state.teams)}.")
+        _invalid(phrase("teams must be {teams}, the seats of each team as {variant} with "
+                        "these options seats them; got {got}.", teams=_short(seating.teams),
+                        variant=state.variant, got=_short(state.teams)))
     for name in ("dealer", "turn", "last_capturer"):
         seat = getattr(state, name)
         if seat is not None and seat >= seats:
-            _invalid(f"{name} is seat {seat}, but the seats are 0 to {seats - 1}.")
+            _invalid(phrase("{name} is seat {seat}, but the seats are 0 to {last}.",
+                            name=name, seat=seat, last=seats - 1))
     if state.winner is not None and state.winner >= teams:
-        _invalid(f"winner is team {state.winner}, but the teams are 0 to {teams - 1}.")
+        _invalid(phrase("winner is team {team}, but the teams are 0 to {last}.",
+                        team=state.winner, last=teams - 1))
 
 
 def _check_cards(state: State, deck: tuple[str, ...], cards: frozenset[str]) -> None:
@@ -153,27 +161,30 @@ def _check_cards(state: State, deck: tuple[str, ...], cards: frozenset[str]) -> 
     for place, held in _places(state):
         for card in held:
             if card not in cards:
-                _invalid(f"{card} ({place}) is not a card of the {state.variant} deck.")
+                _invalid(phrase("{card} ({place}) is not a card of the {variant} deck.",
+                                card=card, place=place, variant=state.variant))
             if card in seen:
-                where = (f"twice {place}" if seen[card] == place
-                         else f"{seen[card]} and {place}")
-                _invalid(f"{card} appears more than once: {where}; every card of the deck "
-                         f"must be in exactly one hand, pile or on the table.")
+                where = (phrase("twice {place}", place=place) if seen[card] == place
+                         else phrase("{one} and {other}", one=seen[card], other=place))
+                _invalid(phrase("{card} appears more than once: {where}; every card of the "
+                                "deck must be in exactly one hand, pile or on the table.",
+                                card=card, where=where))
             seen[card] = place
     if state.stock == 0:
         missing = next(card for card in deck if card not in seen)
-        _invalid(f"{missing} is missing: every card of the deck must be in a hand, in a pile "
-                 f"or on the table.")
-    _invalid(f"The hands, table and piles hold {len(placed)} cards and the stock "
-             f"{state.stock}: together they must hold the {len(deck)} cards of the deck.")
+        _invalid(phrase("{card} is missing: every card of the deck must be in a hand, in a "
+                        "pile or on the table.", card=missing))
+    _invalid(phrase("The hands, table and piles hold {placed} cards and the stock {stock}: "
+                    "together they must hold the {deck} cards of the deck.",
+                    placed=len(placed), stock=state.stock, deck=len(deck)))
 
 
 def _places(state: State) -> Iterator[tuple[str, tuple[str, ...]]]:
     for seat, hand in enumerate(state.hands):
-        yield f"in seat {seat}'s hand", hand
-    yield "on the table", state.table
+        yield phrase("in seat {seat}'s hand", seat=seat), hand
+    yield phrase("on the table"), state.table
     for team, pile in enumerate(state.piles):
-        yield f"in team {team}'s pile", pile
+        yield phrase("in team {team}'s pile", team=team), pile
 
 
 # --- hand, phase and turn -------------------------------------------------------------
@@ -181,39 +192,42 @@ def _places(state: State) -> Iterator[tuple[str, tuple[str, ...]]]:
 
 def _check_hand_and_record(state: State) -> None:
     if state.hand < 1:
-        _invalid(f"hand must be at least 1: a match's state always has a hand dealt; "
-                 f"got {state.hand}.")
+        _invalid(phrase("hand must be at least 1: a match's state always has a hand dealt; "
+                        "got {hand}.", hand=state.hand))
     if len(state.record) != state.hand:
-        _invalid(f"record must hold one entry per hand dealt: {state.hand} for hand "
-                 f"{state.hand}; got {len(state.record)}.")
+        _invalid(phrase("record must hold one entry per hand dealt: {hand} for hand {hand}; "
+                        "got {got}.", hand=state.hand, got=len(state.record)))
 
 
 def _check_phase(state: State) -> None:
     if state.phase == "playing":
         if state.turn is None:
-            _invalid("turn must name the seat to play while a hand is being played; got null.")
+            _invalid(phrase("turn must name the seat to play while a hand is being played; "
+                            "got null."))
         if state.winner is not None:
-            _invalid(f"A match with a winner (team {state.winner}) is over: phase must be "
-                     f"game_over, not playing.")
+            _invalid(phrase("A match with a winner (team {team}) is over: phase must be "
+                            "game_over, not playing.", team=state.winner))
         if not state.hands[state.turn]:
-            _invalid(f"Seat {state.turn} is to play but holds no cards.")
+            _invalid(phrase("Seat {seat} is to play but holds no cards.", seat=state.turn))
         return
     if state.turn is not None:
-        _invalid(f"turn must be null once the hand is over (phase {state.phase}); "
-                 f"got seat {state.turn}.")
+        _invalid(phrase("turn must be null once the hand is over (phase {phase}); got seat "
+                        "{seat}.", phase=state.phase, seat=state.turn))
     holding = next((seat for seat, hand in enumerate(state.hands) if hand), None)
     if holding is not None:
-        _invalid(f"Seat {holding} still holds cards, but the hand is over (phase "
-                 f"{state.phase}); a hand ends when every hand is empty.")
+        _invalid(phrase("Seat {seat} still holds cards, but the hand is over (phase {phase}); "
+                        "a hand ends when every hand is empty.", seat=holding,
+                        phase=state.phase))
     if state.table:
-        _invalid(f"The table must be empty once the hand is over (phase {state.phase}): "
-                 f"the cards left are collected; got {', '.join(state.table)}.")
+        _invalid(phrase("The table must be empty once the hand is over (phase {phase}): the "
+                        "cards left are collected; got {cards}.", phase=state.phase,
+                        cards=", ".join(state.table)))
     if state.phase == "game_over" and state.winner is None:
-        _invalid("phase is game_over but winner is null: a match is over only when a team "
-                 "has won.")
+        _invalid(phrase("phase is game_over but winner is null: a match is over only when a "
+                        "team has won."))
     if state.phase == "hand_over" and state.winner is not None:
-        _invalid(f"winner is team {state.winner} but phase is hand_over: a match with a "
-                 f"winner is over (game_over).")
+        _invalid(phrase("winner is team {team} but phase is hand_over: a match with a winner "
+                        "is over (game_over).", team=state.winner))
 
 
 def _hand_sizes_problem(state: State, seating: Seating) -> str | None:
@@ -231,10 +245,11 @@ def _hand_sizes_problem(state: State, seating: Seating) -> str | None:
         expected = size - 1 if step < played else size
         held = len(state.hands[seat])
         if held != expected:
-            return (f"Seat {seat} holds {held} cards but should hold {expected}: seat "
-                    f"{turn}, to play, holds {size}, and each seat from the one after the "
-                    f"dealer (seat {leader}) up to the one in turn has played one card more "
-                    f"in this round.")
+            return phrase("Seat {seat} holds {held} cards but should hold {expected}: seat "
+                          "{turn}, to play, holds {size}, and each seat from the one after the "
+                          "dealer (seat {leader}) up to the one in turn has played one card "
+                          "more in this round.", seat=seat, held=held, expected=expected,
+                          turn=turn, size=size, leader=leader)
     return None
 
 
@@ -247,9 +262,10 @@ def _check_match_over(state: State) -> None:
     winner = rules.hook.foraccio_match_winner(scores=state.scores, target=rules.target,
                                               options=rules.options, seating=rules.seating)
     if winner is not None:
-        _invalid(f"Team {winner} has {state.scores[winner]} points, at or over the target "
-                 f"{rules.target}: it has won and the match is over (docs/rules.md §9.2), "
-                 f"but phase is {state.phase}.")
+        _invalid(phrase("Team {team} has {points} points, at or over the target {target}: "
+                        "it has won and the match is over (docs/rules.md §9.2), but phase is "
+                        "{phase}.", team=winner, points=state.scores[winner],
+                        target=rules.target, phase=state.phase))
 
 
 # --- the state the engine reaches -----------------------------------------------------
@@ -262,9 +278,10 @@ def _check_reachable(state: State) -> EngineState:
         state = msgspec.structs.replace(state, receipt=None)
     if expected != state:
         path, mine, theirs = _first_difference(expected, state, "state")
-        _invalid(f"{path} is not what the engine reaches from the state's seed, options, "
-                 f"house rules and recorded cuts and moves: it would be {_short(mine)}; "
-                 f"got {_short(theirs)}.")
+        _invalid(phrase("{path} is not what the engine reaches from the state's seed, "
+                        "options, house rules and recorded cuts and moves: it would be "
+                        "{mine}; got {theirs}.", path=path, mine=_short(mine),
+                        theirs=_short(theirs)))
     return engine_state
 
 

@@ -20,13 +20,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from importlib.resources import files
 from pathlib import Path
-from typing import Any
-
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
-from babel.support import Translations
+from typing import TYPE_CHECKING, Any
 
 import foraccio
+
+if TYPE_CHECKING:
+    from babel.support import Translations
 
 LANGUAGES = ("en", "it")
 """The languages every surface speaks; the first is the source."""
@@ -123,6 +122,12 @@ class _Loaded:
 
 @functools.cache
 def _load(path: Path, language: str, domain: str) -> _Loaded:
+    # Babel is imported when a catalogue is first read: the engine imports this module,
+    # and a process that never says anything but English need not load it.
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+    from babel.support import Translations
+
     if not path.is_file():
         return _Loaded(Translations(domain=domain), frozenset())
     with path.open("rb") as source:

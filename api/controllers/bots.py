@@ -57,6 +57,7 @@ from foraccio.bots.ismcts import DEFAULT_ITERATIONS
 from foraccio.bots.registry import builtin_bots, skipped_bots
 from foraccio.core.engine import rules_of
 from foraccio.core.view import seat_view, with_kind
+from foraccio.core.words import phrase
 
 UNKNOWN_BOT = ("unknown_bot", "There is no bot 'minimax'; known bots: heuristic, ismcts, random.")
 BOTS_PER_SEAT = ("bots_per_seat", "bots names 4 bots, but this match seats 2 players: name "
@@ -153,9 +154,9 @@ class BotController(Controller):
         game = await game_of(data, sealer, posted, acting=True)
         seats = len(game.state.hands)
         if len(data.bots) != seats:
-            raise problem(422, BOTS_PER_SEAT[0],
-                          f"bots names {len(data.bots)} bots, but this match seats {seats} "
-                          f"players: name one bot per seat, index = seat.")
+            raise problem(422, BOTS_PER_SEAT[0], phrase(
+                "bots names {named} bots, but this match seats {seats} players: name one bot "
+                "per seat, index = seat.", named=len(data.bots), seats=seats))
         check_autoplay(game.state, data.bots)  # refused before any wait
         bot_limits.check_budget(data.budget)
         playing = range(seats) if game.seat is None else (game.seat,)

@@ -54,12 +54,14 @@ from foraccio.core.model import State
 from foraccio.core.view import SeatView, seat_view, view_legal_moves
 from foraccio.core.wire import HandLog
 from foraccio.core.wire import State as WireState
+from foraccio.core.words import phrase
 
 INVALID_STATE = ("invalid_state", "Seat 2 holds 9 cards but should hold 10: seat 3, to play, "
                                   "holds 10, and each seat from the dealer's right (seat 0) up "
                                   "to the one in turn has played one card more in this round.")
 MATCH_OVER = ("match_over", "The match is over; start a new one.")
-STATE_OR_TOKEN = ("state_or_token", "Give either `state`, or `token` and `seat_key`, not both.")
+STATE_OR_TOKEN = ("state_or_token",
+                  phrase("Give either `state`, or `token` and `seat_key`, not both."))
 INVALID_TOKEN = ("invalid_token", "The token was not issued by this server or was altered; post "
                                   "the last token the server returned for this game.")
 FORBIDDEN_SEAT = ("forbidden_seat", "Seat 1 may not act now: it is seat 3's turn.")
@@ -121,7 +123,8 @@ async def game_of(data: GameRequest, sealer: Sealer, posted: Posted, *, acting: 
     state = posted.sealed_state(data.token, sealed)
     turn = state.turn
     if acting and turn is not None and seat != turn:
-        raise ForbiddenSeat(f"Seat {seat} may not act now: it is seat {turn}'s turn.")
+        raise ForbiddenSeat(phrase("Seat {seat} may not act now: it is seat {turn}'s turn.",
+                                   seat=seat, turn=turn))
     return Game(state, sealed, seat)
 
 

@@ -11,6 +11,7 @@ from foraccio.api.limits import BotLimits
 from foraccio.api.openapi import documented
 from foraccio.api.schemas import Limits
 from foraccio.core.quoting import quote
+from foraccio.core.words import phrase
 
 INVALID_QUERY = ("invalid_query", "GET /limits takes no query parameters; got 'bot'.")
 
@@ -45,5 +46,6 @@ async def limits(request: Request, bot_limits: NamedDependency[BotLimits]) -> Li
     if query:
         name = query.decode("latin-1").split("&", 1)[0].split("=", 1)[0]
         raise problem(400, INVALID_QUERY[0],
-                      f"GET /limits takes no query parameters; got {quote(name)}.")
+                      phrase("GET /limits takes no query parameters; got {name}.",
+                             name=quote(name)))
     return limits_body(bot_limits)

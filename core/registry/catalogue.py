@@ -26,6 +26,7 @@ from foraccio.core.registry.guards import applies
 from foraccio.core.registry.loading import Loaded, Skipped
 from foraccio.core.registry.managers import check_applicable
 from foraccio.core.registry.records import HouseRule, Variant
+from foraccio.core.words import phrase
 
 logger = logging.getLogger("foraccio.plugins")
 
@@ -203,15 +204,16 @@ def house_rules_for(variant: Variant, names: Iterable[str]) -> tuple[HouseRule, 
     rules = tuple(map(get_house_rule, names))
     try:
         check_applicable(variant, rules)
-    except IncompatibleHouseRule as error:
+    except IncompatibleHouseRule:
         rule = next((rule for rule in rules if not applies(rule, variant)), None)
         if rule is None:
             raise
-        where = ", ".join(applicable_variants(rule)) or "no variant known here"
+        where = ", ".join(applicable_variants(rule)) or phrase("no variant known here")
         why = rule.unmet(variant)
-        why = "" if why is None else f": {why}"
-        raise IncompatibleHouseRule(f"{error.message[:-1]}{why}; it applies to: {where}."
-                                    ) from None
+        raise IncompatibleHouseRule(phrase(
+            "House rule {rule} does not apply to variant {variant}{why}; it applies to: "
+            "{where}.", rule=repr(rule.name), variant=repr(variant.name),
+            why="" if why is None else phrase(": {why}", why=why), where=where)) from None
     return rules
 
 
@@ -230,10 +232,19 @@ def applicable_variants(rule: HouseRule) -> tuple[str, ...]:
 
 
 def _unknown(kind: str, name: str, known: dict) -> str:
-    what = kind.replace("_", " ")
     skip = next((skip for skip in skipped() if skip.name == name and skip.kind in (kind, None)),
                 None)
+    known_names = ", ".join(sorted(known))
     if skip is not None:
-        return (f"{what.capitalize()} {quote(name)} was not loaded: "
-                f"{skip.reason.rstrip('.')}.")
-    return f"There is no {what} {quote(name)}; known {what}s: {', '.join(sorted(known))}."
+        # The reason is the plugin's failure, said in English wherever it is shown.
+        reason = skip.reason.rstrip(".")
+        if kind == "variant":
+            return phrase("Variant {name} was not loaded: {reason}.", name=quote(name),
+                          reason=reason)
+        return phrase("House rule {name} was not loaded: {reason}.", name=quote(name),
+                      reason=reason)
+    if kind == "variant":
+        return phrase("There is no variant {name}; known variants: {known}.", name=quote(name),
+                      known=known_names)
+    return phrase("There is no house rule {name}; known house rules: {known}.",
+                  name=quote(name), known=known_names)

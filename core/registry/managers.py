@@ -21,6 +21,7 @@ from foraccio.core import hookspecs
 from foraccio.core.errors import IncompatibleHouseRule, PluginError
 from foraccio.core.registry.guards import GuardedPlugin, Owner, applies, guarded
 from foraccio.core.registry.records import HouseRule, Variant
+from foraccio.core.words import phrase
 
 
 def make_plugin_manager(variant: Variant,
@@ -63,11 +64,13 @@ def check_applicable(variant: Variant, rules: Sequence[HouseRule]) -> None:
     apply to ``variant``, or that is listed twice."""
     for index, rule in enumerate(rules):
         if not applies(rule, variant):
-            raise IncompatibleHouseRule(
-                f"House rule {rule.name!r} does not apply to variant {variant.name!r}.")
+            raise IncompatibleHouseRule(phrase(
+                "House rule {rule} does not apply to variant {variant}.", rule=repr(rule.name),
+                variant=repr(variant.name)))
         if any(other.name == rule.name for other in rules[:index]):
-            raise IncompatibleHouseRule(
-                f"House rule {rule.name!r} is listed twice; each house rule applies once.")
+            raise IncompatibleHouseRule(phrase(
+                "House rule {rule} is listed twice; each house rule applies once.",
+                rule=repr(rule.name)))
 
 
 def _register(manager: pluggy.PluginManager, plugin: Any, owner: Owner, name: str) -> None:

@@ -17,6 +17,7 @@ from foraccio.core.errors import InvalidOptions
 from foraccio.core.model import OptionValue
 from foraccio.core.quoting import quote
 from foraccio.core.registry.records import HouseRule, OptionSpec, Variant
+from foraccio.core.words import phrase
 
 SEPARATOR = "."
 """Joins a house rule's name and its option's name in a match's options."""
@@ -39,29 +40,37 @@ def resolve_options(variant: Variant, given: Mapping[str, Any] | None,
     given = dict(given or {})
     resolved: dict[str, OptionValue] = {}
     for spec in variant.options:
-        resolved[spec.name] = _checked(given.pop(spec.name, spec.default), spec,
-                                       f"variant {variant.name!r}")
+        resolved[spec.name] = _checked(
+            given.pop(spec.name, spec.default), spec,
+            phrase("Option {option} of variant {variant}", option=repr(spec.name),
+                   variant=repr(variant.name)))
     for rule in house_rules:
         for spec in rule.options:
             key = option_key(rule, spec)
-            resolved[key] = _checked(given.pop(key, spec.default), spec,
-                                     f"house rule {rule.name!r}")
+            resolved[key] = _checked(
+                given.pop(key, spec.default), spec,
+                phrase("Option {option} of house rule {rule}", option=repr(spec.name),
+                       rule=repr(rule.name)))
     if given:
         _refuse_unknown(sorted(given)[0], variant, house_rules)
     return resolved
 
 
-def _checked(value: Any, spec: OptionSpec, owner: str) -> OptionValue:
-    where = f"Option {spec.name!r} of {owner}"
+def _checked(value: Any, spec: OptionSpec, where: str) -> OptionValue:
+    # ``where`` names the option ("Option 'target' of variant 'foraccio'").
     if type(value) is not type(spec.default):
-        raise InvalidOptions(f"{where} must be a {spec.type_name}, not {quote(value)}.")
+        raise InvalidOptions(phrase("{where} must be a {type}, not {value}.", where=where,
+                                    type=spec.type_name, value=quote(value)))
     if spec.choices is not None and value not in spec.choices:
-        raise InvalidOptions(
-            f"{where} must be one of {', '.join(map(str, spec.choices))}; got {quote(value)}.")
+        raise InvalidOptions(phrase("{where} must be one of {choices}; got {value}.",
+                                    where=where, choices=", ".join(map(str, spec.choices)),
+                                    value=quote(value)))
     if spec.minimum is not None and value < spec.minimum:
-        raise InvalidOptions(f"{where} must be at least {spec.minimum}; got {quote(value)}.")
+        raise InvalidOptions(phrase("{where} must be at least {minimum}; got {value}.",
+                                    where=where, minimum=spec.minimum, value=quote(value)))
     if spec.maximum is not None and value > spec.maximum:
-        raise InvalidOptions(f"{where} must be at most {spec.maximum}; got {quote(value)}.")
+        raise InvalidOptions(phrase("{where} must be at most {maximum}; got {value}.",
+                                    where=where, maximum=spec.maximum, value=quote(value)))
     return value
 
 
@@ -69,20 +78,23 @@ def _refuse_unknown(name: str, variant: Variant, house_rules: Sequence[HouseRule
     rule_name, dot, option = name.partition(SEPARATOR)
     rule = next((rule for rule in house_rules if rule.name == rule_name), None)
     if dot and rule is not None:
-        raise InvalidOptions(f"House rule {rule.name!r} has no option {quote(option)}; "
-                             f"{_listed(spec.name for spec in rule.options)}.")
+        raise InvalidOptions(phrase("House rule {rule} has no option {option}; {listed}.",
+                                    rule=repr(rule.name), option=quote(option),
+                                    listed=_listed(spec.name for spec in rule.options)))
     if dot:
-        raise InvalidOptions(
-            f"Option {quote(name)} names no house rule of this match; a house rule's "
-            f"options are given as '<house rule>.<option>' with the house rule in "
-            f"house_rules.")
-    raise InvalidOptions(f"Variant {variant.name!r} has no option {quote(name)}; "
-                         f"{_listed(spec.name for spec in variant.options)}.")
+        raise InvalidOptions(phrase(
+            "Option {option} names no house rule of this match; a house rule's options are "
+            "given as '<house rule>.<option>' with the house rule in house_rules.",
+            option=quote(name)))
+    raise InvalidOptions(phrase("Variant {variant} has no option {option}; {listed}.",
+                                variant=repr(variant.name), option=quote(name),
+                                listed=_listed(spec.name for spec in variant.options)))
 
 
 def _listed(names: Iterable[str]) -> str:
     names = ", ".join(names)
-    return f"its options are: {names}" if names else "it has no options"
+    return phrase("its options are: {names}", names=names) if names \
+        else phrase("it has no options")
 
 
 def option_spec_problem(spec: Any) -> str | None:
@@ -94,7 +106,7 @@ def option_spec_problem(spec: Any) -> str | None:
     if type(spec.default) not in OPTION_TYPES:
         return f"option {spec.name!r} has a default of type {spec.type_name}: bool, int or str"
     try:
-        _checked(spec.default, spec, "its")
+        _checked(spec.default, spec, f"Option {spec.name!r} of its")
     except InvalidOptions as error:
         return f"the default of option {spec.name!r} is not allowed: {error.message}"
     return None

@@ -13,7 +13,7 @@ from typing import Any, NamedTuple
 
 from foraccio.core.hookspecs import PROJECT
 from foraccio.core.model import OptionValue
-from foraccio.core.words import Words
+from foraccio.core.words import Words, phrase
 
 
 class OptionSpec(NamedTuple):
@@ -151,15 +151,18 @@ class HouseRule:
             return None
         missing = [name for name in self.needs if name not in variant.awards]
         if missing:
-            return f"it needs a variant that awards {_listed(missing)}"
+            return phrase("it needs a variant that awards {names}", names=_listed(missing))
         already = [name for name in self.awards if name in variant.awards]
         if already:
-            return f"it adds {_listed(already)}, which the variant awards already"
+            return phrase("it adds {names}, which the variant awards already",
+                          names=_listed(already))
         return None
 
 
 def _listed(names: list[str]) -> str:
-    return " and ".join(", ".join(names).rsplit(", ", 1))
+    if len(names) == 1:
+        return names[0]
+    return phrase("{names} and {last}", names=", ".join(names[:-1]), last=names[-1])
 
 
 def has_options(*names: str) -> Callable[[Variant], bool]:

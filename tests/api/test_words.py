@@ -130,3 +130,28 @@ def test_a_body_refused_and_an_unknown_path_are_explained_in_italian(client):
     assert (missing.status_code, missing.json()["code"], missing.json()["detail"]) == (
         404, "not_found", "Non trovato.")
     assert client.get("/no-such-path").json()["detail"] == "Not Found."
+
+
+def test_options_refused_are_explained_in_italian_phrase_within_phrase(client):
+    answer = client.post("/games", json={"variant": "foraccio", "options": {"target": "71"}},
+                         headers={"Accept-Language": "it"})
+    assert answer.json()["code"] == "invalid_options"
+    assert answer.json()["detail"] == ("L'opzione 'target' della variante 'foraccio' deve "
+                                       "essere di tipo int, non '71'.")
+    unknown = client.post("/games?lang=it", json={"variant": "briscola"})
+    assert unknown.json()["code"] == "unknown_variant"
+    assert unknown.json()["detail"].startswith("Non esiste la variante 'briscola'; varianti "
+                                               "conosciute: ")
+
+
+def test_a_state_refused_is_explained_in_italian(client, mid_hand):
+    other = (TURN + 1) % 4
+    missing = mid_hand["hands"][other][0]
+    hands = [cards[1:] if seat == other else cards for seat, cards in enumerate(mid_hand["hands"])]
+    answer = client.post("/games/play", json={"state": {**mid_hand, "hands": hands},
+                                              "move": {"card": CARD, "take": list(TABLE)}},
+                         headers={"Accept-Language": "it"})
+    assert answer.json()["code"] == "invalid_state"
+    assert answer.json()["detail"] == (
+        f"Manca {missing}: ogni carta del mazzo deve stare in una mano, in un mazzetto o in "
+        f"tavola.")

@@ -24,8 +24,11 @@ def shipped() -> list:
             if record.distribution in SHIPPED]
 
 
-CATALOGUES = [PROJECT, *{record.words.catalogue for record in shipped()
-                         if record.words is not None and record.words.catalogue is not None}]
+CATALOGUES = [PROJECT, *sorted({record.words.catalogue for record in shipped()
+                                if record.words is not None
+                                and record.words.catalogue is not None},
+                               key=lambda catalogue: catalogue.domain)]
+"""In a fixed order: pytest-xdist's workers must collect the same tests."""
 
 
 def entries(catalogue: Catalogue, language: str) -> dict[str, str]:

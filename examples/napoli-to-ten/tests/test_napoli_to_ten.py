@@ -11,6 +11,7 @@ from foraccio.core.engine import score_hand
 from foraccio.core.model import HandScored, ScoreLine
 from foraccio.core.registry import applicable_variants, installed_plugins, variants
 from foraccio.core.testing import check_random_match, scenario
+from foraccio.core.words import speak, untranslated
 
 RULE = ("napoli-to-ten",)
 BASTONI = tuple(f"{rank}b" for rank in range(1, 14))
@@ -72,3 +73,9 @@ def test_random_matches_keep_the_engines_promises(variant, seed):
     scored = [line for event in final.events if isinstance(event, HandScored)
               for line in event.lines]
     assert all(line.points <= 10 for line in scored if line.name == "napoli")
+
+
+def test_everything_it_says_is_translated_into_italian():
+    assert untranslated(HOUSE_RULE, "it") == []
+    assert speak(HOUSE_RULE, "it")["lines"]["napoli"]["rewards"].endswith("da 3 a 10 per ogni "
+                                                                           "seme")
