@@ -484,6 +484,8 @@ class BotInfo(Wire):
     distribution: str | None = None
     """The installed distribution that declares it (``foraccio`` for a built-in one);
     null for one registered at run time."""
+    variants: tuple[str, ...] = ()
+    """The variants it plays well (none: all); tables offer it for those."""
 
 
 class BotList(Wire):

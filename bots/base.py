@@ -55,6 +55,9 @@ class BotPlugin:
     ``quick`` says a move takes well under a millisecond: a server then computes it
     at once, where it answers requests, rather than in its pool of bot processes
     (which a slower bot needs, so that it holds up no other request).
+
+    ``variants`` names the variants it plays well (none: every variant): the tables
+    offer it only for those, though it plays any variant legally.
     """
 
     name: str
@@ -63,6 +66,7 @@ class BotPlugin:
     play: Bot = field(repr=False)
     budget: tuple[str, ...] = ()
     quick: bool = False
+    variants: tuple[str, ...] = ()
 
     @property
     def distribution(self) -> str | None:

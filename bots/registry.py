@@ -74,6 +74,10 @@ def check(plugin: object) -> None:
     if not callable(plugin.play):
         raise ValueError(f"its play is {shorten(repr(plugin.play))}, not a function "
                          f"play(view, rng, budget)")
+    if not isinstance(plugin.variants, tuple) or not all(
+            isinstance(name, str) for name in plugin.variants):
+        raise ValueError(f"its variants are {shorten(repr(plugin.variants))}, not a tuple of "
+                         f"variant names")
     if not isinstance(plugin.budget, tuple) or not set(plugin.budget) <= set(BUDGET_PARAMETERS):
         raise ValueError(f"its budget is {shorten(repr(plugin.budget))}: a tuple of "
                          f"{', '.join(map(repr, BUDGET_PARAMETERS))}")

@@ -419,7 +419,8 @@ class Rooms:
             def act(now: Room) -> tuple[Room, Entry]:
                 _current(now, version)
                 after, events = engine.play(state, move, seat)
-                return self._move(now, after, events, seat)
+                return self._move(now, after, events, seat,
+                                  timed_out=room.due_kind == "clock")
 
         try:
             return await self._change(room_id, act)
@@ -440,12 +441,13 @@ class Rooms:
                            "decided; try again.", room)
 
     def _move(self, room: Room, after: State, events: tuple[AnyEvent, ...],
-              seat: int) -> tuple[Room, Entry]:
+              seat: int, timed_out: bool = False) -> tuple[Room, Entry]:
         _playing(room)
         token, counter = self._seal(room, after)
         status = "finished" if after.phase == "game_over" else room.status
-        return self._next(replace(room, status=status, counter=counter), "played", token,
-                          events, actor=seat, state=after)
+        changed, entry = self._next(replace(room, status=status, counter=counter), "played",
+                                    token, events, actor=seat, state=after)
+        return changed, replace(entry, timed_out=timed_out)
 
     def _deal(self, room: Room) -> tuple[Room, Entry]:
         _playing(room)

@@ -104,3 +104,6 @@ class Entry(Wire, kw_only=True):
     events: tuple[AnyEvent, ...] = ()
     seat: Seat | None = None
     at: float
+    timed_out: bool = False
+    """Whether the seat's person ran out of time: the room's turn clock had a bot make
+    this move for them."""

@@ -62,6 +62,8 @@ class RoomView(Wire, kw_only=True):
     """The moves the holder's seat may make, when it is its person's turn: each as
     ``POST /rooms/{room}/play`` takes it."""
     events: tuple[AnyEvent, ...]
+    timed_out: bool = False
+    """A bot made this move: the person's turn clock ran out."""
 
 
 def room_view(room: Room, entry: Entry, state: State, holder: Holder,
@@ -80,7 +82,8 @@ def room_view(room: Room, entry: Entry, state: State, holder: Holder,
                     role=holder.role, seat=holder.seat, seats=seats,
                     spectators=spectators, pace=room.pace,
                     turn_seconds=room.turn_seconds, deadline=room.deadline,
-                    match=public_view(state), cards=cards, moves=moves, events=entry.events)
+                    match=public_view(state), cards=cards, moves=moves, events=entry.events,
+                    timed_out=entry.timed_out)
 
 
 def seat_infos(room: Room, presence: Mapping[str, int]) -> tuple[tuple[SeatInfo, ...], int]:

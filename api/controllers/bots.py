@@ -185,6 +185,7 @@ def describe(bot: BotPlugin, limits: BotLimits) -> BotInfo:
     accepts under ``limits``."""
     most = {"iterations": limits.iterations, "seconds": min(MAX_SECONDS, limits.seconds)}
     return BotInfo(name=bot.name, description=bot.description, distribution=bot.distribution,
+                   variants=bot.variants,
                    budget=tuple(BudgetParameter(name=name,
                                                 type="int" if name == "iterations" else "float",
                                                 description=BUDGET_DESCRIPTIONS[name],

@@ -97,7 +97,7 @@ def shown(card: str, places: Places = FORACCIO) -> str:
 
 def narrow(found: list[Json], ask: Ask, say: Say, places: Places = FORACCIO) -> Json | None:
     """The one move the person means among ``found`` (asking when there are several), or
-    None to choose another card."""
+    None to choose another card; raise :class:`Quit` on ``q`` at either question."""
     if len(found) > 1 and any(move.get("jolly") is not None for move in found):
         found = choose_jolly(found, ask, say, places)
     if len(found) <= 1:

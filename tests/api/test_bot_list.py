@@ -26,7 +26,8 @@ def test_the_built_in_bots_are_listed_with_the_budget_they_read(client):
 
     assert list(bots)[:3] == ["random", "heuristic", "ismcts"]
     assert bots["random"] == {"name": "random", "description": "Plays a uniformly random "
-                              "legal move.", "budget": [], "distribution": "foraccio"}
+                              "legal move.", "budget": [], "distribution": "foraccio",
+                              "variants": []}
     assert bots["heuristic"]["budget"] == []
     assert bots["ismcts"]["budget"] == [
         {"name": "iterations", "type": "int", "description": "Playouts a move.",
@@ -78,7 +79,7 @@ def test_an_installed_bot_is_listed_and_plays_and_a_broken_one_is_listed_apart(c
 
     mine = next(bot for bot in listed["bots"] if bot["name"] == "first-legal")
     assert mine == {"name": "first-legal", "description": "Plays the first legal move.",
-                    "budget": [], "distribution": "fl-dist"}
+                    "budget": [], "distribution": "fl-dist", "variants": []}
     assert [(skip["name"], skip["distribution"], skip["kind"]) for skip in listed["skipped"]] == [
         ("bad", "bad-dist", "bot"), ("gone", "gone-dist", "bot")]
     assert "its name is 'Bad Name'" in listed["skipped"][0]["reason"]

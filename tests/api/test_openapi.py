@@ -37,7 +37,8 @@ downloads); the committed copy is laid out for reading, a third larger. (Each mo
 the examples saying its kind took it past 150,000; what went then made room for every
 status a route can answer, but not also for the rooms' join and invite, their refusals
 and 429 and 503: 155,000; the words of variants and house rules, declarations, ways of
-capture and the deal's events in open answers: 165,000.)"""
+capture, the deal's events in open answers, a bot's `variants` and a room version's
+`timed_out`: 165,000.)"""
 
 
 @pytest.fixture(scope="module")

@@ -157,8 +157,11 @@ def test_a_whole_hand_of_zobelon_with_a_king_declared(watched, server, language)
     # The variant's own wording of its wild card's choice.
     assert hand.choices[asked].endswith(wild), hand.choices[asked]
     assert hand.options[asked][0] == say(language, "choice.sweep")
+    # Each value, saying how many ways when it takes in several.
     values = {say(language, "choice.as_value", value=value_words(language, value))
               for value in range(1, 14)}
+    values |= {say(language, "choice.as_value_ways", value=value_words(language, value), count=ways)
+               for value in range(1, 14) for ways in range(2, 9)}
     assert set(hand.options[asked][1:]) <= values, hand.options[asked]
     assert_sheet_is_the_hands(page, server, 121, language)
     screenshot(page, f"zobelon-score-sheet-{language}")
@@ -168,10 +171,12 @@ def test_the_form_is_built_from_the_variants_house_rules_and_bots(watched, serve
     page = watched.page
     with urllib.request.urlopen(server + "/variants") as answer:
         variants = {v["name"]: v for v in json.load(answer)["variants"]}
-    with urllib.request.urlopen(server + "/house-rules") as answer:
+    asked = urllib.request.Request(server + "/house-rules", headers={"Accept-Language": language})
+    with urllib.request.urlopen(asked) as answer:
         rules = json.load(answer)["house_rules"]
     with urllib.request.urlopen(server + "/bots") as answer:
-        bots = [bot["name"] for bot in json.load(answer)["bots"]]
+        listed = {bot["name"]: bot for bot in json.load(answer)["bots"]}
+    bots = list(listed)
     assert "greedy" in bots  # the Scopa example's, an installed distribution's bot
     page.goto(server + "/")
     wait_for(page, "setup")
@@ -182,9 +187,27 @@ def test_the_form_is_built_from_the_variants_house_rules_and_bots(watched, serve
         assert shown == [option["name"] for option in variant["options"]]
         offered = page.locator("input[name=house_rule]").evaluate_all(
             "boxes => boxes.map(b => b.value)")
-        assert offered == [rule["name"] for rule in rules if name in rule["variants"]]
+        fitting = [rule for rule in rules if name in rule["variants"]]
+        assert offered == [rule["name"] for rule in fitting]
+        # Each house rule under the server's title, its name (which the terminal and the
+        # lab take) beside its description.
+        for rule in fitting:
+            title = (rule.get("words") or {}).get("title", rule["title"])
+            assert page.text_content(f"label[for='house-rule-{rule['name']}']") == title
+            assert page.text_content(f"#house-rule-{rule['name']}-hint code") == rule["name"]
+        # The bots offered for this game: those that name it, or name no game; the
+        # heuristic picked, as at the terminal and in the lab.
+        fit = [bot for bot in bots if name in (listed[bot]["variants"] or [name])]
         assert page.locator("#bot-1 option").evaluate_all(
-            "options => options.map(o => o.value)") == bots
+            "options => options.map(o => o.value)") == fit
+        assert page.input_value("#bot-1") == "heuristic"
+    page.select_option("#variant", "foraccio")
+    assert "greedy" not in page.locator("#bot-1 option").evaluate_all(
+        "options => options.map(o => o.value)")  # its description is about the settebello
+    page.select_option("#variant", "scopa")
+    more_choices(page)
+    page.select_option("#bot-1", "greedy")
+    assert page.input_value("#bot-1") == "greedy"
 
     # An option set in the form reaches the match: a target of 1, which the first hand
     # reaches (unless it ties, and another is played), so the match's end shows.

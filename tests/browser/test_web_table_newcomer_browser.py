@@ -164,7 +164,8 @@ def test_the_table_keeps_each_play_and_announces_the_bonuses(watched, server, si
     # Zobelon: a capture all in its card's suit is a colore, made in most hands.
     start_match(page, server, "zobelon", bots="random")
     announced = []
-    for _ in range(6):
+    stale = 0  # turns where a bonus was made since the person's play, not by the latest
+    for _ in range(12):
         while wait_for(page) == "your-turn":
             view = seat_view(page, server)
             events = hand_events(view)
@@ -176,10 +177,14 @@ def test_the_table_keeps_each_play_and_announces_the_bonuses(watched, server, si
                     assert cards_of(page, f"#seat-{seat} .play .card")[0] == last[seat]
                 else:
                     assert bubble.is_hidden()
-            # The bonuses made since the person's last play, announced on the table.
+            # The bonuses the latest play made, announced on the table; an earlier play's
+            # banner is gone, lest it read as if the latest play had scored.
+            latest = max((i for i, event in enumerate(events) if event["type"] in PLAYS),
+                         default=len(events))
+            made = [event for event in events[latest + 1:] if event["type"] == "bonus"]
             mine = max((i for i, event in enumerate(events)
                         if event["type"] in PLAYS and event["seat"] == 0), default=-1)
-            made = [event for event in events[mine + 1:] if event["type"] == "bonus"]
+            stale += any(event["type"] == "bonus" for event in events[mine + 1:latest])
             words = page.text_content("#announce")
             assert page.is_visible("#announce") == bool(made)
             for bonus in made:
@@ -200,10 +205,11 @@ def test_the_table_keeps_each_play_and_announces_the_bonuses(watched, server, si
             page.locator("#hand .card.legal").first.click()
             if page.locator("#choice[open]").count():
                 page.locator("#choice-options .choice").first.click()
-        if announced or state(page) == "game-over":
+        if (announced and stale) or state(page) == "game-over":
             break
         page.click("#next-hand")
-    assert announced, "no scopa or colore in six hands"
+    assert announced, "no scopa or colore announced in twelve hands"
+    assert stale, "no bonus made before the latest play in twelve hands"
 
 
 def test_a_card_shows_what_it_takes_and_no_stray_enter_plays_it(watched, server, size, language):
@@ -319,16 +325,41 @@ def test_the_score_sheet_says_why(watched, server, size, language):
     shown = page.locator("#sheet-lines tr.line").evaluate_all(
         "rows => rows.map(r => [r.dataset.line, r.querySelector('.line-name').title])")
     assert shown and all(title == rewards[line]["rewards"] for line, title in shown), shown
+    # It opens at its top: "Hand N is over" and the team headers in view.
+    assert in_view(page, "#sheet-title") and in_view(page, "#sheet-lines tr.team")
+    assert page.eval_on_selector("#sheet-body", "body => body.scrollTop") == 0
+    # Each line's cards within its cell (on a phone, long rows wrap, not into the points).
+    outside = page.locator("#sheet-lines td.line-cards").evaluate_all("""cells => cells.flatMap(
+        cell => { const box = cell.getBoundingClientRect();
+                  return [...cell.querySelectorAll('.card')]
+                    .map((card) => card.getBoundingClientRect())
+                    .filter((c) => c.left < box.left - 1 || c.right > box.right + 1)
+                    .map((c) => [Math.round(c.left), Math.round(box.left)]); })""")
+    assert not outside, outside
+    columns = "heads => heads.map(h => Math.round(h.getBoundingClientRect().width))"
+    widths_before = page.locator("#sheet-lines thead th").evaluate_all(columns)
     name = page.locator("#sheet-lines .line-name").first
     meaning = page.locator(f"#{name.get_attribute('aria-describedby')}")
     assert name.get_attribute("title") == meaning.text_content() and meaning.is_hidden()
     name.click()  # a tap shows it
     assert meaning.is_visible() and name.get_attribute("aria-expanded") == "true"
+    for other in page.locator("#sheet-lines .line-name").all()[1:]:
+        other.click()
+    # Every meaning unfolded: the columns keep their widths, and the next deal stays in view.
+    assert page.locator("#sheet-lines thead th").evaluate_all(columns) == widths_before
+    assert in_view(page, "#next-hand")
     widths = page.locator("#sheet-lines .card").evaluate_all(
         "cards => cards.map(c => c.getBoundingClientRect().width)")
     assert widths and min(widths) >= 36, widths  # large enough to read
     assert_accessible(page, "the score sheet")
     screenshot(page, f"newcomer-sheet-{size}-{language}")
+
+
+def in_view(page, selector: str) -> bool:
+    """Whether the element of ``selector`` is wholly within the viewport."""
+    return page.eval_on_selector(selector, "e => { const r = e.getBoundingClientRect(); return "
+                                           "r.top >= 0 && r.bottom <= innerHeight && r.left >= 0"
+                                           " && r.right <= innerWidth; }")
 
 
 def test_foracci_13_cards_sit_on_one_row(watched, server, size):

@@ -88,11 +88,9 @@ def test_enter_goes_back_to_the_choice_of_card_and_q_quits():
         read_move(ask, say, HAND, MOVES)
 
 
-def test_q_quits_at_the_kings_question_and_at_the_choice_of_captures():
-    ask, say, _ = scripted("13s", "q")
-    with pytest.raises(Quit):
-        read_move(ask, say, HAND, MOVES)
-    ask, say, _ = scripted("5d", "q")
+@pytest.mark.parametrize("answers", [("13s", "q"), ("13s", "5", "quit"), ("5d", "Q")])
+def test_q_quits_at_the_re_s_question_and_at_which_way(answers):
+    ask, say, _ = scripted(*answers)
     with pytest.raises(Quit):
         read_move(ask, say, HAND, MOVES)
 

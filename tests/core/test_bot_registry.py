@@ -65,6 +65,8 @@ def test_an_installed_bot_is_known_by_name_and_plays(installed_bots):
     (lambda: BotPlugin("inert", "Does nothing.", None), "its play is None, not a function"),
     (lambda: a_bot(budget=("depth",)), "its budget is ('depth',): a tuple of 'iterations', "
                                        "'seconds'"),
+    (lambda: a_bot(variants="scopa"), "its variants are 'scopa', not a tuple of variant "
+                                      "names"),
     (lambda: a_bot("heuristic"), "the bot 'heuristic' of distribution 'foraccio' has that "
                                  "name already"),
 ])

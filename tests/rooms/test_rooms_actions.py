@@ -88,6 +88,16 @@ def test_a_person_out_of_time_has_the_heuristic_play_for_them(rooms_run):
         assert acted.version == room.version + 1
         (entry,) = await rooms.store.entries(room.id, room.version)
         assert entry.kind == "played" and entry.seat == rooms.state(room.token).turn
+        # The version says the clock ran out, so that every page can say a bot played.
+        assert entry.timed_out
+        view = room_view(acted, entry, rooms.state(acted.token), Holder("host"), {})
+        assert view.timed_out
+        # A move the person made is no timeout.
+        seat = rooms.state(acted.token).turn
+        played = await rooms.play(room.id, Holder("seat", seat),
+                                  moves_of(rooms, acted, seat)[0], acted.version)
+        (entry,) = await rooms.store.entries(room.id, acted.version)
+        assert played.version == acted.version + 1 and not entry.timed_out
 
     rooms_run(scenario)
 

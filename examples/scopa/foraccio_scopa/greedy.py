@@ -5,9 +5,10 @@ variant, under an entry point (group ``foraccio.bots``) of its ``pyproject.toml`
     greedy = "foraccio_scopa.greedy:GREEDY"
 
 It takes as many cards as it can, the settebello first, and when it cannot take
-it lays its lowest card; it plays any variant of the usual cards, Scopa best. It
-sees only its seat's view and draws its ties from the generator it is given, so the
-same seed gives the same move.
+it lays its lowest card; it plays any variant of the usual cards legally, and says it
+plays Scopa's and Scopone's well (``variants``: a table offers it for those). It sees
+only its seat's view and draws its ties from the generator it is given, so the same
+seed gives the same move.
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ GREEDY = BotPlugin(
     description="Takes as many cards as it can, the settebello first; when it cannot "
                 "take, lays its lowest card.",
     play=greedy,
+    variants=("scopa", "scopone-scientifico"),
 )
 """The bot as the entry point names it. It reads no budget; not ``quick``, so a server
 plays it in its pool of bot processes, as it does any bot it cannot vouch for."""

@@ -48,7 +48,8 @@ def test_the_service_lists_it(client):  # noqa: F811
     listed = {bot["name"]: bot for bot in client.get("/bots").json()["bots"]}
 
     assert listed["greedy"] == {"name": "greedy", "description": GREEDY.description,
-                                "budget": [], "distribution": "foraccio-scopa"}
+                                "budget": [], "distribution": "foraccio-scopa",
+                                "variants": ["scopa", "scopone-scientifico"]}
 
 
 def test_it_moves_over_http_in_the_bot_pool(client):  # noqa: F811

@@ -3,9 +3,10 @@
 // seconds the server waits before each bot's move; and the turn clock, off unless
 // chosen.
 
+import {botsFor} from "./bots.js";
 import {element} from "./dom.js";
 import {listWords, t} from "./i18n.js";
-import {BOTS, botWords, places} from "./words.js";
+import {botWords, places} from "./words.js";
 
 export const PERSON = "person";
 
@@ -16,11 +17,11 @@ function seatWords(seat, where) {
   return t("friends.seat_partner", {number: seat + 1, partners: listWords(partners.map((other) => other + 1))});
 }
 
-/** Fill `#seats` for a table of `teams`, unless it is filled for one already; the
- * choices made keep their seats. */
-export function showSeats(form, teams) {
+/** Fill `#seats` for a table of `teams` of `variant` (its name: the bots it is offered),
+ * unless it is filled for one already; the choices made keep their seats. */
+export function showSeats(form, teams, variant) {
   const fieldset = form.querySelector("#seats");
-  const shape = JSON.stringify(teams);
+  const shape = JSON.stringify([teams, variant]);
   if (fieldset.dataset.shape === shape) return;
   fieldset.dataset.shape = shape;
   const where = places(teams, null, null);
@@ -29,7 +30,7 @@ export function showSeats(form, teams) {
     element("label", {for: `player-${seat}`, text: seatWords(seat, where)}),
     element("select", {id: `player-${seat}`, class: "player"}, [
       element("option", {value: PERSON, text: t("friends.person")}),
-      ...BOTS.map((bot) => element("option", {value: bot[0], text: t("friends.bot", {bot: botWords(bot)})})),
+      ...botsFor(variant).map((bot) => element("option", {value: bot[0], text: t("friends.bot", {bot: botWords(bot)})})),
     ]),
   ]));
   const mine = element("div", {class: "field"}, [

@@ -92,6 +92,7 @@ async function tell(events, before) {
   clearPlays();
   if (play) {
     renderTable(before, match.bots);
+    clearPlays();  // the table before the play: no banner of an earlier play's
     showPlay(play, match.bots, where);
     await pause(pace / 2);
   }
@@ -156,7 +157,7 @@ function handOver() {
   showOnly("#sheet");
   setState(over ? "game-over" : "hand-over");
   say(t(over ? "status.game_over" : "status.hand_over"));
-  (over ? $("#sheet-new-match") : $("#next-hand")).focus();
+  (over ? $("#sheet-new-match") : $("#next-hand")).focus({preventScroll: true});
 }
 
 async function nextHand() {

@@ -56,26 +56,37 @@ function ask(title, options) {
   });
 }
 
-/** The one move of `found` (all of one card) the person means, or null to go back. */
+/** The one move of `found` (all of one card) the person means, or null to go back. A
+ * wild card asks how it is used first, then which cards when that use takes in several
+ * ways; Back there asks how again. */
 export async function chooseMove(found) {
   if (found.length === 1) return found[0];
   const card = found[0].card;
-  if (found.some((move) => move.jolly != null)) {
-    const values = [...new Set(found.filter((m) => m.jolly !== "sweep").map((m) => m.jolly))].sort((a, b) => a - b);
-    const sweep = found.find((move) => move.jolly === "sweep");
-    const options = [];
-    if (sweep) options.push({label: t("choice.sweep"), cards: sweep.take, value: "sweep"});
-    for (const value of values) {
-      const takes = found.filter((move) => move.jolly === value);
-      options.push({label: t("choice.as_value", {value: valueWords(value)}),
-                    cards: takes.length === 1 ? takes[0].take : [], value});
-    }
-    const how = t("choice.how", {card: theCard(card)});
+  if (!found.some((move) => move.jolly != null)) return chooseTake(card, found);
+  const values = [...new Set(found.filter((m) => m.jolly !== "sweep").map((m) => m.jolly))].sort((a, b) => a - b);
+  const sweep = found.find((move) => move.jolly === "sweep");
+  const options = [];
+  if (sweep) options.push({label: t("choice.sweep"), cards: sweep.take, value: "sweep"});
+  for (const value of values) {
+    const takes = found.filter((move) => move.jolly === value);
+    // Every card it may take as that value: which of them is asked next.
+    const cards = [...new Set(takes.flatMap((move) => move.take ?? []))];
+    options.push({label: takes.length === 1 ? t("choice.as_value", {value: valueWords(value)})
+      : t("choice.as_value_ways", {value: valueWords(value), count: takes.length}), cards, value});
+  }
+  const how = t("choice.how", {card: theCard(card)});
+  for (;;) {
     const use = await ask(wildWords() ? `${how} ${wildWords()}` : how, options);
     if (use === null) return null;
-    found = found.filter((move) => move.jolly === use);
-    if (found.length === 1) return found[0];
+    const ways = found.filter((move) => move.jolly === use);
+    if (ways.length === 1) return ways[0];
+    const move = await chooseTake(card, ways);
+    if (move !== null) return move;
   }
+}
+
+/** Which of `found`, the captures of `card`, the person means; null to go back. */
+function chooseTake(card, found) {
   return ask(t("choice.which", {card: theCard(card)}),
              found.map((move) => ({label: moveWords({...move, jolly: null}), cards: move.take, value: move})));
 }

@@ -7,9 +7,9 @@
 // where it sits.
 
 import {cardFace, shownCard} from "./cards.js";
-import {t} from "./i18n.js";
-import {botName, cardName, eventWords, lineName, moveWords, placesOf, playing, seatLabel, theCard,
-        wordsOf} from "./words.js";
+import {listWords, t} from "./i18n.js";
+import {botName, cardName, eventWords, lineName, moveWords, placesOf, playing, seatLabel, teamOrder,
+        theCard, valueWords, wordsOf} from "./words.js";
 
 const $ = (selector) => document.querySelector(selector);
 
@@ -51,7 +51,8 @@ export function renderScores(view, goal) {
   $("#variant-name").textContent = wordsOf(view.variant)?.title
     ?? view.variant.charAt(0).toUpperCase() + view.variant.slice(1);
   $("#hand-number").textContent = t("hand.number", {hand: view.hand});
-  $("#scores").replaceChildren(...view.scores.map((score, team) => {
+  $("#scores").replaceChildren(...teamOrder(where).map((team) => {
+    const score = view.scores[team];
     const span = text("span", `${where.teams[team]} `, "team");
     span.dataset.colour = colourOf(team, where);
     span.append(text("strong", String(score + bonuses[team])));
@@ -64,6 +65,7 @@ export function renderScores(view, goal) {
     return span;
   }));
   $("#goal").textContent = goal;
+  $("#scoreboard").hidden = false;  // hidden until a match is drawn: no "first to –"
 }
 
 /** Make the seats and piles of `view`'s seating, unless they are made already. */
@@ -87,7 +89,7 @@ function placeSeats(view) {
   };
   for (const number of where.shown) table.insertBefore(seat(number), $(".felt"));
   table.insertBefore(seat(where.bottom), $("#hand"));
-  $("#piles").replaceChildren(...where.members.map((_, team) => {
+  $("#piles").replaceChildren(...teamOrder(where).map((team) => {
     const pile = document.createElement("div");
     pile.className = "pile";
     pile.id = `pile-${team}`;
@@ -133,7 +135,8 @@ export function renderTable(view, bots) {
     $(`#pile-${team} .pile-count`).textContent = t("cards", {count: pile.length});
     $(`#pile-${team} .marks`).replaceChildren(...marks(view, team));
   });
-  $("#log").replaceChildren(...view.events.map((event) => eventWords(event, bots, where))
+  $("#log").replaceChildren(...view.events.map((event) => isPlay(event)
+    ? playWords(event, bots, where, view.timedOut?.has(event.card)) : eventWords(event, bots, where))
     .filter(Boolean).map((words) => text("li", words)));
   for (const bubble of document.querySelectorAll(".seat .play")) bubble.hidden = true;
   for (const play of lastPlays(view)) drawPlay(play);
@@ -149,23 +152,36 @@ function lastPlays(view) {
   return last.values();
 }
 
-/** Announce on the table the bonuses made since the person's last play (a scopa, a
- * colore); the score sheet says the hand's other lines. */
+/** Announce on the table the bonuses the latest play made (a scopa, a colore): only the
+ * latest play's, so that the banner never reads as if a later play had scored (each
+ * team's pile keeps its marks); the score sheet says the hand's other lines. */
 function announce(view, bots, where) {
-  const since = view.events.findLastIndex((event) => isPlay(event) && event.seat === where.bottom);
-  const made = view.events.slice(since + 1).filter((event) => event.type === "bonus")
+  const latest = view.events.findLastIndex(isPlay);
+  const made = (latest < 0 ? [] : view.events.slice(latest + 1)).filter((event) => event.type === "bonus")
     .map((event) => eventWords(event, bots, where));
   $("#announce").hidden = made.length === 0;
   $("#announce").textContent = made.join(" ");
 }
 
 /** What playing `card` would do, in words: "takes the 5 and the 4 of batons", "lays it
- * on the table", "2 ways: takes ..., or takes ...". */
+ * on the table", "2 ways: takes ..., or takes ..."; a wild card's uses without their
+ * captures (the choice, after a click, shows them): "7 ways: a sweep, or as a 2, a 4 or
+ * a 9". */
 function previewWords(card, moves) {
   const found = moves.filter((move) => move.card === card);
-  const ways = found.map(moveWords);
-  return found.length > 1 ? t("preview.ways", {count: found.length, ways: ways.join(t("preview.or"))}) : ways[0];
+  if (found.length < 2) return found.map(moveWords)[0] ?? "";
+  if (!found.some((move) => move.jolly != null)) {
+    return t("preview.ways", {count: found.length, ways: found.map(moveWords).join(t("preview.or"))});
+  }
+  const values = [...new Set(found.filter((move) => move.jolly !== "sweep").map((move) => move.jolly))]
+    .sort((a, b) => a - b).map(valueWords);
+  const uses = [...(found.some((move) => move.jolly === "sweep") ? [t("preview.wild_sweep")] : []),
+                ...(values.length ? [t("preview.wild_values", {values: listWords(values, "disjunction")})] : [])];
+  return t("preview.ways", {count: found.length, ways: uses.join(t("preview.or"))});
 }
+
+/** Whether the device has a pointer that hovers (a mouse), not only a touch screen. */
+const HOVERS = matchMedia("(hover: hover)");
 
 /** Outline the table cards `card` would take, by any of its `moves` (none: clear). */
 function preview(card, moves) {
@@ -173,8 +189,8 @@ function preview(card, moves) {
   for (const shown of document.querySelectorAll("#table-cards .card")) {
     shown.classList.toggle("preview", taken.has(shown.dataset.card));
   }
-  const words = card === null ? undefined : previewWords(card, moves);
-  $("#preview").textContent = words === undefined ? "" : t("preview", {card: cardName(card), move: words});
+  const words = card === null ? "" : previewWords(card, moves);
+  $("#preview").textContent = words ? t("preview", {card: cardName(card), move: words}) : "";
 }
 
 /** The hand as buttons: the cards with a legal move (`moves`) enabled and marked, each
@@ -206,8 +222,15 @@ export function renderHand(cards, moves, onPick) {
       button.append(badge);
     }
     button.addEventListener("click", () => onPick(card));
-    for (const on of ["mouseenter", "focus"]) button.addEventListener(on, () => preview(card, moves));
-    for (const off of ["mouseleave", "blur"]) button.addEventListener(off, () => preview(null, []));
+    // Only a card that can be played has something to preview. A hover only where a
+    // pointer hovers: on a touch screen the spot tapped stays "hovered", and the card
+    // drawn there next (while the bots play) would preview itself.
+    if (ways) {
+      button.addEventListener("focus", () => preview(card, moves));
+      button.addEventListener("blur", () => preview(null, []));
+      button.addEventListener("mouseenter", () => { if (HOVERS.matches) preview(card, moves); });
+      button.addEventListener("mouseleave", () => { if (HOVERS.matches) preview(null, []); });
+    }
     return button;
   });
   hand.replaceChildren(...buttons);
@@ -229,17 +252,27 @@ function drawPlay(event) {
   bubble.hidden = false;
 }
 
+/** A play in words, saying so when a bot made it for a person out of time (a room's
+ * turn clock). */
+function playWords(event, bots, where, timedOut = false) {
+  const words = eventWords(event, bots, where);
+  return timedOut ? t("play.timed_out", {play: words.replace(/\.$/, "")}) : words;
+}
+
 /** Show a play as it is made: in its seat's bubble, the cards taken marked on the table
- * until it is drawn again, and in words. Each seat's bubble keeps its last play until it
- * plays again (renderTable draws them from the hand's events). */
-export function showPlay(event, bots, where) {
+ * until it is drawn again, and in words (`timedOut`: a bot played it for a person out of
+ * time). Each seat's bubble keeps its last play until it plays again (renderTable draws
+ * them from the hand's events). */
+export function showPlay(event, bots, where, timedOut = false) {
   drawPlay(event);
   const taken = event.type === "captured" ? event.take : [];
   for (const card of taken) $(`#table-cards [data-card="${card}"]`)?.classList.add("taken");
-  $("#last-play").textContent = eventWords(event, bots, where);
+  $("#last-play").textContent = playWords(event, bots, where, timedOut);
 }
 
-/** Clear the words of the last play (each seat's bubble stays). */
+/** Clear the words of the last play and its announcement (each seat's bubble stays):
+ * called before a play is shown on the table it was made on. */
 export function clearPlays() {
   $("#last-play").textContent = "";
+  $("#announce").hidden = true;
 }

@@ -165,6 +165,11 @@ function presence({seats, spectators}) {
     view.spectators = spectators;
   }
   drawPanel();
+  // Whether the person to play is away is said in the status line.
+  if (shown !== null && document.body.dataset.state === "waiting") {
+    const match = matchOf(shown);
+    say(statusWords("waiting", shown, match, placesOf(match), botsOf(shown)));
+  }
 }
 
 function connection(state) {
@@ -181,10 +186,27 @@ function fatal(error) {
 
 /** The match of a room's view as render.js draws a seat's view: from the link's seat
  * (null: watching), with its hand. */
-const matchOf = (view) => ({...view.match, seat: view.seat, cards: view.cards ?? []});
+const matchOf = (view) => ({...view.match, seat: view.seat, cards: view.cards ?? [],
+                             // Before the match starts nobody is to play yet.
+                             ...(view.status === "waiting" ? {turn: null} : {}),
+                             timedOut: timedOutOf(view)});
 const botsOf = (view) => view.seats.map((info) => info.bot);
 const goalOf = (match) => match.options?.target ?? "–";  // no match yet: no target shown
 const isPlay = (event) => event.type === "laid" || event.type === "captured";
+
+/** The cards played for a person out of time, by hand: what this page saw time out
+ * (`timed_out` comes with the version of the play only). */
+const timedOut = new Map();
+
+/** The cards of `view`'s hand played by a bot for a person out of time, this version's
+ * included. */
+function timedOutOf(view) {
+  const hand = `${view.room} ${view.match.hand}`;
+  if (!timedOut.has(hand)) timedOut.set(hand, new Set());
+  const cards = timedOut.get(hand);
+  if (view.timed_out) for (const event of view.events.filter(isPlay)) cards.add(event.card);
+  return cards;
+}
 
 function pause(ms) {
   return new Promise((resolve) => setTimeout(resolve, ms));
@@ -205,13 +227,14 @@ async function draw(view, hurry) {
   clearPlays();
   if (play && before && play.seat !== view.seat && !hurry && view.pace > 0) {
     renderTable(matchOf(before), botsOf(before));
-    showPlay(play, bots, where);
+    clearPlays();  // the table before the play: no banner of an earlier play's
+    showPlay(play, bots, where, view.timed_out);
     await pause(Math.min(view.pace * 500, BEAT));
     if (mine !== session) return;
   }
   renderScores(match, goalOf(match));
   renderTable(match, bots);
-  if (play) showPlay(play, bots, where);
+  if (play) showPlay(play, bots, where, view.timed_out);
   const deals = view.events.filter((event) => DEAL_EVENTS.has(event.type));
   if (deals.length) {
     $("#last-play").textContent = [$("#last-play").textContent,
@@ -234,7 +257,8 @@ function stateOf(view, match) {
 function settle(view, match, where, bots) {
   const state = stateOf(view, match);
   hideError();  // whatever failed, the room is back: this is where it is
-  $("#hand").hidden = view.seat === null;  // a spectator, or a host at no seat: no hand
+  // A spectator, or a host at no seat, has no hand; nobody's shows before the match starts.
+  $("#hand").hidden = view.seat === null || view.status === "waiting";
   renderHand(view.cards ?? [], state === "your-turn" ? view.moves : [], pick);
   if (state === "hand-over" || state === "game-over") {
     const over = renderSheet(match, goalOf(match));
@@ -243,7 +267,7 @@ function settle(view, match, where, bots) {
     $("#sheet-note").hidden = over;
     $("#sheet-note").textContent = t("room.next_hand_soon");
     if (document.body.dataset.state !== state && !(view.role === "spectator" && !over)) {
-      (over ? $("#sheet-new-match") : $("#next-hand")).focus();
+      (over ? $("#sheet-new-match") : $("#next-hand")).focus({preventScroll: true});
     }
   } else {
     showOnly("#table");
@@ -260,11 +284,20 @@ function settle(view, match, where, bots) {
 function statusWords(state, view, match, where, bots) {
   switch (state) {
     case "room-waiting":
-      return t(saved.host ? "status.room_waiting.host" : "status.room_waiting");
+      if (!saved.host) return t("status.room_waiting");
+      return t(view.seats.some((info, seat) => info.player === "person" && seat !== view.seat)
+        ? "status.room_waiting.host" : "status.room_waiting.bots");
     case "your-turn": return t("status.your_turn");
-    case "waiting":
-      if (match.turn === view.seat && view.seats[view.seat].player === "bot") return t("status.bot_plays_you");
+    case "waiting": {
+      const info = view.seats[match.turn];
+      if (match.turn === view.seat && info.player === "bot") return t("status.bot_plays_you");
+      // A person who has not the room open: they may never play (the host may hand their
+      // seat to a bot, or the turn clock plays for them).
+      if (info.player === "person" && !info.connected) {
+        return t("status.away", {seat: seatName(match.turn, bots, where)});
+      }
       return t("status.playing", {seat: seatName(match.turn, bots, where)});
+    }
     case "hand-over": return t("status.hand_over");
     case "game-over": return t("status.game_over");
     case "room-closed": return t("status.room_closed");

@@ -9,7 +9,8 @@
 import {element} from "./dom.js";
 import {t} from "./i18n.js";
 import {$} from "./screen.js";
-import {BOTS, botName} from "./words.js";
+import {botsFor, DEFAULT_BOT} from "./bots.js";
+import {botName} from "./words.js";
 
 const chosenBots = new Map();  // the bot picked for each seat, kept across drawings
 let closing = false;  // "Close the room" was clicked once: it asks to be sure
@@ -70,24 +71,25 @@ function seatRow(view, info, seat, where, links, act) {
       controls.push(button(`invite-${seat}`, t("room.invite"), (made) => act.invite(seat, made)));
     }
     if (info.player === "person") {
-      controls.push(...botChoice(seat, t("room.to_bot"), act));
+      controls.push(...botChoice(view, seat, t("room.to_bot"), act));
     } else {
       controls.push(button(`to-person-${seat}`, t("room.to_person"), () => act.hand(seat, null)));
     }
   } else if (mine && info.player === "bot" && view.status !== "finished") {
     controls.push(button("take-back", t("room.take_back"), () => act.hand(seat, null), "primary"));
   } else if (mine && view.status === "playing") {
-    controls.push(...botChoice(seat, t("room.bot_for_me"), act));
+    controls.push(...botChoice(view, seat, t("room.bot_for_me"), act));
   }
   if (controls.length) row.append(element("span", {class: "controls"}, controls));
   return row;
 }
 
-/** A bot to pick for `seat`, and the button that hands the seat to it. */
-function botChoice(seat, words, act) {
+/** A bot to pick for `seat` (of those offered for the room's game), and the button that
+ * hands the seat to it. */
+function botChoice(view, seat, words, act) {
   const select = element("select", {"data-key": `bot-${seat}`, "aria-label": t("room.bot_for_seat", {number: seat + 1})},
-                         BOTS.map(([bot]) => element("option", {value: bot, text: botName(bot)})));
-  select.value = chosenBots.get(seat) ?? "heuristic";
+                         botsFor(view.match.variant).map(([bot]) => element("option", {value: bot, text: botName(bot)})));
+  select.value = chosenBots.get(seat) ?? DEFAULT_BOT;
   select.addEventListener("change", () => chosenBots.set(seat, select.value));
   return [select, button(`to-bot-${seat}`, words, () => act.hand(seat, select.value))];
 }

@@ -14,9 +14,10 @@
 
 import {get} from "./api.js";
 import {element} from "./dom.js";
+import {botsFor, DEFAULT_BOT, noteBots} from "./bots.js";
 import {offerSeats, readFriends, showSeats} from "./friends.js";
 import {t} from "./i18n.js";
-import {BOTS, botWords, offerBots, optionDescription, optionTitle, places, useWords, valueName,
+import {botWords, offerBots, optionDescription, optionTitle, places, useWords, valueName,
         whereWords} from "./words.js";
 
 /** The bots' seats of a table, partners first, then opponents in turn order, each with
@@ -76,10 +77,12 @@ function optionField(option, words, idName = option.name) {
 }
 
 /** A house rule's checkbox, and its options' fields, shown (and sent, and checked)
- * while it is chosen. */
+ * while it is chosen. Its title is the server's, as every table shows it; its name,
+ * which the terminal and the lab take, is shown beside its description. */
 function ruleField(rule) {
   const id = `house-rule-${rule.name}`;
-  const hint = element("small", {id: `${id}-hint`, text: rule.words?.description ?? rule.description});
+  const hint = element("small", {id: `${id}-hint`}, [element("code", {class: "rule-name", text: rule.name}),
+                                                     ` ${rule.words?.description ?? rule.description}`]);
   const box = element("input", {type: "checkbox", id, name: "house_rule", value: rule.name,
                                 "aria-describedby": hint.id});
   const options = element("fieldset", {id: `${id}-options`, class: "rule-options", hidden: true, disabled: true},
@@ -135,21 +138,27 @@ export async function buildSetup(form, onStart) {
   const [{variants}, {house_rules: rules}, {bots: listed}] = await Promise.all(
     [get("/variants"), get("/house-rules"), get("/bots")]);
   offerBots(listed);
+  noteBots(listed);
   useWords(variants, rules);
   const select = form.querySelector("#variant");
   select.replaceChildren(...variants.map((v) => element("option", {value: v.name, text: v.words?.title ?? v.title})));
   const bots = form.querySelector("#bots");
   let seated = null;  // the seating the bot fields are for
-  const seatBots = (where) => {
+  let seatedFor = null;  // the game the bot fields are for
+  const seatBots = (where, variant) => {
     const shape = JSON.stringify(where.members);
-    if (seated !== null && JSON.stringify(seated.members) === shape) return;
+    if (seated !== null && JSON.stringify(seated.members) === shape && seatedFor === variant) return;
     seated = where;
+    seatedFor = variant;
     const chosen = Object.fromEntries([...bots.querySelectorAll("select")].map((s) => [s.name, s.value]));
+    // The bots this game is offered, the default picked unless another was.
+    const offered = botsFor(variant);
+    const picked = (seat) => offered.some(([name]) => name === chosen[`bot-${seat}`]) ? chosen[`bot-${seat}`] : DEFAULT_BOT;
     bots.replaceChildren(element("legend", {text: t("setup.bots")}), ...botSeats(where).map(([seat, label]) => element("div", {class: "field"}, [
       element("label", {for: `bot-${seat}`, text: label}),
       element("select", {id: `bot-${seat}`, name: `bot-${seat}`},
-              BOTS.map((bot) => element("option", {value: bot[0], text: botWords(bot),
-                                                   selected: chosen[`bot-${seat}`] === bot[0]}))),
+              offered.map((bot) => element("option", {value: bot[0], text: botWords(bot),
+                                                      selected: picked(seat) === bot[0]}))),
     ])));
     bots.dataset.seats = String(where.seats.length);
     document.querySelector("#setup-intro").textContent = introWords(where);
@@ -157,8 +166,8 @@ export async function buildSetup(form, onStart) {
   const current = () => variants.find((v) => v.name === select.value);
   const seat = () => {
     const teams = teamsOf(form, current());
-    seatBots(places(teams));
-    showSeats(form, teams);
+    seatBots(places(teams), current().name);
+    showSeats(form, teams, current().name);
   };
   const show = () => {
     const variant = current();
@@ -201,7 +210,7 @@ export async function buildSetup(form, onStart) {
       variant: variant.name,
       options,
       houseRules: [...form.querySelectorAll("input[name=house_rule]:checked")].map((input) => input.value),
-      bots: [null, ...seated.seats.slice(1).map((_, index) => form.elements.namedItem(`bot-${index + 1}`)?.value ?? "heuristic")],
+      bots: [null, ...seated.seats.slice(1).map((_, index) => form.elements.namedItem(`bot-${index + 1}`)?.value ?? DEFAULT_BOT)],
       target: options.target ?? variant.target,
     });
   });

@@ -7,7 +7,7 @@ import {shownCard} from "./cards.js";
 import {t} from "./i18n.js";
 import {lineCounts, lineMeaning, pileWords} from "./lines.js";
 import {colourOf} from "./render.js";
-import {lineName, matchWonWords, placesOf, playing, scoresWords} from "./words.js";
+import {lineName, matchWonWords, placesOf, playing, scoresWords, teamOrder} from "./words.js";
 
 const $ = (selector) => document.querySelector(selector);
 
@@ -75,7 +75,7 @@ export function renderSheet(view, goal) {
   const numbered = scored.lines.map((line, index) => [line, index]);
   const table = $("#sheet-lines");
   for (const old of table.querySelectorAll("tbody")) old.remove();
-  table.append(...scored.points.map((_, team) => teamLines(
+  table.append(...teamOrder(where).map((team) => teamLines(
     team, numbered.filter(([line]) => line.team === team), scored, view, where)));
   $("#sheet-title").textContent = t("sheet.title", {hand: view.hand});
   $("#sheet-hand").textContent = t("sheet.hand", {scores: scoresWords(scored.points, where)});
@@ -89,5 +89,6 @@ export function renderSheet(view, goal) {
   }
   $("#next-hand").hidden = over;
   $("#sheet-new-match").hidden = !over;
+  $("#sheet-body").scrollTop = 0;  // from "Hand N is over" and the team headers on
   return over;
 }

@@ -202,9 +202,17 @@ export function teamWords(team, where) {
   return side ? t(`team.${side}.in`) : where.teams[team];
 }
 
-/** Scores in words, team by team: "us 12, them 9". */
+/** The teams in the order they are shown: the person's first ("Us" before "Them", on
+ * the same side whichever seat they sit at), then the others in turn. */
+export function teamOrder(where) {
+  const teams = [...where.members.keys()];
+  return where.mine === null ? teams : [where.mine, ...teams.filter((team) => team !== where.mine)];
+}
+
+/** Scores in words, team by team, the person's first: "us 12, them 9". */
 export function scoresWords(scores, where) {
-  return listWords(scores.map((score, team) => t("team.score", {team: teamWords(team, where), score})), "unit");
+  return listWords(teamOrder(where).map((team) => t("team.score", {team: teamWords(team, where), score: scores[team]})),
+                   "unit");
 }
 
 /** Who won the match, from the person's side, the winner's score first and then the
