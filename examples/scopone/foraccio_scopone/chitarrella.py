@@ -40,6 +40,8 @@ no scopa, takes no settebello and leaves a scopa where a lay would leave none:
    number card, no denaro, no seven, six or asso (the primiera's best).
 
 It sees only its seat's view: what was played, the table, the piles and its own hand.
+It reads the cards' values from the rules played, so it plays any variant of the usual
+cards (as every bot must), Scopone best.
 """
 
 from __future__ import annotations
@@ -59,7 +61,8 @@ from foraccio.core.registry import rules_for
 from foraccio.core.view import SeatView, unseen_cards, view_legal_moves
 
 LARGEST_SUM = max(VALUES.values())
-"""No card is worth more than 10, so no table adding up to more is cleared by one card."""
+"""No Scopa card is worth more than 10, so no table adding up to more is cleared by one
+card."""
 
 DENARI = "d"
 
@@ -69,11 +72,13 @@ class Position:
     hand, the cards it has not seen, who plays next, the partner's lays in this hand."""
 
     def __init__(self, view: SeatView) -> None:
-        seating = rules_for(view.variant, view.options, view.house_rules).seating
+        rules = rules_for(view.variant, view.options, view.house_rules)
+        seating = rules.seating
+        values = self.values = rules.values
         self.view = view
         self.table = view.table
         self.hand = view.cards
-        self.unseen = Counter(VALUES[card] for card in unseen_cards(view))
+        self.unseen = Counter(values[card] for card in unseen_cards(view))
         """How many cards of each value the seat has not seen (the other hands)."""
         self.settebello_out = SETTEBELLO in unseen_cards(view)
         """Whether the settebello is in another seat's hand."""
@@ -84,7 +89,7 @@ class Position:
         self.mano = seating.next_seat[view.dealer]
         """The seat that opened the hand: the first after the dealer."""
         self.mano_team = seating.team_of[self.mano] == team
-        self.partner_lays = Counter(VALUES[event.card] for event in _this_hand(view.events)
+        self.partner_lays = Counter(values[event.card] for event in _this_hand(view.events)
                                     if type(event) is Laid and event.seat in self.partners)
         """The values the partner laid in this hand, by how many times."""
 
@@ -100,7 +105,7 @@ class Position:
         single card, or cards adding up to 10 or less, of a value not all seen."""
         if not table or self.last_play:
             return False
-        total = sum(VALUES[card] for card in table)
+        total = sum(self.values[card] for card in table)
         return total <= LARGEST_SUM and self.unseen[total] > 0
 
 
@@ -147,30 +152,32 @@ def guards_settebello(position: Position, move: Move) -> float:
     the table with the laid card, would go to it."""
     if not position.settebello_out:
         return 1.0
-    value = VALUES[move.card]
+    values = position.values
+    value = values[move.card]
     if value == 7:
         return 0.0
-    makes_seven = any(VALUES[card] + value == 7 for card in position.table)
+    makes_seven = any(values[card] + value == 7 for card in position.table)
     return 0.5 if makes_seven else 1.0
 
 
 def safest_lay(position: Position, move: Move) -> float:
     """The fewer cards of the laid card's value unseen, the fewer ways to take it."""
-    return -float(position.unseen[VALUES[move.card]])
+    return -float(position.unseen[position.values[move.card]])
 
 
 def plays_to_partner(position: Position, move: Move) -> float:
     """A value the partner laid (he holds its pair, by the books), else a value the seat
     holds twice."""
-    value = VALUES[move.card]
+    values = position.values
+    value = values[move.card]
     if position.partner_lays[value] and position.unseen[value]:
         return 2.0
-    return float(sum(VALUES[card] == value for card in position.hand) > 1)
+    return float(sum(values[card] == value for card in position.hand) > 1)
 
 
 def cheapest_lay(position: Position, move: Move) -> float:
     card = move.card
-    return -(PRIMIERA_VALUES[RANK[card]] + 10 * (SUIT[card] == DENARI))
+    return -(PRIMIERA_VALUES.get(RANK[card], 0) + 10 * (SUIT[card] == DENARI))
 
 
 CAPTURE_RULES: tuple[Rule, ...] = (makes_scopa, takes_settebello, leaves_no_scopa,
