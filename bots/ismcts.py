@@ -4,13 +4,19 @@ Each round deals the cards the seat has not seen to the other seats, as many
 as each holds, and to the stock kept back for a later stage of the deal, as
 many as it holds (a *determinization* consistent with the view: the seat knows
 every card played, the table and the piles, how many cards each seat holds and
-how many the stock does; in Foraccio no rule reveals more, such as a void), and
-plays the hand
-out from there once per candidate move, every seat playing as the heuristic
-bot would from its own seat of that deal
+how many the stock does; in Foraccio no rule reveals more, such as a void; in Scopa
+a card that can capture must, but the seat chooses which card to play, so a lay
+reveals no void either), and plays on from there once per candidate move, every seat
+playing as the heuristic bot would from its own seat of that deal
 (:class:`~foraccio.bots.heuristic.PlayoutPolicy`: the heuristic's scores, found
 from the deal without building a view, its counts of the unseen cards kept up to
-date as the cards are played). Every candidate meets the same deal
+date as the cards are played), for :data:`PLAYOUT_PLIES` plays or to the end of the
+hand, whichever comes first. A playout that ends the hand is scored by the engine's
+own code (the hand-point lead); one stopped earlier is valued by the worth of the
+cards each team has taken, by the variant's own score lines, and the bonuses scored
+(:func:`estimated_lead`), several times cheaper at the start of a hand. The plays
+left are the same in every playout of one search, so either all of them are stopped
+or none is, and the candidates are valued alike. Every candidate meets the same deal
 and the same playout chances (common random numbers), so the hand-point
 differences between candidates measure the moves, not the luck of the deal.
 
@@ -31,7 +37,9 @@ knows nothing of any variant: the playouts run on
 rule functions the engine assembled and scored by the engine's own code, so it
 plays every variant and house rule, and each playout ends as it would with
 :func:`~foraccio.core.engine.play` (:func:`engine_playout`, which
-tests/core/test_simulation.py and ``bench.bots`` compare it with), only faster.
+tests/core/test_simulation.py and ``bench.bots`` compare it with), only faster;
+:func:`full_playout` plays every playout to the end of the hand, as before issue #34
+(``bench.bots`` measures both).
 """
 
 from __future__ import annotations
@@ -153,9 +161,9 @@ def determinize(view: SeatView, rng: random.Random) -> State:
     )
 
 
-PlayoutFunction = Callable[[State, Move, int, random.Random], int]
-"""A playout: ``playout(state, move, seat, rng)`` plays ``move`` then the hand out and
-returns the seat's team's hand-point lead."""
+PlayoutFunction = Callable[[State, Move, int, random.Random], float]
+"""A playout: ``playout(state, move, seat, rng)`` plays ``move`` then the hand on and
+returns the seat's team's hand-point lead (estimated when it stops before the end)."""
 
 
 def _candidates(view: SeatView, moves: tuple[Move, ...]) -> tuple[Move, ...]:
@@ -273,7 +281,7 @@ def _play(playout: Playout, policy: PlayoutPolicy, move: Move) -> None:
         policy.dealt(playout.hands, playout.stock)
 
 
-def engine_playout(state: State, move: Move, seat: int, rng: random.Random) -> int:
+def engine_playout(state: State, move: Move, seat: int, rng: random.Random) -> float:
     """:func:`_playout` on the public engine (:func:`~foraccio.core.engine.play` on frozen
     states), every move found afresh (:func:`~foraccio.bots.heuristic.playout_move`, which
     counts the unseen cards again each time): slower, the same result; the reference
