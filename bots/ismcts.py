@@ -4,13 +4,19 @@ Each round deals the cards the seat has not seen to the other seats, as many
 as each holds, and to the stock kept back for a later stage of the deal, as
 many as it holds (a *determinization* consistent with the view: the seat knows
 every card played, the table and the piles, how many cards each seat holds and
-how many the stock does; in Foraccio no rule reveals more, such as a void), and
-plays the hand
-out from there once per candidate move, every seat playing as the heuristic
-bot would from its own seat of that deal
+how many the stock does; in Foraccio no rule reveals more, such as a void; in Scopa
+a card that can capture must, but the seat chooses which card to play, so a lay
+reveals no void either), and plays on from there once per candidate move, every seat
+playing as the heuristic bot would from its own seat of that deal
 (:class:`~foraccio.bots.heuristic.PlayoutPolicy`: the heuristic's scores, found
 from the deal without building a view, its counts of the unseen cards kept up to
-date as the cards are played). Every candidate meets the same deal
+date as the cards are played), for :data:`PLAYOUT_PLIES` plays or to the end of the
+hand, whichever comes first. A playout that ends the hand is scored by the engine's
+own code (the hand-point lead); one stopped earlier is valued by the worth of the
+cards each team has taken, by the variant's own score lines, and the bonuses scored
+(:func:`estimated_lead`), several times cheaper at the start of a hand. The plays
+left are the same in every playout of one search, so either all of them are stopped
+or none is, and the candidates are valued alike. Every candidate meets the same deal
 and the same playout chances (common random numbers), so the hand-point
 differences between candidates measure the moves, not the luck of the deal.
 
@@ -31,7 +37,9 @@ knows nothing of any variant: the playouts run on
 rule functions the engine assembled and scored by the engine's own code, so it
 plays every variant and house rule, and each playout ends as it would with
 :func:`~foraccio.core.engine.play` (:func:`engine_playout`, which
-tests/core/test_simulation.py and ``bench.bots`` compare it with), only faster.
+tests/core/test_simulation.py and ``bench.bots`` compare it with), only faster;
+:func:`full_playout` plays every playout to the end of the hand, as before issue #34
+(``bench.bots`` measures both).
 """
 
 from __future__ import annotations
@@ -46,26 +54,35 @@ from foraccio.bots.heuristic import PlayoutPolicy, greedy_move, move_scores, pla
 from foraccio.bots.simulation import Playout
 from foraccio.bots.traits import traits_of
 from foraccio.core.engine import play, rules_of
-from foraccio.core.model import DealtMore, HandRecord, HandScored, Move, State
+from foraccio.core.model import Bonus, DealtMore, HandRecord, HandScored, Move, State
 from foraccio.core.plays import plays_of
 from foraccio.core.registry import rules_for
 from foraccio.core.view import SeatView, unseen_cards, view_legal_moves
 
-DEFAULT_ITERATIONS = 150
+DEFAULT_ITERATIONS = 1200
 """Playouts at the start of a hand by default (:func:`default_iterations`): about
-0.18 s a move on one core of the development machine (``bench.bots``: the median),
-under issue #15's 0.2 s."""
+0.14 s a move (``bench.bots``: the median, in CPU seconds of one core of the
+development machine, busy), under issue #15's 0.2 s. Before playouts stopped after
+:data:`PLAYOUT_PLIES` plays, 150 playouts to the end of the hand took as long."""
 
 
-MAX_ITERATIONS = 750
-"""The most playouts the default budget makes for one move (late in a hand, where
-playouts are short): as many times :data:`DEFAULT_ITERATIONS` as before."""
+MAX_ITERATIONS = 4 * DEFAULT_ITERATIONS
+"""The most playouts the default budget makes for one move (on the last plays of a
+hand, where playouts are short)."""
 
 CANDIDATES = 3
 """How many of the heuristic's best moves are searched (sequential halving:
 3, then 2). Fewer candidates leave more playouts for the close call between the
 last two: bench.bots found 3 and 4 stronger than 6 at the same budget (about +5.7
 hand points a deal against the heuristic, not +3.5), 3 and 4 alike within noise."""
+
+PLAYOUT_PLIES: int | None = 6
+"""After the candidate move, this many plays are played out; then the playout stops and
+its result is estimated (:func:`estimated_lead`) rather than scored. None: every
+playout goes to the end of the hand, as before issue #34. Six plays (a round and a
+half at a table of four) make a playout at the start of a Foraccio hand about five
+times cheaper, and what a move changes shows within them: the captures it offers or
+denies the next seats, the scopa it leaves."""
 
 HEURISTIC_PLIES: int | None = None
 """After the candidate move, this many plays use the heuristic bot's policy
@@ -94,11 +111,15 @@ ISMCTS = BotPlugin(
 
 def default_iterations(view: SeatView) -> int:
     """The playouts of the default budget: :data:`DEFAULT_ITERATIONS` at the start of a
-    hand, more as the hand runs out and playouts get shorter (about the same time a
-    move), at most :data:`MAX_ITERATIONS`: scaled by the cards of the deck over the
-    cards left to play (in the hands and the stock)."""
+    hand, more once playouts get shorter (about the same time a move), at most
+    :data:`MAX_ITERATIONS`: scaled by the plays of a playout at the start of a hand
+    over those of a playout now (the cards left to play, in the hands and the stock, or
+    :data:`PLAYOUT_PLIES` and the candidate's, whichever is fewer)."""
     full_hand = len(rules_for(view.variant, view.options, view.house_rules).deck)
     plays_left = max(1, sum(view.hand_sizes) + view.stock)
+    if PLAYOUT_PLIES is not None:
+        full_hand = min(full_hand, PLAYOUT_PLIES + 1)
+        plays_left = min(plays_left, PLAYOUT_PLIES + 1)
     return min(MAX_ITERATIONS, DEFAULT_ITERATIONS * full_hand // plays_left)
 
 
@@ -140,9 +161,9 @@ def determinize(view: SeatView, rng: random.Random) -> State:
     )
 
 
-PlayoutFunction = Callable[[State, Move, int, random.Random], int]
-"""A playout: ``playout(state, move, seat, rng)`` plays ``move`` then the hand out and
-returns the seat's team's hand-point lead."""
+PlayoutFunction = Callable[[State, Move, int, random.Random], float]
+"""A playout: ``playout(state, move, seat, rng)`` plays ``move`` then the hand on and
+returns the seat's team's hand-point lead (estimated when it stops before the end)."""
 
 
 def _candidates(view: SeatView, moves: tuple[Move, ...]) -> tuple[Move, ...]:
@@ -207,12 +228,24 @@ def _search(view: SeatView, candidates: tuple[Move, ...], rng: random.Random, it
     return totals, done, alive
 
 
-def _playout(state: State, move: Move, seat: int, rng: random.Random) -> int:
-    """Play ``move``, then the hand to its end (on the fast
+def _playout(state: State, move: Move, seat: int, rng: random.Random) -> float:
+    """Play ``move``, then the hand on (on the fast
     :class:`~foraccio.bots.simulation.Playout`, which plays as the engine does, every seat
     choosing as :func:`~foraccio.bots.heuristic.playout_move` would, through a
-    :class:`~foraccio.bots.heuristic.PlayoutPolicy` kept up to date); return the seat's team's
-    point lead over the best of the other teams."""
+    :class:`~foraccio.bots.heuristic.PlayoutPolicy` kept up to date) for
+    :data:`PLAYOUT_PLIES` plays or to its end; return the seat's team's point lead over
+    the best of the other teams (estimated, :func:`estimated_lead`, when the hand is not
+    over)."""
+    return _played_out(state, move, seat, rng, PLAYOUT_PLIES)
+
+
+def full_playout(state: State, move: Move, seat: int, rng: random.Random) -> float:
+    """:func:`_playout` to the end of the hand, whatever :data:`PLAYOUT_PLIES` says."""
+    return _played_out(state, move, seat, rng, None)
+
+
+def _played_out(state: State, move: Move, seat: int, rng: random.Random,
+                most: int | None) -> float:
     playout = Playout(state)
     rules = playout.rules
     traits = traits_of(rules)
@@ -220,7 +253,11 @@ def _playout(state: State, move: Move, seat: int, rng: random.Random) -> int:
     playout.plays()
     _play(playout, policy, move)
     plies = 0
+    team = rules.seating.team_of[seat]
     while playout.turn is not None:
+        if plies == most:
+            return estimated_lead(playout.piles, (*state.events, *playout.events), team,
+                                  traits.worth)
         turn = playout.turn
         moves, capturing = playout.plays()
         if HEURISTIC_PLIES is None or plies < HEURISTIC_PLIES:
@@ -229,7 +266,6 @@ def _playout(state: State, move: Move, seat: int, rng: random.Random) -> int:
             reply = greedy_move(moves, playout.table, capturing, rng, traits)
         _play(playout, policy, reply)
         plies += 1
-    team = rules.seating.team_of[seat]
     points = playout.points()
     return points[team] - max(p for other, p in enumerate(points) if other != team)
 
@@ -245,7 +281,7 @@ def _play(playout: Playout, policy: PlayoutPolicy, move: Move) -> None:
         policy.dealt(playout.hands, playout.stock)
 
 
-def engine_playout(state: State, move: Move, seat: int, rng: random.Random) -> int:
+def engine_playout(state: State, move: Move, seat: int, rng: random.Random) -> float:
     """:func:`_playout` on the public engine (:func:`~foraccio.core.engine.play` on frozen
     states), every move found afresh (:func:`~foraccio.bots.heuristic.playout_move`, which
     counts the unseen cards again each time): slower, the same result; the reference
@@ -254,7 +290,10 @@ def engine_playout(state: State, move: Move, seat: int, rng: random.Random) -> i
     traits = traits_of(rules)
     state, _ = play(state, move)
     plies = 0
+    team = rules.seating.team_of[seat]
     while state.phase == "playing":
+        if plies == PLAYOUT_PLIES:
+            return estimated_lead(state.piles, state.events, team, traits.worth)
         turn = state.turn
         moves, capturing = plays_of(rules, state.hands[turn], state.table)
         if HEURISTIC_PLIES is None or plies < HEURISTIC_PLIES:
@@ -265,6 +304,17 @@ def engine_playout(state: State, move: Move, seat: int, rng: random.Random) -> i
         state, _ = play(state, reply)
         plies += 1
     scored = next(event for event in reversed(state.events) if type(event) is HandScored)
-    team = rules.seating.team_of[seat]
     points = scored.points
     return points[team] - max(p for other, p in enumerate(points) if other != team)
+
+
+def estimated_lead(piles, events, team: int, worth: dict[str, float]) -> float:
+    """The lead of ``team`` over the best other team that a hand stopped midway promises:
+    each team's cards taken at their worth by the variant's score lines
+    (:func:`~foraccio.bots.worth.card_worth`: what taking a card rather than leaving it
+    to nobody gains), and the bonuses scored in the hand so far (``events``)."""
+    totals = [sum([worth[card] for card in pile]) for pile in piles]
+    for event in events:
+        if type(event) is Bonus:
+            totals[event.team] += event.points
+    return totals[team] - max(total for other, total in enumerate(totals) if other != team)

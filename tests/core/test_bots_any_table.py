@@ -11,10 +11,16 @@ from collections import Counter
 import msgspec
 import pytest
 
-from foraccio.bots import BOTS, Budget, choose_move, move_for_state
+from foraccio.bots import BOTS, Budget, choose_move, ismcts, move_for_state
 from foraccio.bots.autoplay import autoplay
 from foraccio.bots.heuristic import PlayoutPolicy, heuristic_bot, playout_move
-from foraccio.bots.ismcts import DEFAULT_ITERATIONS, _play, default_iterations, determinize
+from foraccio.bots.ismcts import (
+    DEFAULT_ITERATIONS,
+    PLAYOUT_PLIES,
+    _play,
+    default_iterations,
+    determinize,
+)
 from foraccio.bots.simulation import Playout
 from foraccio.bots.traits import opponents_in_turn, traits_of
 from foraccio.core.engine import legal_moves, new_match, play, rules_of
@@ -128,11 +134,15 @@ def test_the_playout_policy_keeps_its_tallies_through_the_hand(variant):
             _play(playout, policy, rng.choice(moves))
 
 
-def test_the_search_budget_scales_with_the_cards_left_to_play():
+def test_the_search_budget_scales_with_the_plays_of_a_playout(monkeypatch):
     # A terzetto hand plays 36 of its 40 cards: 9 in the hands and 27 in the stock at first.
     state = new_match("terzetto", 5)
     view = seat_view(state, state.turn)
     assert (sum(view.hand_sizes), view.stock) == (9, 27)
+    assert default_iterations(view) == DEFAULT_ITERATIONS  # playouts of PLAYOUT_PLIES + 1
+    last_three = msgspec.structs.replace(view, hand_sizes=(1, 1, 1), stock=0)
+    assert default_iterations(last_three) == DEFAULT_ITERATIONS * (PLAYOUT_PLIES + 1) // 3
+    monkeypatch.setattr(ismcts, "PLAYOUT_PLIES", None)  # every playout to the end
     assert default_iterations(view) == DEFAULT_ITERATIONS * 40 // 36
 
 

@@ -14,7 +14,7 @@ import pytest
 from foraccio.bots import Budget, choose_move, ismcts
 from foraccio.bots.simulation import Playout
 from foraccio.core.engine import legal_moves, play
-from foraccio.core.model import HandScored, State
+from foraccio.core.model import Bonus, HandScored, Laid, State
 from foraccio.core.registry import get_variant, variants
 from foraccio.core.testing import compatible_house_rules, random_playout
 from foraccio.core.view import seat_view, view_legal_moves
@@ -103,11 +103,14 @@ SMALL = Budget(iterations=30)
 SEARCHED = ["foraccio", "zobelon", "scopa", "scopone-scientifico", "duet", "terzetto"]
 
 
+@pytest.mark.parametrize("plies", [ismcts.PLAYOUT_PLIES, None], ids=["stopped", "to-the-end"])
 @pytest.mark.parametrize("variant", SEARCHED)
-def test_ismcts_searches_the_same_on_the_fast_playout(variant, monkeypatch):
-    """Every playout's result, so every search total and move, is the engine path's."""
+def test_ismcts_searches_the_same_on_the_fast_playout(variant, plies, monkeypatch):
+    """Every playout's result, so every search total and move, is the engine path's:
+    playouts stopped after PLAYOUT_PLIES plays and estimated, and played to the end."""
     if variant not in variants():
         pytest.skip(f"{variant} is not installed")
+    monkeypatch.setattr(ismcts, "PLAYOUT_PLIES", plies)
     picker = random.Random(f"search:{variant}")
     steps = [step for step in random_playout(variant, 3) if step.before.phase == "playing"]
     for step in picker.sample(steps, 4):
@@ -121,3 +124,34 @@ def test_ismcts_searches_the_same_on_the_fast_playout(variant, monkeypatch):
         with monkeypatch.context() as patch:
             patch.setattr(ismcts, "_playout", ismcts.engine_playout)
             assert choose_move("ismcts", view, 5, SMALL) == fast_move
+
+
+def test_a_stopped_playout_is_estimated_by_the_worth_of_the_cards_and_the_bonuses():
+    worth = {"1c": 0.5, "7d": 2.0, "3b": 0.25}
+    piles = (("1c", "7d"), ("3b",), ())
+    events = (Bonus(seat=1, team=1, name="scopa", points=1, card="3b"),
+              Laid(seat=0, card="2c"))
+
+    assert ismcts.estimated_lead(piles, events, 0, worth) == 2.5 - 1.25
+    assert ismcts.estimated_lead(piles, events, 1, worth) == 1.25 - 2.5
+    assert ismcts.estimated_lead(piles, events, 2, worth) == -2.5
+
+
+def test_a_search_stops_its_playouts_after_playout_plies(monkeypatch):
+    """With playouts to the end of the hand, the search totals are whole hand points; a
+    stopped playout's are estimates, and the playouts make as many plays as said."""
+    state = next(step.before for step in random_playout("foraccio", 2)
+                 if step.before.phase == "playing")
+    view = seat_view(state, state.turn)
+    candidates = ismcts._candidates(view, view_legal_moves(view))
+    plays = []
+    original = Playout.play
+    monkeypatch.setattr(Playout, "play", lambda self, move: (plays.append(move),
+                                                             original(self, move))[1])
+    monkeypatch.setattr(ismcts, "PLAYOUT_PLIES", 3)
+    ismcts._playout(ismcts.determinize(view, random.Random(1)), candidates[0], view.seat,
+                    random.Random(2))
+    assert len(plays) == 1 + 3
+    monkeypatch.setattr(ismcts, "PLAYOUT_PLIES", None)
+    totals, _, _ = ismcts._search(view, candidates, random.Random(7), 6, None)
+    assert all(total == int(total) for total in totals)
