@@ -25,7 +25,7 @@ from foraccio.bots.simulation import Playout
 from foraccio.bots.traits import opponents_in_turn, traits_of
 from foraccio.core.engine import legal_moves, new_match, play, rules_of
 from foraccio.core.errors import UnknownBot
-from foraccio.core.model import Captured, DealtMore, Laid
+from foraccio.core.model import Captured, DealtMore, Declared, Laid
 from foraccio.core.registry import variants
 from foraccio.core.rules import PARTNERS_OPPOSITE, seating
 from foraccio.core.testing import random_playout
@@ -104,6 +104,28 @@ def test_a_determinization_deals_the_unseen_cards_as_the_view_counts_them(varian
         assert dealt.stage == state.stage
         while dealt.phase == "playing":  # and the hand plays on, stages dealt included
             dealt, _ = play(dealt, legal_moves(dealt)[0])
+
+
+def test_a_determinization_leaves_the_cards_a_seat_declared_in_its_hand():
+    """Declared cards were shown to everyone: a seat that has not played them holds them in
+    every deal the search imagines (Lumaca, the test-only variant, declares trios and low
+    hands)."""
+    checked = 0
+    for seed in range(40):
+        for step in random_playout("lumaca", seed):
+            state = step.before
+            view = seat_view(state, state.turn)
+            played = {*state.table, *(card for pile in state.piles for card in pile)}
+            shown = {(event.seat, card) for event in state.events if type(event) is Declared
+                     and event.seat != view.seat for card in event.cards if card not in played}
+            if not shown:
+                continue
+            for draw in range(5):
+                dealt = determinize(view, random.Random(draw))
+                assert all(card in dealt.hands[seat] for seat, card in shown)
+                assert tuple(map(len, dealt.hands)) == view.hand_sizes
+            checked += 1
+    assert checked > 0
 
 
 @pytest.mark.parametrize("variant", EVERY_SHAPE)
