@@ -116,7 +116,9 @@ def move_words(move: Json, places: Places = FORACCIO) -> str:
     if jolly == "sweep":
         said = _("as a sweep, {move}").format(move=said)
     elif jolly is not None:
-        said = _("as a {value}, {move}").format(value=jolly, move=said)
+        # English says "an 8", "an 11", "an 18"; each language words its own article.
+        said = (_("as an {value}, {move}") if str(jolly).startswith("8") or jolly in (11, 18)
+                else _("as a {value}, {move}")).format(value=jolly, move=said)
     way = move.get("way")
     if way is not None:
         said = _("{move} ({way})").format(move=said, way=way_words(way, places))

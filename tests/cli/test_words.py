@@ -68,6 +68,14 @@ def test_a_capture_says_its_way_in_the_games_words():
     assert move_words({**BY_ELEVEN, "way": None}, LUMACA) == "takes 7 of coins"
 
 
+def test_a_wild_card_given_a_value_says_it_with_its_article():
+    eight = {"card": "1d", "take": ["11c"], "jolly": 8, "kind": "capture", "way": "match"}
+    assert move_words(eight, LUMACA) == "as an 8, takes jack of cups (takes its match)"
+    assert move_words({**eight, "jolly": 7}, LUMACA).startswith("as a 7, ")
+    with speaking("it"):
+        assert move_words(eight, LUMACA) == "come 8, prende fante di coppe (prende la sua pari)"
+
+
 def test_a_wild_card_that_also_takes_as_itself_offers_every_way():
     found = [{"card": "1d", "take": ["3c"], "jolly": 3, "kind": "capture", "way": "match"},
              {"card": "1d", "take": ["4c", "6s"], "jolly": None, "kind": "capture",
