@@ -98,8 +98,12 @@ def shown(card: str, places: Places = FORACCIO) -> str:
 def narrow(found: list[Json], ask: Ask, say: Say, places: Places = FORACCIO) -> Json | None:
     """The one move the person means among ``found`` (asking when there are several), or
     None to choose another card; raise :class:`Quit` on ``q`` at either question."""
-    if len(found) > 1 and any(move.get("jolly") is not None for move in found):
+    wild = [move.get("jolly") is not None for move in found]
+    if len(found) > 1 and all(wild):
         found = choose_jolly(found, ask, say, places)
+    elif len(found) > 1 and any(wild):  # a wild card that also takes as itself: each way
+        say(_("{card}: {wild}.").format(card=shown(found[0]["card"], places),
+                                        wild=wild_choice(places)))
     if len(found) <= 1:
         return found[0] if found else None
     return choose_take(found, ask, say, places)
@@ -111,6 +115,12 @@ def wild_words(places: Places) -> str | None:
     return None if record is None else speak(record, _.language)["wild"]
 
 
+def wild_choice(places: Places) -> str:
+    """The game's wording of a wild card's choice, without its full stop."""
+    return (wild_words(places) or _("It is a wild card: choose the value it plays as")
+            ).rstrip(".")
+
+
 def choose_jolly(found: list[Json], ask: Ask, say: Say, places: Places = FORACCIO
                  ) -> list[Json]:
     """Ask how a wild card is used: as a sweep or given a value (docs/rules.md §8.4), in
@@ -118,14 +128,19 @@ def choose_jolly(found: list[Json], ask: Ask, say: Say, places: Places = FORACCI
     card = found[0]["card"]
     values = sorted({move["jolly"] for move in found if move["jolly"] != "sweep"})
     sweeps = [move for move in found if move["jolly"] == "sweep"]
-    wild = wild_words(places) or _("It is a wild card: choose the value it plays as")
-    say(_("{card}: {wild}. Sweep: s, takes {cards}; or give it a value: {values}.").format(
-        card=shown(card, places), wild=wild.rstrip("."),
-        cards=cards(sweeps[0]["take"], places) if sweeps else "-",
-        values=", ".join(map(str, values))))
+    if sweeps:
+        say(_("{card}: {wild}. Sweep: s, takes {cards}; or give it a value: {values}.").format(
+            card=shown(card, places), wild=wild_choice(places),
+            cards=cards(sweeps[0]["take"], places), values=", ".join(map(str, values))))
+    else:
+        say(_("{card}: {wild}. Give it a value: {values}.").format(
+            card=shown(card, places), wild=wild_choice(places),
+            values=", ".join(map(str, values))))
     while True:
         text = ask(_("Sweep or which value for {card}? (s or a number, Enter to go back, q "
-                     "quits): ").format(card=card)).strip().lower()
+                     "quits): ").format(card=card) if sweeps else _(
+            "Which value for {card}? (a number, Enter to go back, q quits): ").format(
+            card=card)).strip().lower()
         if not text:
             return []
         if text in QUIT:
@@ -134,7 +149,8 @@ def choose_jolly(found: list[Json], ask: Ask, say: Say, places: Places = FORACCI
             return sweeps
         if text.isdigit() and int(text) in values:
             return [move for move in found if move["jolly"] == int(text)]
-        say(_("Type s, or one of {values}.").format(values=", ".join(map(str, values))))
+        say(_("Type s, or one of {values}.").format(values=", ".join(map(str, values)))
+            if sweeps else _("Type one of {values}.").format(values=", ".join(map(str, values))))
 
 
 def choose_take(found: list[Json], ask: Ask, say: Say, places: Places = FORACCIO

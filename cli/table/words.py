@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from foraccio.cli.table.base import Json
 from foraccio.cli.table.places import FORACCIO, Places
 from foraccio.cli.table.speech import _
-from foraccio.core.registry import get_variant
+from foraccio.core.registry import get_house_rule, get_variant
 from foraccio.core.words import speak
 from foraccio.lab.speech import N_, record_of
 
@@ -92,17 +92,21 @@ def is_lay(move: Json) -> bool:
     return move.get("kind") == "lay"
 
 
-def kind_words(kind: str, places: Places = FORACCIO) -> str:
-    """A move kind in the game's words (its play rule names its own kinds)."""
-    record = record_of(get_variant, places.variant)
-    kinds = speak(record, _.language)["kinds"] if record is not None else {}
-    return kinds.get(kind, kind.replace("_", " "))
+def way_words(way: str, places: Places = FORACCIO) -> str:
+    """A kind of capture in the game's own words (its variant's, or a house rule's that
+    adds it); a way no one names is said from its name."""
+    for record in (record_of(get_variant, places.variant),
+                   *(record_of(get_house_rule, rule) for rule in places.house_rules)):
+        if record is not None and way in (kinds := speak(record, _.language)["kinds"]):
+            return kinds[way]
+    return way.replace("_", " ")
 
 
 def move_words(move: Json, places: Places = FORACCIO) -> str:
     """What a legal move (or a ``captured`` event) does, said after its card: "takes the
     3 of coins and the 4 of batons", "as a sweep, takes …", "takes only itself", "lays
-    it on the table"; a kind of capture the game names itself is said first."""
+    it on the table"; the kind of capture the game names (its ``way``) is said after, in
+    the game's words: "takes the 7 of coins (takes what makes eleven with it)"."""
     if is_lay(move):
         return _("lays it on the table")
     take = move.get("take") or ()
@@ -112,10 +116,12 @@ def move_words(move: Json, places: Places = FORACCIO) -> str:
     if jolly == "sweep":
         said = _("as a sweep, {move}").format(move=said)
     elif jolly is not None:
-        said = _("as a {value}, {move}").format(value=jolly, move=said)
-    kind = move.get("kind")
-    if kind not in (None, "capture", "lay"):
-        said = _("{kind}: {move}").format(kind=kind_words(kind, places), move=said)
+        # English says "an 8", "an 11", "an 18"; each language words its own article.
+        said = (_("as an {value}, {move}") if str(jolly).startswith("8") or jolly in (11, 18)
+                else _("as a {value}, {move}")).format(value=jolly, move=said)
+    way = move.get("way")
+    if way is not None:
+        said = _("{move} ({way})").format(move=said, way=way_words(way, places))
     return said
 
 
@@ -140,6 +146,15 @@ def event_words(event: Json, bots: tuple[str, ...], places: Places = FORACCIO) -
         return _.plural("{line}! {points} point for {team} ({card}).",
                           "{line}! {points} points for {team} ({card}).", points).format(
             card=card_name(bonus, places), **words)
+    if kind == "declared":
+        points = _.plural("{points} point for {team}", "{points} points for {team}",
+                          event["points"]).format(points=event["points"],
+                                                  team=places.team_words(event["team"]))
+        return _said(event["seat"], bots, places, N_("You declare {line} and show {cards}: "
+                                                     "{points}."),
+                     N_("{seat} declares {line} and shows {cards}: {points}."),
+                     line=line_name(event["name"], places), cards=cards(event["cards"], places),
+                     points=points)
     if kind == "table_collected":
         return _("The cards left on the table ({cards}) go to {team}: {seat} captured "
                  "last.").format(cards=cards(event["cards"], places),

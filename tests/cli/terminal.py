@@ -14,20 +14,21 @@ ROOT = Path(__file__).resolve().parents[2]
 FORACCIO = Path(sys.executable).with_name("foraccio")
 
 PLAY = r"Your play \(key or code, \? for help, q to quit\): "
-KING = r"Sweep or which value for \d+[cdbs]\? \(s or a number, Enter to go back, q quits\): "
+KING = (r"(?:Sweep or which value for \d+[cdbs]\? \(s or a number|Which value for \d+[cdbs]\? "
+        r"\(a number), Enter to go back, q quits\): ")
 WAY = r"Which way\? \(1-\d+, Enter to go back, q quits\): "
 NEXT = r"Enter deals the next hand, q quits: "
 
 PROMPTS = {
     "en": (PLAY, KING, WAY, NEXT),
     "it": (r"La tua giocata \(tasto o codice, \? per l'aiuto, q per uscire\): ",
-           r"Prende tutto o con quale valore gioca \d+[cdbs]\? \(s o un numero, Invio per "
-           r"tornare indietro, q per uscire\): ",
+           r"(?:Prende tutto o con quale valore gioca \d+[cdbs]\? \(s o un numero|Con quale "
+           r"valore gioca \d+[cdbs]\? \(un numero), Invio per tornare indietro, q per uscire\): ",
            r"In quale modo\? \(1-\d+, Invio per tornare indietro, q per uscire\): ",
            r"Invio distribuisce la mano successiva, q per uscire: "),
 }
-"""The table's questions in each language: a play, a king's use, which way, the next
-deal."""
+"""The table's questions in each language: a play, a wild card's use (a sweep or a value,
+or a value only), which way, the next deal."""
 
 
 def spawn(*args: str, timeout: float = 30, columns: int = 120, lang: str = "C.UTF-8"
@@ -61,7 +62,7 @@ def play_a_hand(child: pexpect.spawn, king: str = "s", language: str = "en") -> 
     choice of captures, and to a re's question ``king``: ``s`` (a sweep) or ``value`` (the
     first value offered); the table speaks ``language``."""
     hand = Hand()
-    value = r"give it a value: (\d+)" if language == "en" else r"dagli un valore: (\d+)"
+    value = r"[Gg]ive it a value: (\d+)" if language == "en" else r"[Dd]agli un valore: (\d+)"
     while True:
         found = child.expect(list(PROMPTS[language]))
         if found == 0:
