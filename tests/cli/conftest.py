@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.browser.conftest import api_server
+from tests.helpers import english_locale  # noqa: F401 (an autouse fixture)
 
 
 @pytest.fixture(scope="session")
@@ -23,13 +24,3 @@ def shapes_server(tmp_path_factory):
     with api_server(tmp_path_factory.mktemp("shapes-server") / "log",
                     **shapes_environment(tmp_path_factory.mktemp("shapes"))) as url:
         yield url
-
-
-@pytest.fixture(autouse=True)
-def english_locale(monkeypatch):
-    """The command speaks the locale's language (LC_ALL, LC_MESSAGES, LANG): English here,
-    whatever the machine's, unless a test asks for another (``--lang``, or its own
-    locale)."""
-    for name in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
-        monkeypatch.delenv(name, raising=False)
-    monkeypatch.setenv("LANG", "C.UTF-8")
