@@ -39,6 +39,7 @@ from foraccio.api.answer_headers import VERSION_HEADER
 from foraccio.api.errors import problem
 from foraccio.api.logging import REQUEST_ID_HEADER
 from foraccio.core.quoting import quote
+from foraccio.core.words import phrase
 
 if TYPE_CHECKING:
     from litestar.types import ASGIApp, Receive, Scope, Send
@@ -132,17 +133,20 @@ class PreflightRefusals:
         when it is not; the same checks as Litestar's, which answers approved ones."""
         config = self.config
         if not config.is_origin_allowed(origin):
-            return (f"Pages of the origin {quote(origin)} may not call this API from a "
-                    f"browser; the server's operator can allow it ({ORIGINS_VARIABLE}).")
+            return phrase("Pages of the origin {origin} may not call this API from a "
+                          "browser; the server's operator can allow it ({variable}).",
+                          origin=quote(origin), variable=ORIGINS_VARIABLE)
         method = headers.get("access-control-request-method")
         if method and not config.is_allow_all_methods and method not in config.allow_methods:
-            return (f"A page may call this API with {' and '.join(config.allow_methods)} "
-                    f"only; the preflight asked for {quote(method)}.")
+            return phrase("A page may call this API only with the methods {methods}; the "
+                          "preflight asked for {method}.",
+                          methods=", ".join(config.allow_methods), method=quote(method))
         asked = [name.strip() for name in headers.get("access-control-request-headers",
                                                       "").split(",") if name.strip()]
         refused = [name for name in asked if name.lower() not in self._allowed_headers]
         if refused and not config.is_allow_all_headers:
-            return (f"A page may send this API only the headers "
-                    f"{', '.join(self._allowed_headers)}; the preflight asked for "
-                    f"{quote(', '.join(refused))}.")
+            return phrase("A page may send this API only the headers {allowed}; the "
+                          "preflight asked for {refused}.",
+                          allowed=", ".join(self._allowed_headers),
+                          refused=quote(", ".join(refused)))
         return None

@@ -10,6 +10,7 @@ from foraccio.core.engine import next_hand, play, rules_of
 from foraccio.core.errors import UnknownBot, WrongPhase
 from foraccio.core.model import AnyEvent, State
 from foraccio.core.view import seat_view
+from foraccio.core.words import phrase
 
 
 class Autoplay(NamedTuple):
@@ -76,7 +77,7 @@ def check_autoplay(state: State, bots: Sequence[str]) -> None:
         get_bot(name)
     seats = rules_of(state).seating.seats
     if len(bots) < seats:
-        raise UnknownBot(f"There is no bot for seat {len(bots)}: bots names one bot per "
-                         f"seat, {seats} in this match.")
+        raise UnknownBot(phrase("There is no bot for seat {seat}: bots names one bot per "
+                                "seat, {seats} in this match.", seat=len(bots), seats=seats))
     if state.phase == "game_over":
         raise WrongPhase("The match is over; start a new one.", "match_over")

@@ -36,6 +36,7 @@ from foraccio.core.registry.loading import (
     installed_candidates,
     logger,
 )
+from foraccio.core.words import phrase
 
 DEFAULT_BOTS = (
     "foraccio.bots.random:RANDOM",
@@ -177,10 +178,10 @@ def get_bot_plugin(name: str) -> BotPlugin:
     except KeyError:
         skip = next((skip for skip in skipped_bots() if skip.name == name), None)
         if skip is not None:
-            raise UnknownBot(f"Bot {quote(name)} was not loaded: "
-                             f"{skip.reason.rstrip('.')}.") from None
-        raise UnknownBot(f"There is no bot {quote(name)}; known bots: "
-                         f"{', '.join(sorted(known))}.") from None
+            raise UnknownBot(phrase("Bot {name} was not loaded: {reason}.", name=quote(name),
+                                    reason=skip.reason.rstrip("."))) from None
+        raise UnknownBot(phrase("There is no bot {name}; known bots: {known}.",
+                                name=quote(name), known=", ".join(sorted(known)))) from None
 
 
 def skipped_bots() -> tuple[Skipped, ...]:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from enum import StrEnum
 
+from foraccio.core.words import phrase
+
 
 class EngineError(Exception):
     """Base of every error the engine raises on bad input; ``code`` names the problem."""
@@ -128,13 +130,34 @@ class PluginError(Exception):
     @property
     def message(self) -> str:
         """What a client may be told: the plugin, the hook, and what it answered wrong,
-        if that was the problem; nothing of the exception it raised."""
-        where = f" in {self.hook}" if self.hook else ""
-        what = f": {self.problem}" if self.problem else "; the error has been logged"
-        text = f"{self.plugin} failed{where}{what}."
-        return text[0].upper() + text[1:]
+        if that was the problem; nothing of the exception it raised.
+
+        A :class:`~foraccio.core.words.Phrase`: the API says the framework's sentence in
+        the request's language; the plugin's name, the hook and the problem stay as they
+        are."""
+        where = (phrase(" (distribution {distribution})", distribution=repr(self.distribution))
+                 if self.distribution else "")
+        plugin = _named(self.kind, repr(self.name), where)
+        if self.hook and self.problem:
+            return phrase("{plugin} failed in {hook}: {problem}.", plugin=plugin,
+                          hook=self.hook, problem=self.problem)
+        if self.hook:
+            return phrase("{plugin} failed in {hook}; the error has been logged.",
+                          plugin=plugin, hook=self.hook)
+        if self.problem:
+            return phrase("{plugin} failed: {problem}.", plugin=plugin, problem=self.problem)
+        return phrase("{plugin} failed; the error has been logged.", plugin=plugin)
 
     def __str__(self) -> str:
         cause = self.__cause__
         raised = f" ({type(cause).__name__}: {cause})" if cause is not None else ""
         return f"{self.message}{raised}"
+
+
+def _named(kind: str, name: str, where: str) -> str:
+    # One message for each kind, so that a language may decline it as its sentence needs.
+    if kind == "variant":
+        return phrase("Variant {name}{where}", name=name, where=where)
+    if kind == "house_rule":
+        return phrase("House rule {name}{where}", name=name, where=where)
+    return phrase("Bot {name}{where}", name=name, where=where)

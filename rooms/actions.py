@@ -244,7 +244,8 @@ class Rooms:
 
         def started(room: Room) -> tuple[Room, Entry]:
             if room.status != "waiting":
-                raise RoomConflict("already_started", "The match has started already.", room)
+                raise RoomConflict("already_started", phrase("The match has started already."),
+                                   room)
             return self._next(replace(room, status="playing"), "started", room.token, ())
 
         return await self._change(room_id, started)
@@ -261,12 +262,13 @@ class Rooms:
             _current(room, version)
             _playing(room)
             if room.seats[holder.seat].bot is not None:
-                raise RoomConflict("seat_played_by_bot", f"Seat {holder.seat} is played by "
-                                   f"a bot now; take it back before playing.", room)
+                raise RoomConflict("seat_played_by_bot", phrase(
+                    "Seat {seat} is played by a bot now; take it back before playing.",
+                    seat=holder.seat), room)
             state = self.state(room.token)
             if state.phase == "playing" and state.turn != holder.seat:
-                raise RoomConflict("not_your_turn", f"It is seat {state.turn}'s turn, not "
-                                   f"yours.", room)
+                raise RoomConflict("not_your_turn", phrase(
+                    "It is seat {seat}'s turn, not yours.", seat=state.turn), room)
             after, events = engine.play(state, move, holder.seat)
             return self._move(room, after, events, holder.seat)
 
@@ -387,7 +389,7 @@ class Rooms:
 
         def closed(room: Room) -> tuple[Room, Entry]:
             if room.status == "finished":
-                raise RoomConflict("room_finished", "The room is finished already.", room)
+                raise RoomConflict("room_finished", phrase("The room is finished already."), room)
             return self._next(replace(room, status="finished"), "closed", room.token, ())
 
         return await self._change(room_id, closed)
@@ -437,8 +439,8 @@ class Rooms:
             if await self.store.commit(changed, entry):
                 await self.store.publish(room_id, changed.version)
                 return changed
-        raise RoomConflict("busy_room", "The room kept changing while this change was "
-                           "decided; try again.", room)
+        raise RoomConflict("busy_room", phrase("The room kept changing while this change was "
+                                         "decided; try again."), room)
 
     def _move(self, room: Room, after: State, events: tuple[AnyEvent, ...],
               seat: int, timed_out: bool = False) -> tuple[Room, Entry]:
@@ -453,7 +455,8 @@ class Rooms:
         _playing(room)
         state = self.state(room.token)
         if state.phase != "hand_over":
-            raise RoomConflict("hand_in_progress", "The hand is still being played.", room)
+            raise RoomConflict("hand_in_progress", phrase("The hand is still being played."),
+                               room)
         after = engine.next_hand(state)
         token, counter = self._seal(room, after)
         # The deal and what it did besides placing cards (foraccio_deal_effects).
@@ -494,9 +497,10 @@ class Rooms:
 
 
 def _present(room: Room, seat: int, left_seconds: float) -> RoomConflict:
-    return RoomConflict("person_at_seat", f"Seat {seat}'s person has not left (they were "
-                        f"connected in the last {left_seconds:g} s): only they, or the room's "
-                        "turn clock, may have a bot play for them.", room)
+    return RoomConflict("person_at_seat", phrase(
+        "Seat {seat}'s person has not left (they were connected in the last {seconds} s): "
+        "only they, or the room's turn clock, may have a bot play for them.",
+        seat=seat, seconds=f"{left_seconds:g}"), room)
 
 
 def _only_host(holder: Holder) -> None:
@@ -506,18 +510,21 @@ def _only_host(holder: Holder) -> None:
 
 def _current(room: Room, version: int) -> None:
     if room.version != version:
-        raise RoomConflict("stale_version", f"The room is at version {room.version}, not "
-                           f"{version}: something happened since; here it is as it is now.",
-                           room)
+        raise RoomConflict("stale_version", phrase(
+            "The room is at version {current}, not {version}: something happened since; "
+            "here it is as it is now.", current=room.version, version=version), room)
 
 
 def _playing(room: Room) -> None:
     if room.status == "waiting":
-        raise RoomConflict("not_started", "The host has not started the match yet.", room)
+        raise RoomConflict("not_started", phrase("The host has not started the match yet."),
+                           room)
     if room.status == "finished":
-        raise RoomConflict("room_finished", "The match is over; the room is finished.", room)
+        raise RoomConflict("room_finished", phrase("The match is over; the room is finished."),
+                           room)
 
 
 def _playing_or_waiting(room: Room) -> None:
     if room.status == "finished":
-        raise RoomConflict("room_finished", "The match is over; the room is finished.", room)
+        raise RoomConflict("room_finished", phrase("The match is over; the room is finished."),
+                           room)

@@ -116,7 +116,7 @@ def assert_refused(response, *said: str) -> None:
 def test_a_method_the_api_does_not_use_is_not_approved(open_client):
     response = preflight(open_client, OTHER, **{"Access-Control-Request-Method": "DELETE"})
 
-    assert_refused(response, "with GET and POST only", "asked for 'DELETE'")
+    assert_refused(response, "only with the methods GET, POST", "asked for 'DELETE'")
 
 
 def test_a_header_the_api_does_not_take_is_not_approved(open_client):
@@ -150,7 +150,8 @@ def listed_client():
 def test_a_listed_origin_is_allowed_by_name(listed_client, origin):
     response = listed_client.get("/variants", headers={"Origin": origin})
     assert response.headers["access-control-allow-origin"] == origin
-    assert response.headers["vary"] == "Origin"
+    # One Vary: CORS's Origin, and the language of the variants' words.
+    assert response.headers.get_list("vary") == ["Origin, Accept-Language"]
 
     approved = preflight(listed_client, origin)
     assert approved.status_code == 204
