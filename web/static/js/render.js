@@ -113,8 +113,10 @@ function marks(view, team) {
   return view.events.filter((event) => event.type === "bonus" && event.team === team)
     .map((bonus) => {
       const mark = text("li", `${lineName(bonus.name)} ${bonus.points}`, `mark mark-${bonus.name}`);
-      mark.title = t("mark.title", {line: lineName(bonus.name), count: bonus.points, card: theCard(bonus.card)});
-      mark.prepend(shownCard(bonus.card, "tiny"));
+      const params = {line: lineName(bonus.name), count: bonus.points};
+      // A deal's bonus has no card that made it.
+      mark.title = bonus.card == null ? t("mark.title.dealt", params) : t("mark.title", {...params, card: theCard(bonus.card)});
+      if (bonus.card != null) mark.prepend(shownCard(bonus.card, "tiny"));
       return mark;
     });
 }
@@ -149,11 +151,12 @@ function lastPlays(view) {
   return last.values();
 }
 
-/** Announce on the table the bonuses made since the person's last play (a scopa, a
- * colore); the score sheet says the hand's other lines. */
+/** Announce on the table the bonuses made and the hands declared since the person's
+ * last play (a scopa, a colore, a hand shown at the deal); the score sheet says the
+ * hand's other lines. */
 function announce(view, bots, where) {
   const since = view.events.findLastIndex((event) => isPlay(event) && event.seat === where.bottom);
-  const made = view.events.slice(since + 1).filter((event) => event.type === "bonus")
+  const made = view.events.slice(since + 1).filter((event) => event.type === "bonus" || event.type === "declared")
     .map((event) => eventWords(event, bots, where));
   $("#announce").hidden = made.length === 0;
   $("#announce").textContent = made.join(" ");
