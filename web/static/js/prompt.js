@@ -61,10 +61,17 @@ export async function chooseMove(found) {
   if (found.length === 1) return found[0];
   const card = found[0].card;
   if (found.some((move) => move.jolly != null)) {
-    const values = [...new Set(found.filter((m) => m.jolly !== "sweep").map((m) => m.jolly))].sort((a, b) => a - b);
+    const values = [...new Set(found.map((m) => m.jolly).filter((j) => j != null && j !== "sweep"))]
+      .sort((a, b) => a - b);
     const sweep = found.find((move) => move.jolly === "sweep");
+    // A wild card may also take as itself, its value given none (Lumaca's ace of coins
+    // adding up to eleven).
+    const itself = found.filter((move) => move.jolly == null);
     const options = [];
     if (sweep) options.push({label: t("choice.sweep"), cards: sweep.take, value: "sweep"});
+    if (itself.length) {
+      options.push({label: t("choice.as_itself"), cards: itself.length === 1 ? itself[0].take : [], value: "itself"});
+    }
     for (const value of values) {
       const takes = found.filter((move) => move.jolly === value);
       options.push({label: t("choice.as_value", {value: valueWords(value)}),
@@ -73,7 +80,7 @@ export async function chooseMove(found) {
     const how = t("choice.how", {card: theCard(card)});
     const use = await ask(wildWords() ? `${how} ${wildWords()}` : how, options);
     if (use === null) return null;
-    found = found.filter((move) => move.jolly === use);
+    found = found.filter((move) => (use === "itself" ? move.jolly == null : move.jolly === use));
     if (found.length === 1) return found[0];
   }
   return ask(t("choice.which", {card: theCard(card)}),
