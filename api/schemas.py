@@ -82,6 +82,8 @@ class OptionWordsInfo(Wire):
     """An option in words."""
 
     name: str
+    title: str
+    """A short label ("Deal scheme")."""
     description: str
     values: dict[str, str]
     """Values (as text: ``"21"``) in words."""

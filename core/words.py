@@ -285,10 +285,11 @@ class Words:
 
 def speak(record: Any, language: str) -> dict[str, Any]:
     """Everything a surface shows of a variant or a house rule, in ``language``: its
-    ``title`` and ``description``, its ``options`` (each ``name``, ``description`` and
-    ``values`` in words), its ``lines`` (each ``name`` and ``rewards``), its move
-    ``kinds``, its ``wild`` card's choice and its ``cards`` (``ranks`` by rank, ``suits``
-    by letter). A record without :class:`Words` says its own text and the defaults."""
+    ``title`` and ``description``, its ``options`` (each ``name``, a short ``title``
+    (:func:`option_title`), ``description`` and ``values`` in words), its ``lines`` (each
+    ``name`` and ``rewards``), its move ``kinds``, its ``wild`` card's choice and its
+    ``cards`` (``ranks`` by rank, ``suits`` by letter). A record without :class:`Words`
+    says its own text and the defaults."""
     words: Words = getattr(record, "words", None) or Words()
     catalogue = words.catalogue
 
@@ -301,7 +302,8 @@ def speak(record: Any, language: str) -> dict[str, Any]:
         "language": language,
         "title": say(record.title),
         "description": say(record.description),
-        "options": [{"name": spec.name, "description": say(spec.description),
+        "options": [{"name": spec.name, "title": say(option_title(spec.name)),
+                     "description": say(spec.description),
                      "values": {value: say(text)
                                 for value, text in words.values.get(spec.name, {}).items()}}
                     for spec in record.options],
@@ -312,6 +314,13 @@ def speak(record: Any, language: str) -> dict[str, Any]:
         "cards": {"ranks": {str(rank): say(name) for rank, name in cards.ranks.items()},
                   "suits": {suit: say(name) for suit, name in cards.suits.items()}},
     }
+
+
+def option_title(name: str) -> str:
+    """An option's short label in English, from its name: ``deal_scheme`` is "Deal
+    scheme". It is a catalogue's msgid like the option's description."""
+    words = name.replace("_", " ")
+    return words[:1].upper() + words[1:]
 
 
 def _kinds(record: Any, words: Words) -> dict[str, str]:
@@ -329,7 +338,9 @@ def sources(record: Any) -> list[str]:
     words: Words = getattr(record, "words", None) or Words()
     cards = [*words.cards.ranks.values(), *words.cards.suits.values(), CARD_NAME] \
         if words.cards is not None else []
-    texts = [record.title, record.description, *(spec.description for spec in record.options),
+    texts = [record.title, record.description,
+             *(text for spec in record.options
+               for text in (option_title(spec.name), spec.description)),
              *(text for values in words.values.values() for text in values.values()),
              *(part for line in words.lines.values() for part in (line.name, line.rewards)),
              *words.kinds.values(), *([words.wild] if words.wild else []), *cards]

@@ -132,6 +132,7 @@ def test_foraccio_is_spoken_whole_in_italian():
     assert deal["values"] == {"one_at_a_time": "Una alla volta per 13 giri",
                               "5-4-4": "5+4+4 in 3 tornate"}
     assert deal["description"].startswith("Come si danno le 13 carte")
+    assert deal["title"] == "Schema di distribuzione"
 
 
 def test_zobelon_is_spoken_whole_in_english():
@@ -144,6 +145,10 @@ def test_zobelon_is_spoken_whole_in_english():
     assert spoken["wild"].startswith("A king is a jolly")
     assert [option["name"] for option in spoken["options"]] == [
         spec.name for spec in zobelon.options]
+    # Each option's short title is its name in words, the msgid its catalogues translate.
+    titles = {option["name"]: option["title"] for option in spoken["options"]}
+    assert titles["deal_scheme"] == "Deal scheme"
+    assert titles["king_scopa_value"] == "King scopa value"
     assert spoken["cards"]["ranks"] == {"1": "ace", "11": "jack", "12": "knight",
                                         "13": "king"}
 

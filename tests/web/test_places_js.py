@@ -178,3 +178,51 @@ def test_a_variant_and_a_house_rule_are_spoken_in_their_own_words(tmp_path):
         "wild": "The 7 of cups is the matta: choose what it stands for",
         "card": "donna of cuori", "line": "Busso", "rule": "Tris", "unnamed": "Some line",
     }
+
+
+LUMACA_WORDS = {"name": "lumaca", "words": {
+    "lines": {"trio": {"name": "Trio", "rewards": "Three of a kind, shown"},
+              "broom": {"name": "Broom", "rewards": "Emptying the table"}},
+}}
+LUMACA_PAROLE = {"name": "lumaca", "words": {
+    "lines": {"trio": {"name": "Terzetto", "rewards": "Tre carte uguali, mostrate"},
+              "broom": {"name": "Ramazza", "rewards": "Vuotare il tavolo"}},
+}}
+DEALT = """
+import {eventWords, places, playing, useWords} from %s;
+const [variant, events] = process.argv.slice(1).map((text) => JSON.parse(text));
+useWords([variant]);
+playing({variant: variant.name});
+const where = places([[0], [1]]);
+console.log(JSON.stringify(events.map((event) => eventWords(event, [null, "random"], where))));
+"""
+DECLARED_AND_DEALT = [
+    {"type": "declared", "hand": 1, "stage": 0, "seat": 1, "team": 1, "name": "trio",
+     "cards": ["3c", "3d", "3s"], "points": 3},
+    {"type": "declared", "hand": 1, "stage": 0, "seat": 0, "team": 0, "name": "trio",
+     "cards": ["13c", "13d", "13b"], "points": 1},
+    {"type": "bonus", "seat": 0, "team": 0, "name": "broom", "points": 1, "card": None},
+    {"type": "bonus", "seat": 1, "team": 1, "name": "broom", "points": 2, "card": "7b"},
+]
+
+
+@pytest.mark.parametrize(("language", "variant", "told"), [
+    ("en", LUMACA_WORDS,
+     ["Opposite (random) shows Trio: 3 of cups, 3 of coins, 3 of swords — 3 points for "
+      "Opposite.",
+      "You show Trio: king of cups, king of coins, king of batons — 1 point for you.",
+      "Broom! 1 point for you.",
+      "Broom! 2 points for Opposite (7 of batons)."]),
+    ("it", LUMACA_PAROLE,
+     ["Di fronte (casuale) mostra Terzetto: 3 di coppe, 3 di denari, 3 di spade — 3 punti "
+      "per Di fronte.",
+      "Mostri Terzetto: re di coppe, re di denari, re di bastoni — 1 punto per te.",
+      "Ramazza! 1 punto per te.",
+      "Ramazza! 2 punti per Di fronte (7 di bastoni)."]),
+])
+def test_a_declaration_and_a_deal_s_bonus_are_said_in_the_game_s_words(
+        tmp_path, language, variant, told):
+    """A hand shown at the deal names its line in the game's words, its cards and its
+    points; a bonus no card made (a deal's) is said without a card, never "null"."""
+    assert run_module(tmp_path, "words.js", DEALT, variant, DECLARED_AND_DEALT,
+                      language=language) == told

@@ -63,10 +63,18 @@ export async function chooseMove(found) {
   if (found.length === 1) return found[0];
   const card = found[0].card;
   if (!found.some((move) => move.jolly != null)) return chooseTake(card, found);
-  const values = [...new Set(found.filter((m) => m.jolly !== "sweep").map((m) => m.jolly))].sort((a, b) => a - b);
+  const values = [...new Set(found.map((m) => m.jolly).filter((j) => j != null && j !== "sweep"))]
+    .sort((a, b) => a - b);
   const sweep = found.find((move) => move.jolly === "sweep");
+  // A wild card may also take as itself, its value given none (Lumaca's ace of coins
+  // adding up to eleven).
+  const itself = found.filter((move) => move.jolly == null);
   const options = [];
   if (sweep) options.push({label: t("choice.sweep"), cards: sweep.take, value: "sweep"});
+  if (itself.length) {
+    options.push({label: t("choice.as_itself"), value: "itself",
+                  cards: [...new Set(itself.flatMap((move) => move.take ?? []))]});
+  }
   for (const value of values) {
     const takes = found.filter((move) => move.jolly === value);
     // Every card it may take as that value: which of them is asked next.
@@ -78,7 +86,7 @@ export async function chooseMove(found) {
   for (;;) {
     const use = await ask(wildWords() ? `${how} ${wildWords()}` : how, options);
     if (use === null) return null;
-    const ways = found.filter((move) => move.jolly === use);
+    const ways = found.filter((move) => (use === "itself" ? move.jolly == null : move.jolly === use));
     if (ways.length === 1) return ways[0];
     const move = await chooseTake(card, ways);
     if (move !== null) return move;

@@ -115,8 +115,10 @@ function marks(view, team) {
   return view.events.filter((event) => event.type === "bonus" && event.team === team)
     .map((bonus) => {
       const mark = text("li", `${lineName(bonus.name)} ${bonus.points}`, `mark mark-${bonus.name}`);
-      mark.title = t("mark.title", {line: lineName(bonus.name), count: bonus.points, card: theCard(bonus.card)});
-      mark.prepend(shownCard(bonus.card, "tiny"));
+      const params = {line: lineName(bonus.name), count: bonus.points};
+      // A deal's bonus has no card that made it.
+      mark.title = bonus.card == null ? t("mark.title.dealt", params) : t("mark.title", {...params, card: theCard(bonus.card)});
+      if (bonus.card != null) mark.prepend(shownCard(bonus.card, "tiny"));
       return mark;
     });
 }
@@ -152,12 +154,13 @@ function lastPlays(view) {
   return last.values();
 }
 
-/** Announce on the table the bonuses the latest play made (a scopa, a colore): only the
- * latest play's, so that the banner never reads as if a later play had scored (each
- * team's pile keeps its marks); the score sheet says the hand's other lines. */
+/** Announce on the table the bonuses the latest play made (a scopa, a colore), or, before
+ * the hand's first play, what the deal made and the hands declared: only the latest
+ * play's, so that the banner never reads as if a later play had scored (each team's pile
+ * keeps its marks); the score sheet says the hand's other lines. */
 function announce(view, bots, where) {
   const latest = view.events.findLastIndex(isPlay);
-  const made = (latest < 0 ? [] : view.events.slice(latest + 1)).filter((event) => event.type === "bonus")
+  const made = view.events.slice(latest + 1).filter((event) => event.type === "bonus" || event.type === "declared")
     .map((event) => eventWords(event, bots, where));
   $("#announce").hidden = made.length === 0;
   $("#announce").textContent = made.join(" ");

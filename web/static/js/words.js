@@ -299,15 +299,23 @@ function does(key, seat, bots, where, params = {}) {
   return seat === where.me ? t(`${key}.you`, params) : t(key, {seat: seatName(seat, bots, where), ...params});
 }
 
+/** A bonus as a sentence: "Scopa! 3 points for us (3 of cups)."; a bonus no one card
+ * made (a deal's) names none: "Scopa! 1 point for them." */
+function bonusWords(event, where) {
+  const params = {line: lineName(event.name), count: event.points, team: teamWords(event.team, where)};
+  return event.card == null ? t("event.bonus.dealt", params) : t("event.bonus", {...params, card: cardName(event.card)});
+}
+
 /** An event as a sentence, or null for those shown otherwise (the score sheet). */
 export function eventWords(event, bots, where) {
   switch (event.type) {
     case "laid": return does("event.laid", event.seat, bots, where, {card: theCard(event.card)});
     case "captured":
       return does("event.captured", event.seat, bots, where, {card: theCard(event.card), move: moveWords(event)});
-    case "bonus":
-      return t("event.bonus", {line: lineName(event.name), count: event.points,
-                               team: teamWords(event.team, where), card: cardName(event.card)});
+    case "bonus": return bonusWords(event, where);
+    case "declared":
+      return does("event.declared", event.seat, bots, where, {line: lineName(event.name),
+        cards: event.cards.map(cardName).join(", "), count: event.points, team: teamWords(event.team, where)});
     case "table_collected":
       return t("event.table_collected", {cards: event.cards.length ? cardsWords(event.cards) : t("event.none"),
                                          team: teamWords(event.team, where)});
