@@ -37,8 +37,12 @@ export function showError(error, again) {
   retry = FATAL.has(error.code) ? null : again;
   $("#error-retry").hidden = retry === null;
   $("#error").hidden = false;
-  setState("error");
   (retry ? $("#error-retry") : $("#error-new")).focus();
+  // The banner pushes the table down: the hand stays in view (scrolled to, when the
+  // banner took it below the fold), so the person can play on once it mends.
+  const hand = $("#hand");
+  if (hand?.offsetParent) hand.scrollIntoView({block: "nearest"});
+  setState("error");
 }
 
 export function hideError() {
