@@ -12,7 +12,9 @@ pages, static files, JSON, problem documents, 404s and refused preflights alike.
   server keeps, even from an error.
 
 Both are constant, so one wrapper adds them together: a second header costs nothing
-beyond the first's list copy.
+beyond the first's list copy. The same wrapper, outside CORS (which replaces any
+``Vary``), says an answer's language when the request's was chosen
+(:mod:`foraccio.api.language`): ``Content-Language`` and ``Vary: Accept-Language``.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from foraccio import __version__
+from foraccio.api.language import SCOPE_KEY, spoken
 
 if TYPE_CHECKING:
     from litestar.types import ASGIApp, Message, Receive, Scope, Send
@@ -42,7 +45,9 @@ class AnswerHeaders:
 
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
-                message["headers"] = [*message.get("headers", ()), *HEADERS]
+                headers = [*message.get("headers", ()), *HEADERS]
+                language = scope.get(SCOPE_KEY)
+                message["headers"] = headers if language is None else spoken(headers, language)
             await send(message)
 
         await self.app(scope, receive, send_with_headers)

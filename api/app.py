@@ -26,7 +26,6 @@ from foraccio.api.cors import PreflightRefusals, cors_config_from_environment
 from foraccio.api.decoding import MAX_BODY_SIZE
 from foraccio.api.errors import problem_details_plugin
 from foraccio.api.fastplay import FastPlay
-from foraccio.api.language import LanguageHeaders
 from foraccio.api.limits import limits_from_environment
 from foraccio.api.logging import REQUEST_ID_HEADER, RequestLog, structlog_plugin
 from foraccio.api.openapi import openapi_config, use_msgspec_schemas
@@ -96,7 +95,6 @@ def create_app() -> Litestar:
     handler = app.asgi_handler
     if app.cors_config:
         handler = PreflightRefusals(handler, app.cors_config)
-    handler = LanguageHeaders(handler)
     # The plays of open states this worker answered skip Litestar's layers (see
     # foraccio.api.fastplay); every other request, and any of those that fails, goes on.
     handler = FastPlay(handler, posted)

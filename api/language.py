@@ -5,22 +5,20 @@ problem document its ``detail``.
 
 Such an answer says which language it is in, ``Content-Language``, and that it depends
 on ``Accept-Language`` (``Vary``, so that a cache keeps one answer a language): choosing
-the language records it in the request's scope, and :class:`LanguageHeaders`, outside
-everything else of the app (CORS's middleware sets ``Vary: Origin`` over any ``Vary``
-already there), adds both to the answer, merging ``Vary`` with what is there.
+the language records it in the request's scope, and
+:class:`~foraccio.api.answer_headers.AnswerHeaders`, outside everything else of the app
+(CORS's middleware sets ``Vary: Origin`` over any ``Vary`` already there), adds both to
+the answer, merging ``Vary`` with what is there.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import Annotated, Any
 
 from litestar import Request
 from litestar.params import QueryParameter
 
 from foraccio.core.words import language_of
-
-if TYPE_CHECKING:
-    from litestar.types import ASGIApp, Message, Receive, Scope, Send
 
 SCOPE_KEY = "foraccio.language"
 """Where the scope of a request keeps the language its answer is said in, once chosen."""
@@ -33,7 +31,8 @@ Lang = Annotated[str | None, QueryParameter(
 
 def chosen(request: Request[Any, Any, Any], lang: str | None) -> str:
     """The language ``request`` asks for, ``lang`` being its ``lang`` query parameter;
-    the answer will say it is in this language (:class:`LanguageHeaders`)."""
+    the answer will say it is in this language
+    (:class:`~foraccio.api.answer_headers.AnswerHeaders`)."""
     language = language_of(lang or request.headers.get("accept-language"))
     request.scope[SCOPE_KEY] = language  # type: ignore[literal-required]
     return language
@@ -42,28 +41,6 @@ def chosen(request: Request[Any, Any, Any], lang: str | None) -> str:
 def of_request(request: Request[Any, Any, Any]) -> str:
     """The language ``request`` asks for."""
     return chosen(request, request.query_params.get("lang"))
-
-
-class LanguageHeaders:
-    """ASGI middleware: an answer to a request whose language was chosen (see the
-    module's text) carries ``Content-Language`` and ``Vary: Accept-Language``, the latter
-    added to any ``Vary`` the answer has (one header, each name once)."""
-
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-
-        async def send_with_language(message: Message) -> None:
-            language = scope.get(SCOPE_KEY)
-            if message["type"] == "http.response.start" and language is not None:
-                message["headers"] = spoken(message.get("headers", ()), language)
-            await send(message)
-
-        await self.app(scope, receive, send_with_language)
 
 
 def spoken(headers: Any, language: str) -> list[tuple[bytes, bytes]]:
