@@ -23,33 +23,47 @@ from foraccio.core.registry import (
     unregister_house_rule,
     unregister_variant,
 )
+from foraccio.rooms.config import ROOMS_PER_CLIENT, STREAMS_PER_CLIENT
 
 PATIENT_BOT_SECONDS = 300
 """Seconds a bot request may take in the tests' apps and servers
 (``FORACCIO_BOT_SECONDS``), unless a test sets its own."""
+
+GENEROUS_PER_CLIENT = 100_000
+"""Rooms one client may make, and streams it may hold, in the tests' apps and servers
+(``FORACCIO_ROOMS_PER_CLIENT``, ``FORACCIO_STREAMS_PER_CLIENT``), unless a test sets its
+own (tests/rooms/test_floods.py)."""
+
+_TEST_ENVIRONMENT = (DATA_DIR_VARIABLE, BOT_SECONDS_VARIABLE, ROOMS_PER_CLIENT,
+                     STREAMS_PER_CLIENT)
 
 
 def pytest_configure(config):
     """A data directory of this test process's own (``FORACCIO_DATA_DIR``), for every app
     and server the tests make, those made while collecting included: none may write into
     the home directory of whoever runs them, and each xdist worker has its own, as the
-    room store it holds serves one process. And a patient ceiling on bot requests
-    (:data:`PATIENT_BOT_SECONDS`)."""
+    room store it holds serves one process. A patient ceiling on bot requests
+    (:data:`PATIENT_BOT_SECONDS`), and generous limits per client
+    (:data:`GENEROUS_PER_CLIENT`)."""
+    config.foraccio_environment_before = {name: os.environ.get(name)
+                                          for name in _TEST_ENVIRONMENT}
     config.foraccio_data_dir = tempfile.TemporaryDirectory(prefix="foraccio-data-")
-    config.foraccio_data_dir_before = os.environ.get(DATA_DIR_VARIABLE)
     os.environ[DATA_DIR_VARIABLE] = config.foraccio_data_dir.name
     # A ceiling on a bot request that a busy machine never reaches, for every app and
     # server the tests make (a test about the ceiling sets its own). A request's ceiling
     # runs from when its job is sent to a pool process, and a pool process runs niced:
     # one that is still starting (a third of a second idle) took over twenty seconds to
     # start beside a CPU hog on both cores, which the default ten seconds did not cover.
-    config.foraccio_bot_seconds_before = os.environ.get(BOT_SECONDS_VARIABLE)
     os.environ[BOT_SECONDS_VARIABLE] = str(PATIENT_BOT_SECONDS)
+    # Every server of one test process keeps its rooms in that process's data directory,
+    # and with them the count of rooms each client made: all the tests' rooms come from
+    # one address, and a worker's tests make far more than a client may (20 in a minute).
+    os.environ[ROOMS_PER_CLIENT] = str(GENEROUS_PER_CLIENT)
+    os.environ[STREAMS_PER_CLIENT] = str(GENEROUS_PER_CLIENT)
 
 
 def pytest_unconfigure(config):
-    for variable, before in ((DATA_DIR_VARIABLE, config.foraccio_data_dir_before),
-                             (BOT_SECONDS_VARIABLE, config.foraccio_bot_seconds_before)):
+    for variable, before in config.foraccio_environment_before.items():
         if before is None:
             os.environ.pop(variable, None)
         else:

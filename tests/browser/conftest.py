@@ -60,12 +60,8 @@ def watched(browser, server, language):
 def api_server(log: Path, **environment: str | None) -> Iterator[str]:
     """Serve the API with granian on a free loopback port, as ``make run`` does; yield its
     URL. ``environment`` sets (or, with None, removes) variables of the server's
-    environment; its request log goes to ``log``. A worker's tests make more rooms from
-    this one address than a client may (20 in a short time): the limit is raised unless
-    ``environment`` sets it (tests/rooms/test_floods.py does)."""
-    with serving(log, environment={SECRET_VARIABLE: "browser-tests",
-                                   "FORACCIO_ROOMS_PER_CLIENT": "10000",
-                                   **environment}) as running:
+    environment; its request log goes to ``log``."""
+    with serving(log, environment={SECRET_VARIABLE: "browser-tests", **environment}) as running:
         yield running.url
 
 
