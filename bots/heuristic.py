@@ -16,23 +16,34 @@ Each legal move is scored by what it gains minus what it risks:
 - cost: a sweeping card is a sweep kept in hand; spending it on a poor table
   wastes it, less so as the hand runs out.
 
+Once the seat knows where every card is (the stock used up, and no more than one other
+seat holding cards: the last round of a two-player Scopa hand, the last plays of any
+hand), the score gives way to the exact end of the hand (:mod:`foraccio.bots.endgame`):
+of the moves that lead to the most hand points when every seat plays its best, the
+best scored. Where the table's last cards go to the last capture, this is what
+scoring one move at a time misses most: in two-player Scopa it lifted the heuristic's
+wins against random from 0.935 to 0.97 (docs/benchmarks.md).
+
 Cards are judged by their capture value (``rules.values``), and which cards
 sweep or are jolly, and what each card and a scopa is worth, are read from the
 rules (:mod:`foraccio.bots.traits`), so the bot plays any deck, seating and scoring.
 
-:func:`playout_move` and :class:`PlayoutPolicy` make the same moves for ISMCTS's
-playouts, from a deal rather than a view (the policy keeping its card counts up to
-date as the cards are played); :func:`greedy_move` is a cheaper cousin without the
-odds.
+:func:`scored_move` is the move by the score alone; :func:`playout_move` and
+:class:`PlayoutPolicy` make the same moves for ISMCTS's playouts, from a deal rather
+than a view (the policy keeping its card counts up to date as the cards are played),
+without the exact search, which a playout of thousands could not afford at each
+play; :func:`greedy_move` is a cheaper cousin without the odds.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from functools import lru_cache, partial
 
 from foraccio.bots.base import BotPlugin, Budget
+from foraccio.bots.endgame import exact_leads
 from foraccio.bots.traits import LARGEST_SUM, Traits, traits_of
 from foraccio.core.model import Move
 from foraccio.core.registry import Rules, rules_for
@@ -44,11 +55,32 @@ SWEEP_COST = 2.0
 
 
 def heuristic_bot(view: SeatView, rng: random.Random, budget: Budget | None = None) -> Move:
-    """Return the legal move with the best gain minus risk; ties broken by ``rng``."""
+    """Return the legal move with the best gain minus risk, among those leading to the
+    most hand points when the end of the hand can be played out exactly
+    (:func:`~foraccio.bots.endgame.exact_leads`); ties broken by ``rng``."""
     moves = view_legal_moves(view)
     if len(moves) == 1:
         return moves[0]
     scores = move_scores(view, moves)
+    leads = exact_leads(view, moves)
+    if leads is not None:
+        most = max(leads)
+        scores = [score if lead == most else -math.inf for score, lead in zip(scores, leads,
+                                                                              strict=True)]
+    return _pick(moves, scores, rng)
+
+
+def scored_move(view: SeatView, rng: random.Random) -> Move:
+    """The legal move with the best gain minus risk, without the exact end of the hand:
+    the move :func:`playout_move` makes from the deal."""
+    moves = view_legal_moves(view)
+    if len(moves) == 1:
+        return moves[0]
+    return _pick(moves, move_scores(view, moves), rng)
+
+
+def _pick(moves: tuple[Move, ...], scores: list[float], rng: random.Random) -> Move:
+    """The move of the best score, ties broken by ``rng``."""
     best = max(scores)
     return moves[rng.choice([index for index, score in enumerate(scores) if score >= best - 1e-9])]
 
@@ -77,7 +109,7 @@ def move_scores(view: SeatView, moves: tuple[Move, ...],
 def playout_move(rules: Rules, hands: tuple[tuple[str, ...], ...], turn: int,
                  table: tuple[str, ...], moves: tuple[Move, ...], rng: random.Random,
                  stock: Sequence[str] = ()) -> Move:
-    """The move :func:`heuristic_bot` makes for seat ``turn`` of a (determinized) deal,
+    """The move :func:`scored_move` makes for seat ``turn`` of a (determinized) deal,
     found faster for playouts: the same scores, the same tie-break with ``rng``.
 
     ``hands`` are every seat's cards and ``moves`` the seat's legal moves; what the
@@ -257,7 +289,7 @@ def _next_opponent(traits: Traits, seat: int, hands: Sequence) -> int:
 def _best(rules: Rules, traits: Traits, left: _Tally, mine: _Tally,
           hands: Sequence[tuple[str, ...]], turn: int, table: tuple[str, ...],
           moves: tuple[Move, ...], rng: random.Random, stock: Sequence[str]) -> Move:
-    """The move of :func:`heuristic_bot` for seat ``turn``: ``left`` tallies every card
+    """The move of :func:`scored_move` for seat ``turn``: ``left`` tallies every card
     still to be played (the hands and the stock), ``mine`` the seat's own."""
     odds = _Odds(left, mine, len(hands[_next_opponent(traits, turn, hands)]), traits)
     last_play = not stock and sum(map(len, hands)) == 1

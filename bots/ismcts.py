@@ -51,21 +51,18 @@ from collections.abc import Callable
 from foraccio.bots import limits
 from foraccio.bots.base import BotPlugin, Budget
 from foraccio.bots.heuristic import PlayoutPolicy, greedy_move, move_scores, playout_move
-from foraccio.bots.simulation import Playout
+from foraccio.bots.simulation import Playout, determinize
 from foraccio.bots.traits import traits_of
 from foraccio.core.engine import play, rules_of
 from foraccio.core.model import (
     Bonus,
-    DealtMore,
-    Declared,
-    HandRecord,
     HandScored,
     Move,
     State,
 )
 from foraccio.core.plays import plays_of
 from foraccio.core.registry import rules_for
-from foraccio.core.view import SeatView, unseen_cards, view_legal_moves
+from foraccio.core.view import SeatView, view_legal_moves
 
 DEFAULT_ITERATIONS = 1200
 """Playouts at the start of a hand by default (:func:`default_iterations`): about
@@ -142,49 +139,6 @@ def search_stats(view: SeatView, rng: random.Random, iterations: int,
     done = _search(view, candidates, rng, iterations, None, playout or _playout)[1]
     return {"iterations": done, "seconds": time.perf_counter() - start,
             "cpu_seconds": time.process_time() - cpu}
-
-
-def determinize(view: SeatView, rng: random.Random) -> State:
-    """Return a state consistent with ``view``: the unseen cards dealt at random to the
-    other seats, each getting as many as it holds, and to the stock, as many as it
-    holds (the stock's order is the deal's, so it is random too). A card another seat
-    declared and has not played is still in that seat's hand, and is dealt there."""
-    held = declared_held(view)
-    known = {card for cards in held.values() for card in cards}
-    unseen = [card for card in unseen_cards(view) if card not in known]
-    rng.shuffle(unseen)
-    hands: list[tuple[str, ...]] = []
-    for seat, size in enumerate(view.hand_sizes):
-        if seat == view.seat:
-            hands.append(view.cards)
-        else:
-            shown = held.get(seat, ())
-            dealt = size - len(shown)
-            hands.append((*shown, *unseen[:dealt]))
-            del unseen[:dealt]
-    deck = rules_for(view.variant, view.options, view.house_rules).deck
-    return State(
-        variant=view.variant, options=view.options, seed=0, hand=view.hand, dealer=view.dealer,
-        turn=view.turn, phase=view.phase, hands=tuple(hands), table=view.table,
-        piles=view.piles, last_capturer=view.last_capturer, events=view.events,
-        scores=view.scores, winner=view.winner,
-        record=(HandRecord(dealer=view.dealer, cut=1, deck=deck),),
-        house_rules=view.house_rules, stock=tuple(unseen[:view.stock]),
-        stage=sum(1 for event in view.events if type(event) is DealtMore),
-    )
-
-
-def declared_held(view: SeatView) -> dict[int, tuple[str, ...]]:
-    """The cards each other seat declared in this hand (a ``declared`` event shows them to
-    everyone) and has not played yet, by seat: every card played lies on the table or in
-    a pile."""
-    played = {*view.table, *(card for pile in view.piles for card in pile)}
-    held: dict[int, dict[str, None]] = {}
-    for event in view.events:
-        if type(event) is Declared and event.hand == view.hand and event.seat != view.seat:
-            cards = held.setdefault(event.seat, {})
-            cards.update(dict.fromkeys(card for card in event.cards if card not in played))
-    return {seat: tuple(cards) for seat, cards in held.items()}
 
 
 PlayoutFunction = Callable[[State, Move, int, random.Random], float]

@@ -11,11 +11,15 @@ variants play as in the engine. When the hand is over it builds one engine state
 with the engine's own code (table collection, score lines, hand points), so every
 variant scores as in the engine.
 
+:func:`determinize` makes the state a playout starts from out of a seat's view: the
+cards the seat has not seen dealt at random where the view says cards are.
+
 tests/core/test_simulation.py checks it against the public engine move for move.
 """
 
 from __future__ import annotations
 
+import random
 from bisect import bisect
 
 from msgspec.structs import replace
@@ -33,13 +37,17 @@ from foraccio.core.model import (
     Captured,
     DealCaptured,
     DealtMore,
+    Declared,
+    HandRecord,
     HandScored,
     Laid,
     Move,
     State,
 )
 from foraccio.core.plays import plays_of
+from foraccio.core.registry import rules_for
 from foraccio.core.rules import CaptureContext
+from foraccio.core.view import SeatView, unseen_cards
 
 
 class Playout:
@@ -115,6 +123,17 @@ class Playout:
             else:
                 self._end()
 
+    def copy(self) -> Playout:
+        """Another playout of the hand from here, played on without changing this one
+        (the bots' exact search of a hand's end, :mod:`foraccio.bots.endgame`)."""
+        new = Playout.__new__(Playout)
+        for name in Playout.__slots__:
+            setattr(new, name, getattr(self, name))
+        new.hands = list(self.hands)
+        new.piles = [list(pile) for pile in self.piles]
+        new.events = list(self.events)
+        return new
+
     def points(self) -> tuple[int, ...]:
         """The hand points of each team, once the hand is over."""
         scored = next(event for event in reversed(self.final.events)
@@ -146,3 +165,46 @@ class Playout:
                         events=self.start.events + tuple(self.events), turn=None,
                         stock=self.stock, stage=self.stage)
         self.final = end_hand(state, self.rules)[0]
+
+
+def determinize(view: SeatView, rng: random.Random) -> State:
+    """Return a state consistent with ``view``: the unseen cards dealt at random to the
+    other seats, each getting as many as it holds, and to the stock, as many as it
+    holds (the stock's order is the deal's, so it is random too). A card another seat
+    declared and has not played is still in that seat's hand, and is dealt there."""
+    held = declared_held(view)
+    known = {card for cards in held.values() for card in cards}
+    unseen = [card for card in unseen_cards(view) if card not in known]
+    rng.shuffle(unseen)
+    hands: list[tuple[str, ...]] = []
+    for seat, size in enumerate(view.hand_sizes):
+        if seat == view.seat:
+            hands.append(view.cards)
+        else:
+            shown = held.get(seat, ())
+            dealt = size - len(shown)
+            hands.append((*shown, *unseen[:dealt]))
+            del unseen[:dealt]
+    deck = rules_for(view.variant, view.options, view.house_rules).deck
+    return State(
+        variant=view.variant, options=view.options, seed=0, hand=view.hand, dealer=view.dealer,
+        turn=view.turn, phase=view.phase, hands=tuple(hands), table=view.table,
+        piles=view.piles, last_capturer=view.last_capturer, events=view.events,
+        scores=view.scores, winner=view.winner,
+        record=(HandRecord(dealer=view.dealer, cut=1, deck=deck),),
+        house_rules=view.house_rules, stock=tuple(unseen[:view.stock]),
+        stage=sum(1 for event in view.events if type(event) is DealtMore),
+    )
+
+
+def declared_held(view: SeatView) -> dict[int, tuple[str, ...]]:
+    """The cards each other seat declared in this hand (a ``declared`` event shows them to
+    everyone) and has not played yet, by seat: every card played lies on the table or in
+    a pile."""
+    played = {*view.table, *(card for pile in view.piles for card in pile)}
+    held: dict[int, dict[str, None]] = {}
+    for event in view.events:
+        if type(event) is Declared and event.hand == view.hand and event.seat != view.seat:
+            cards = held.setdefault(event.seat, {})
+            cards.update(dict.fromkeys(card for card in event.cards if card not in played))
+    return {seat: tuple(cards) for seat, cards in held.items()}
