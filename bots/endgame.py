@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 
 from foraccio.bots.simulation import Playout, determinize
+from foraccio.core.errors import PluginError
 from foraccio.core.model import Move
 from foraccio.core.view import SeatView
 
@@ -32,8 +33,9 @@ many choices): about a tenth of a second from source."""
 def exact_leads(view: SeatView, moves: tuple[Move, ...]) -> list[int] | None:
     """For each of ``moves``, the hand points of the seat's team less those of the best
     other team at the end of the hand, every seat playing its best after it; None when
-    the view hides where some card is, more than :data:`MOST_CARDS` are left, or the
-    search would take more than :data:`MOST_PLAYS` plays."""
+    the view hides where some card is, more than :data:`MOST_CARDS` are left, the
+    search would take more than :data:`MOST_PLAYS` plays, or a plugin's rules fail on
+    the way (the engine says so when the hand really gets there)."""
     if view.phase != "playing" or view.stock or sum(view.hand_sizes) > MOST_CARDS:
         return None
     holding = [seat for seat, held in enumerate(view.hand_sizes) if held and seat != view.seat]
@@ -46,7 +48,7 @@ def exact_leads(view: SeatView, moves: tuple[Move, ...]) -> list[int] | None:
     try:
         return [search.lead(search.outcome(_played(start, move)), view.seat)
                 for move in moves]
-    except _TooLong:
+    except (_TooLong, PluginError):
         return None
 
 

@@ -61,13 +61,20 @@ def heuristic_bot(view: SeatView, rng: random.Random, budget: Budget | None = No
     moves = view_legal_moves(view)
     if len(moves) == 1:
         return moves[0]
-    scores = move_scores(view, moves)
+    return exact_move(view, moves, rng) or _pick(moves, move_scores(view, moves), rng)
+
+
+def exact_move(view: SeatView, moves: tuple[Move, ...], rng: random.Random) -> Move | None:
+    """Of ``moves``, those leading to the most hand points when the end of the hand is
+    played out exactly (:func:`~foraccio.bots.endgame.exact_leads`), the best scored;
+    None when it cannot be played out."""
     leads = exact_leads(view, moves)
-    if leads is not None:
-        most = max(leads)
-        scores = [score if lead == most else -math.inf for score, lead in zip(scores, leads,
-                                                                              strict=True)]
-    return _pick(moves, scores, rng)
+    if leads is None:
+        return None
+    most = max(leads)
+    scores = move_scores(view, moves)
+    return _pick(moves, [score if lead == most else -math.inf
+                         for score, lead in zip(scores, leads, strict=True)], rng)
 
 
 def scored_move(view: SeatView, rng: random.Random) -> Move:

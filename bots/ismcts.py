@@ -30,6 +30,11 @@ heuristic's choice. The
 default budget (:func:`default_iterations`) grows as the hand runs out and
 playouts get shorter, so every move gets about the same time.
 
+Once the view hides nothing that matters (the stock used up and no more than one other
+seat holding cards), there is no information set to sample: it plays the exact end
+of the hand as the heuristic does (:func:`~foraccio.bots.heuristic.exact_move`), which
+playouts of the heuristic's scores only approach.
+
 This is the information-set search restricted to the root (the seat's next
 decision): it samples information sets, never the true hidden hands, and it
 knows nothing of any variant: the playouts run on
@@ -50,7 +55,13 @@ from collections.abc import Callable
 
 from foraccio.bots import limits
 from foraccio.bots.base import BotPlugin, Budget
-from foraccio.bots.heuristic import PlayoutPolicy, greedy_move, move_scores, playout_move
+from foraccio.bots.heuristic import (
+    PlayoutPolicy,
+    exact_move,
+    greedy_move,
+    move_scores,
+    playout_move,
+)
 from foraccio.bots.simulation import Playout, determinize
 from foraccio.bots.traits import traits_of
 from foraccio.core.engine import play, rules_of
@@ -98,10 +109,14 @@ policy; None: the heuristic plays every seat to the end of the hand."""
 def ismcts_bot(view: SeatView, rng: random.Random, budget: Budget | None = None) -> Move:
     """Return the candidate with the best mean hand-point difference after the
     playouts the ``budget`` allows (by default :func:`default_iterations`; always at
-    least one round, one playout per candidate)."""
+    least one round, one playout per candidate), or the exact end of the hand once
+    nothing is hidden."""
     moves = view_legal_moves(view)
     if len(moves) == 1:
         return moves[0]
+    exact = exact_move(view, moves, rng)
+    if exact is not None:  # nothing hidden is left to sample
+        return exact
     candidates = _candidates(view, moves)
     totals, _, alive = _search(view, candidates, rng, *_limits(budget, view))
     return candidates[max(alive, key=lambda index: (totals[index], -index))]

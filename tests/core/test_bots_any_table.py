@@ -13,7 +13,7 @@ import pytest
 
 from foraccio.bots import BOTS, Budget, choose_move, ismcts, move_for_state
 from foraccio.bots.autoplay import autoplay
-from foraccio.bots.heuristic import PlayoutPolicy, heuristic_bot, playout_move
+from foraccio.bots.heuristic import PlayoutPolicy, playout_move, scored_move
 from foraccio.bots.ismcts import (
     DEFAULT_ITERATIONS,
     PLAYOUT_PLIES,
@@ -132,7 +132,7 @@ def test_a_determinization_leaves_the_cards_a_seat_declared_in_its_hand():
 def test_the_playout_policy_is_the_heuristic(variant):
     for index, state in enumerate(sampled_states(variant, 24, 12)):
         view = seat_view(state, state.turn)
-        expected = heuristic_bot(view, random.Random(index))
+        expected = scored_move(view, random.Random(index))
         got = playout_move(rules_of(state), state.hands, state.turn, state.table,
                            legal_moves(state), random.Random(index), state.stock)
         assert got == expected
