@@ -52,9 +52,10 @@ class BotPlugin:
     same move. ``budget`` names the :class:`Budget` fields it reads
     (:data:`BUDGET_PARAMETERS`), none for a bot that does not search.
 
-    ``quick`` says a move takes well under a millisecond: a server then computes it
-    at once, where it answers requests, rather than in its pool of bot processes
-    (which a slower bot needs, so that it holds up no other request).
+    ``quick`` says a move takes a few milliseconds at most (the heuristic's: tens of
+    microseconds, a few milliseconds when it plays a hand's last round out exactly): a
+    server then computes it at once, where it answers requests, rather than in its pool
+    of bot processes (which a slower bot needs, so that it holds up no other request).
 
     ``variants`` names the variants it plays well (none: every variant): the tables
     offer it only for those, though it plays any variant legally.

@@ -8,8 +8,9 @@ The work a client's budget sets, a searching bot's move and every autoplay, runs
 in the server's pool of bot processes under its ceilings (:mod:`foraccio.api.botpool`,
 :mod:`foraccio.api.limits`), never in the event loop; a request is refused before it
 waits there if it is bound to fail. A move of a quick bot (``random``,
-``heuristic``: :attr:`~foraccio.bots.base.BotPlugin.quick`) takes well under a millisecond,
-less than a trip to the pool, so it is computed here and never waits behind
+``heuristic``: :attr:`~foraccio.bots.base.BotPlugin.quick`) takes well under a millisecond
+(a few when the heuristic plays a hand's last round out exactly), about a trip to the
+pool, so it is computed here and never waits behind
 searches, once the bots have read the rule set (:func:`foraccio.bots.moves_at_once`: until
 then, and for every other bot, an installed one included, it plays in the pool).
 """
