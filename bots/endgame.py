@@ -27,7 +27,8 @@ two-player Scopa hand (three each), a few hundred plays."""
 
 MOST_PLAYS = 3000
 """The most plays the search makes before it gives up (a variant whose captures offer
-many choices): about a tenth of a second from source."""
+many choices): a tenth of a second at most from source, where a Scopa hand's last
+round takes a few hundred plays, a few milliseconds."""
 
 
 def exact_leads(view: SeatView, moves: tuple[Move, ...]) -> list[int] | None:
