@@ -69,7 +69,7 @@ def run(args: argparse.Namespace) -> int:
 
     What it says to the person who started it is in the command's language
     (``args.speech``); the server's log, which granian and the app write, is not."""
-    _ = getattr(args, "speech", ENGLISH)
+    _ = args.speech
     try:
         workers = workers_from_environment() if args.workers is None else args.workers
         timeouts = timeouts_from_environment()
