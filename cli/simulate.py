@@ -40,7 +40,7 @@ from foraccio.lab.play import match_seed
 from foraccio.lab.progress import progress_console, run_with_progress
 from foraccio.lab.runner import CHUNK, Tick, chunks, default_workers
 from foraccio.lab.setups import slow as slow_bots
-from foraccio.lab.speech import ENGLISH, Speech, variant_title
+from foraccio.lab.speech import BRACKETED, ENGLISH, Speech, variant_title
 
 MAX_HANDS = 200
 """A match not over after this many hands is stopped and counted as a draw."""
@@ -369,7 +369,8 @@ def summary_table(summary: dict[str, Any], _: Speech = ENGLISH) -> Table:
         low, high = advantage["ci95"]
         caption += "; " + _("the first line-up's hand points minus the best other's: "
                             "{mean} a hand ({low} to {high})").format(
-            mean=f"{advantage['mean']:+.3f}", low=f"{low:+.3f}", high=f"{high:+.3f}")
+            mean=_.number(advantage["mean"], "+.3f"), low=_.number(low, "+.3f"),
+            high=_.number(high, "+.3f"))
     title = _("{game}: {matches} matches, {hands} hands (seed {seed})").format(
         game=variant_title(summary["variant"], _), matches=summary["matches"],
         hands=summary["hands"], seed=summary["seed"])
@@ -381,16 +382,17 @@ def summary_table(summary: dict[str, Any], _: Speech = ENGLISH) -> Table:
     grid.add_row(_("wins"), *(str(lineup["wins"]) for lineup in lineups))
     grid.add_row(_("win rate"), *(
         "-" if lineup["win_rate"] is None else
-        f"{lineup['win_rate']:.1%} [{lineup['win_rate_ci95'][0]:.1%}, "
-        f"{lineup['win_rate_ci95'][1]:.1%}]" for lineup in lineups))
+        _.number(lineup["win_rate"], ".1%") + " " + _(BRACKETED).format(
+            low=_.number(lineup["win_rate_ci95"][0], ".1%"),
+            high=_.number(lineup["win_rate_ci95"][1], ".1%")) for lineup in lineups))
     grid.add_row(_("points a hand"),
-                 *(f"{lineup['total_points_per_hand']:.3f}" for lineup in lineups))
+                 *(_.number(lineup["total_points_per_hand"], ".3f") for lineup in lineups))
     for name in lineups[0]["points_per_hand"]:
         line = _.line(summary["variant"], summary["house_rules"], name)
         grid.add_row(_("{line}: points a hand").format(line=line),
-                     *(f"{lineup['points_per_hand'][name]:.3f}" for lineup in lineups))
+                     *(_.number(lineup["points_per_hand"][name], ".3f") for lineup in lineups))
         grid.add_row(_("{line}: times a hand").format(line=line),
-                     *(f"{lineup['per_hand'][name]:.3f}" for lineup in lineups))
+                     *(_.number(lineup["per_hand"][name], ".3f") for lineup in lineups))
     return grid
 
 
