@@ -327,13 +327,13 @@ def _rows(report: dict[str, Any], _: Speech) -> str:
         cells = [f"<th>{escape(metric['label'])}</th>"]
         for setup in setups:
             figure = setup["figures"][key]
-            cells.append(f"<td>{show(figure['value'], proportion)}<small>"
+            cells.append(f"<td>{show(figure['value'], proportion, False, _)}<small>"
                          f"{interval(figure, proportion, False, _)}</small></td>")
         for setup in setups[1:]:
             difference = next(d for d in report["differences"]
                               if d["setup"] == setup["name"] and d["metric"] == key)
             significant = ' class="significant"' if difference["significant"] else ""
-            cells.append(f"<td{significant}>{show(difference['value'], proportion, True)}"
+            cells.append(f"<td{significant}>{show(difference['value'], proportion, True, _)}"
                          f"<small>{interval(difference, proportion, True, _)}</small></td>")
         rows.append(f'<tr data-metric="{escape(key)}">{"".join(cells)}</tr>')
     return "\n".join(rows)
