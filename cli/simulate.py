@@ -36,6 +36,7 @@ from foraccio.core.errors import EngineError
 from foraccio.core.model import HandScored
 from foraccio.core.rules import Seating
 from foraccio.core.view import seat_view
+from foraccio.core.words import DEFAULT_LANGUAGE
 from foraccio.lab.play import match_seed
 from foraccio.lab.progress import progress_console, run_with_progress
 from foraccio.lab.runner import CHUNK, Tick, chunks, default_workers
@@ -161,14 +162,16 @@ def simulate(variant: str, lineups: Sequence[Lineup], matches: int,
              seed: int, *, options: dict[str, Any] | None = None,
              house_rules: Sequence[str] = (), budget: Budget | None = None,
              workers: int = 1, dask: str | None = None,
-             progress: Console | None = None) -> dict[str, Any]:
+             progress: Console | None = None,
+             language: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
     """Play ``matches`` matches between ``lineups`` (one per team of the variant's
     seating) and return the JSON-ready summary.
 
     The matches are played in chunks by ``workers`` local processes or on the Dask
     cluster whose scheduler is at ``dask``; the summary does not depend on either.
     With ``progress``, a bar on that console shows the matches played, their rate and
-    the time left. Raise ValueError when there are not as many line-ups as teams.
+    the time left, in ``language``. Raise ValueError when there are not as many line-ups
+    as teams.
     """
     seating = rules_of(new_match(variant, 0, options, house_rules)).seating
     if len(lineups) != len(seating.teams):
@@ -180,7 +183,7 @@ def simulate(variant: str, lineups: Sequence[Lineup], matches: int,
     results = []
     for _, played in run_with_progress(progress, "simulate", matches, play_matches, work,
                                        chunks(matches, 1 if slow else CHUNK), hands=slow,
-                                       workers=workers, dask=dask):
+                                       workers=workers, dask=dask, language=language):
         results += played
     results.sort(key=lambda result: result.index)
     return summarize(results, variant, lineups, seed, options, house_rules, budget, seating)
@@ -347,7 +350,8 @@ def run(args: argparse.Namespace) -> int:
         summary = simulate(args.variant, lineups, args.matches, args.seed,
                            options=args.options, house_rules=house_rules, budget=budget,
                            workers=args.workers, dask=args.dask,
-                           progress=None if args.quiet else progress_console())
+                           progress=None if args.quiet else progress_console(),
+                           language=_.language)
     except OSError as error:
         print("foraccio simulate: " + _("--dask: cannot reach the scheduler at {address}: "
                                         "{error}").format(address=args.dask, error=error),

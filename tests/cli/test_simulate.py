@@ -105,6 +105,21 @@ def test_progress_shows_the_matches_their_rate_and_the_time_left():
     assert "left" in shown
 
 
+def test_progress_speaks_the_language_of_the_run():
+    screen = io.StringIO()
+    terminal = Console(file=screen, force_terminal=True, width=120, color_system=None)
+
+    # A bot that searches: the hands are counted too.
+    simulate("foraccio", (("ismcts", "random"), ("random",) * 2), 2, 1,
+             options={"target": 11}, budget=Budget(iterations=2), progress=terminal,
+             language="it")
+
+    shown = screen.getvalue()
+    assert "2/2 partite" in shown and "mancano" in shown
+    assert re.search(r"\d,\d partite/s", shown) and re.search(r"\d+ mani\b", shown)
+    assert not re.search(r"matches|hands|left", shown), shown
+
+
 def test_the_summary_does_not_depend_on_the_number_of_workers():
     args = ("foraccio", (("ismcts", "random"), ("heuristic", "random")), 3, 5)
     options = {"options": {"target": 11}, "house_rules": ("colore",)}
