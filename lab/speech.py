@@ -9,6 +9,8 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 
+from babel.numbers import get_decimal_symbol, get_minus_sign_symbol, get_plus_sign_symbol
+
 from foraccio.core import words
 from foraccio.core.errors import EngineError
 from foraccio.core.registry import get_house_rule, get_variant
@@ -44,9 +46,34 @@ class Speech:
         """A card's name in words ("re di spade"), with the variant's own card names."""
         return words.card_name(card, self.language, _variant_words(variant))
 
+    def number(self, value: float, spec: str) -> str:
+        """``value`` formatted by ``spec`` as the language writes numbers
+        (:func:`number`): ``_.number(0.651, ".1%")`` is "65.1%", in Italian "65,1%"."""
+        return number(value, spec, self.language)
+
 
 ENGLISH = Speech()
 """The source language, where nothing else is asked."""
+
+BRACKETED = N_("[{low}, {high}]")
+"""An interval in brackets; where a comma is the decimal sign (Italian), a semicolon
+parts its ends."""
+
+
+@functools.cache
+def _number_signs(language: str) -> dict[int, str]:
+    return str.maketrans({".": get_decimal_symbol(language),
+                          "-": get_minus_sign_symbol(language),
+                          "+": get_plus_sign_symbol(language)})
+
+
+def number(value: float, spec: str, language: str) -> str:
+    """``format(value, spec)`` (a Python format: ``".3f"``, ``"+.1f"``, ``".1%"``,
+    ``"g"``) written with ``language``'s decimal sign and plus and minus signs, from
+    Babel's locale data: "0,125" in Italian. Python rounds and chooses the digits, so a
+    figure keeps its precision, and English reads exactly as Python writes it (a format
+    without grouping writes no other sign)."""
+    return format(value, spec).translate(_number_signs(language))
 
 
 @functools.cache

@@ -107,7 +107,7 @@ export function valueName(option, value, words = null) {
   return optionWords(option, words)?.values?.[String(value)] ?? humanize(String(value));
 }
 
-/** An option's name in `words` ("Deal scheme"), else its code made readable. */
+/** An option's title in `words` ("Points to win"), else its code made readable. */
 export function optionTitle(option, words = null) {
   return optionWords(option.name, words)?.title ?? humanize(option.name.split(".").pop());
 }
