@@ -19,7 +19,14 @@ from typing import Any, NamedTuple
 
 from foraccio.core.words import DEFAULT_LANGUAGE
 from foraccio.lab.report import interval, show
-from foraccio.lab.speech import ENGLISH, Speech, house_rule_title, line_names, variant_title
+from foraccio.lab.speech import (
+    ENGLISH,
+    Speech,
+    house_rule_title,
+    line_names,
+    option_said,
+    variant_title,
+)
 
 COLOURS = ("#1f6f8b", "#e07a1f", "#3c9d4e", "#a63d6b", "#6b5ca5", "#8c6d31")
 """One colour per setup, in order (then again)."""
@@ -422,7 +429,8 @@ def _described(setup: dict[str, Any], _: Speech) -> str:
         parts.append(_("house rules {rules}").format(rules=", ".join(
             house_rule_title(rule, _) for rule in setup["house_rules"])))
     if setup["options"]:
-        parts.append(_("options {options}").format(options=", ".join(
-            f"{name}={value}" for name, value in setup["options"].items())))
+        parts.append(_("options {options}").format(options="; ".join(
+            option_said(setup["variant"], name, value, _)
+            for name, value in setup["options"].items())))
     parts.append(_("bots by seat {bots}").format(bots=", ".join(setup["bots"])))
     return ", ".join(parts)

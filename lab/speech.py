@@ -111,6 +111,23 @@ def variant_title(variant: str, _: Speech) -> str:
     return variant if record is None else words.speak(record, _.language)["title"]
 
 
+def option_said(variant: str, name: str, value: object, _: Speech) -> str:
+    """An option of ``variant`` set to ``value``, in words: its title and the value's
+    words, as the variant says them ("Points to win: 11", "Distribuzione: a uno a uno");
+    its name and value when the variant is not here or does not name it."""
+    record = record_of(get_variant, variant)
+    spoken = {} if record is None else {
+        option["name"]: option for option in words.speak(record, _.language)["options"]}
+    option = spoken.get(name)
+    if option is None:
+        return f"{name}={value}"
+    if isinstance(value, bool):
+        said = _("yes") if value else _("no")
+    else:
+        said = option["values"].get(str(value), str(value))
+    return _("{option}: {value}").format(option=option["title"], value=said)
+
+
 def house_rule_title(rule: str, _: Speech) -> str:
     """A house rule's title in the language of ``_`` (its name when it is not here)."""
     record = record_of(get_house_rule, rule)

@@ -199,3 +199,18 @@ def test_the_page_writes_every_number_as_its_language_does():
     body = re.sub(r"<style>.*?</style>", "", italian.split("<body>")[1], flags=re.DOTALL)
     shown = re.sub(r'<[^>]*>', " ", body)  # no attribute: the plots' coordinates stay
     assert not re.search(r"\d\.\d", shown), re.search(r".{40}\d\.\d.{40}", shown)
+
+
+@pytest.mark.parametrize(("language", "said"), [
+    ("en", "options Points to win: 11; Deal: In three rounds of 5, 4, 4; "
+           "Must capture when able: no"),
+    ("it", "opzioni Punti per vincere: 11; Distribuzione: 5+4+4 in 3 tornate; "
+           "Obbligo di presa: no")])
+def test_the_page_says_a_setups_options_in_the_variants_words(language, said):
+    options = {"target": 11, "deal_scheme": "5-4-4", "capture_required": False}
+    setups = [Setup(name=name, variant="foraccio", options=options, house_rules=(),
+                    bots=("heuristic",) * 4) for name in ("baseline", "same")]
+    games = [(match(0, [0, 1], [[10, 4], [3, 9]]),) * 2 for _ in range(3)]
+    shown = page(summary(setups, TEAMS, 3, games, 3, language))
+    assert said in shown
+    assert "target=" not in shown and "deal_scheme" not in shown
