@@ -165,10 +165,14 @@ demo: $(RUN_STAMP)
 
 # Regenerate the web table's screenshots in docs/ (web-table.png, web-table-phone.png,
 # web-table-sheet.png, and each in Italian: web-table-it.png, ...) from a match a real
-# server deals, played in Chromium (tests/browser/docs_screenshots.py).
+# server deals, played in Chromium (tests/browser/docs_screenshots.py); and the terminal
+# table's (terminal-table.png, terminal-table-it.png) from `foraccio play` run in a
+# pseudo-terminal, its screen read by pyte and drawn by Chromium
+# (tests/cli/terminal_screenshots.py).
 .PHONY: screenshots
 screenshots: $(STAMP) $(CHROMIUM)
 	$(PY) -m tests.browser.docs_screenshots docs
+	$(PY) -m tests.cli.terminal_screenshots docs
 
 # Regenerate the committed OpenAPI document from the app (api/openapi_file.py).
 openapi: $(RUN_STAMP)

@@ -7,6 +7,8 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Mapping
 
+from foraccio.core.words import phrase
+
 
 def number(environ: Mapping[str, str], name: str, parse: Callable[[str], float],
            default: float, low: float, high: float) -> float:
@@ -21,5 +23,6 @@ def number(environ: Mapping[str, str], name: str, parse: Callable[[str], float],
     except ValueError:
         value = math.nan
     if not low <= value <= high:  # NaN fails too
-        raise ValueError(f"{name} must be a number from {low:g} to {high:g}; got {text[:40]!r}")
+        raise ValueError(phrase("{name} must be a number from {low:g} to {high:g}; got "
+                                "{text!r}", name=name, low=low, high=high, text=text[:40]))
     return value

@@ -1,7 +1,7 @@
 """The language of a request: its ``lang`` query parameter, else its ``Accept-Language``
 header, else English (:func:`foraccio.core.words.language_of` picks the best of ``en``
-and ``it``). Lists of variants and house rules answer their words in it, and every
-problem document its ``detail``.
+and ``it``). Lists of variants and house rules answer their words in it, the list of
+bots their descriptions, and every problem document its ``detail``.
 
 Such an answer says which language it is in, ``Content-Language``, and that it depends
 on ``Accept-Language`` (``Vary``, so that a cache keeps one answer a language): choosing

@@ -83,7 +83,8 @@ class OptionWordsInfo(Wire):
 
     name: str
     title: str
-    """A short label ("Deal scheme")."""
+    """A short label: the plugin's own title ("Points to win"), else the option's name
+    in words ("Deal scheme")."""
     description: str
     values: dict[str, str]
     """Values (as text: ``"21"``) in words."""

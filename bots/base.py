@@ -11,6 +11,7 @@ import msgspec
 
 from foraccio.core.model import Move, Wire
 from foraccio.core.view import SeatView
+from foraccio.core.words import Catalogue, gettext
 
 MAX_ITERATIONS = 1000
 """The most playouts a :class:`Budget` may ask for."""
@@ -59,6 +60,10 @@ class BotPlugin:
 
     ``variants`` names the variants it plays well (none: every variant): the tables
     offer it only for those, though it plays any variant legally.
+
+    ``catalogue`` translates its description (the English source, a msgid) into each
+    language, as a variant's :attr:`~foraccio.core.words.Words.catalogue` translates its
+    words; None for the project's own (the built-in bots').
     """
 
     name: str
@@ -68,6 +73,11 @@ class BotPlugin:
     budget: tuple[str, ...] = ()
     quick: bool = False
     variants: tuple[str, ...] = ()
+    catalogue: Catalogue | None = None
+
+    def described(self, language: str) -> str:
+        """Its description in ``language``."""
+        return gettext(language, self.description, self.catalogue)
 
     @property
     def distribution(self) -> str | None:

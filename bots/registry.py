@@ -36,7 +36,7 @@ from foraccio.core.registry.loading import (
     installed_candidates,
     logger,
 )
-from foraccio.core.words import phrase
+from foraccio.core.words import Catalogue, phrase
 
 DEFAULT_BOTS = (
     "foraccio.bots.random:RANDOM",
@@ -62,7 +62,8 @@ class LoadedBots(NamedTuple):
 
 def check(plugin: object) -> None:
     """Raise :class:`ValueError` saying what is wrong when ``plugin`` is no well-formed
-    :class:`~foraccio.bots.base.BotPlugin` (its name, description, play function or budget)."""
+    :class:`~foraccio.bots.base.BotPlugin` (its name, description, play function, budget or
+    catalogue)."""
     if not isinstance(plugin, BotPlugin):
         raise ValueError(f"the entry point names {shorten(repr(plugin))}, which is not a "
                          f"foraccio.bots.BotPlugin")
@@ -82,6 +83,9 @@ def check(plugin: object) -> None:
     if not isinstance(plugin.budget, tuple) or not set(plugin.budget) <= set(BUDGET_PARAMETERS):
         raise ValueError(f"its budget is {shorten(repr(plugin.budget))}: a tuple of "
                          f"{', '.join(map(repr, BUDGET_PARAMETERS))}")
+    if plugin.catalogue is not None and not isinstance(plugin.catalogue, Catalogue):
+        raise ValueError(f"its catalogue is {shorten(repr(plugin.catalogue))}, not a "
+                         f"foraccio.core.words.Catalogue")
 
 
 def load(candidates: Iterable[Candidate], before: dict[str, BotPlugin] | None = None

@@ -1,23 +1,31 @@
 """Play one seeded match between random players and print each hand's score sheet.
 
 The hands are told in the terminal table's words (:mod:`foraccio.cli.table.words`), as someone
-watching the table would read them: seats by number, teams by their seats.
+watching the table would read them: seats by number, teams by their seats; in the language
+of ``--lang`` or the locale, as the ``foraccio`` command speaks (:mod:`foraccio.cli.language`).
 
-Run with ``python -m foraccio.cli.demo [--variant NAME] [--seed N]``.
+Run with ``python -m foraccio.cli.demo [--variant NAME] [--seed N] [--lang en|it]``.
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import sys
+from collections.abc import Sequence
 
 import msgspec
 from rich.console import Console
 
+from foraccio.cli.language import add_language_argument, language_asked, speaking
+from foraccio.cli.table import speech
 from foraccio.cli.table.places import places
 from foraccio.cli.table.render import score_sheet
 from foraccio.cli.table.words import event_words, match_won
 from foraccio.core.engine import legal_moves, new_match, next_hand, play, rules_of
+from foraccio.core.registry import get_variant
+from foraccio.core.words import speak
+from foraccio.lab.speech import Speech
 
 PLAYER = "random"
 """Who plays every seat: a uniformly random choice among the legal moves."""
@@ -35,13 +43,35 @@ def play_random_match(variant: str, seed: int):
             yield state
 
 
-def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--variant", default="foraccio")
-    parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args(argv)
+def parser(_: Speech) -> argparse.ArgumentParser:
+    """The demo's command line, its help in the language of ``_``."""
+    demo = speaking(argparse.ArgumentParser(
+        prog="python -m foraccio.cli.demo", add_help=False,
+        description=_("Play one seeded match between random players and print each hand's "
+                      "score sheet.")), _)
+    demo.add_argument("--variant", default="foraccio", help=_("the variant to play "
+                                                              "(default: %(default)s)"))
+    demo.add_argument("--seed", type=int, default=1,
+                      help=_("the seed of the deals and the players (default: %(default)s)"))
+    add_language_argument(demo, _)
+    return demo
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    args = parser(Speech(language_asked(argv))).parse_args(argv)
+    with speech.speaking(args.lang) as _:
+        tell(args.variant, args.seed, _)
+
+
+def tell(variant: str, seed: int, _: Speech) -> None:
+    """Play the match of ``variant`` dealt from ``seed`` and tell it, saying first what
+    the demo does."""
     console = Console(highlight=False)
-    for state in play_random_match(args.variant, args.seed):
+    title = speak(get_variant(variant), _.language)["title"]
+    console.print(_("{variant}, seed {seed}: random players play a whole match; each "
+                    "hand's deal and score sheet follow.").format(variant=title, seed=seed))
+    for state in play_random_match(variant, seed):
         rules = rules_of(state)
         watching = places(rules.seating.teams, rules.seating.order, me=None)
         players = (PLAYER,) * rules.seating.seats

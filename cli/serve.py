@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import errno
+import functools
 import os
 import socket
 import sys
@@ -25,7 +26,8 @@ from foraccio.api.data_dir import DATA_DIR_VARIABLE
 from foraccio.api.serve import MAX_WORKERS, WORKERS, serve, workers_from_environment
 from foraccio.api.timeouts import timeouts_from_environment
 from foraccio.core import compiled
-from foraccio.lab.speech import Speech
+from foraccio.core.words import phrase
+from foraccio.lab.speech import ENGLISH, Speech
 
 
 def add_parser(commands: argparse._SubParsersAction, _: Speech) -> argparse.ArgumentParser:
@@ -39,7 +41,7 @@ def add_parser(commands: argparse._SubParsersAction, _: Speech) -> argparse.Argu
     serve_parser.add_argument("--host", default="127.0.0.1",
                               help=_("the address to listen on (default: %(default)s; "
                                      "0.0.0.0 for every interface)"))
-    serve_parser.add_argument("--port", type=port_number, default=8000,
+    serve_parser.add_argument("--port", type=functools.partial(port_number, _=_), default=8000,
                               help=_("the port to listen on (default: %(default)s)"))
     serve_parser.add_argument("--workers", type=int,
                               help=_("worker processes, 1 to {most} (default: {variable}, "
@@ -53,38 +55,53 @@ def add_parser(commands: argparse._SubParsersAction, _: Speech) -> argparse.Argu
     return serve_parser
 
 
-def port_number(text: str) -> int:
+def port_number(text: str, _: Speech = ENGLISH) -> int:
     """``--port``'s value: a whole number from 1 to 65535."""
     if not text.isdigit() or not 1 <= int(text) <= 65535:
-        raise argparse.ArgumentTypeError(f"must be a whole number from 1 to 65535; got {text!r}")
+        raise argparse.ArgumentTypeError(
+            _("must be a whole number from 1 to 65535; got {text!r}").format(text=text))
     return int(text)
 
 
 def run(args: argparse.Namespace) -> int:
     """Run ``foraccio serve`` with its parsed arguments: return 2 for a bad setting, 1 when
-    the address cannot be listened on; otherwise the process becomes the server."""
+    the address cannot be listened on; otherwise the process becomes the server.
+
+    What it says to the person who started it is in the command's language
+    (``args.speech``); the server's log, which granian and the app write, is not."""
+    _ = args.speech
     try:
         workers = workers_from_environment() if args.workers is None else args.workers
         timeouts = timeouts_from_environment()
     except ValueError as error:
-        print(f"foraccio serve: {error}", file=sys.stderr)
+        say(_(error.args[0]))
         return 2
     if not 1 <= workers <= MAX_WORKERS:
-        print(f"foraccio serve: --workers must be from 1 to {MAX_WORKERS}", file=sys.stderr)
+        say(_("--workers must be from 1 to {most}").format(most=MAX_WORKERS))
         return 2
     if problem := address_problem(args.host, args.port):
-        print(f"foraccio serve: {problem}", file=sys.stderr)
+        say(_(problem))
         return 1
     if args.data_dir is not None:
         # The server's processes read the variable, as they do when it is set outside.
         os.environ[DATA_DIR_VARIABLE] = str(args.data_dir.expanduser().absolute())
-    print(f"foraccio serve: engine: {engine_description()}", file=sys.stderr, flush=True)
+    say(_("engine: {engine}").format(engine=engine_description(_)))
+    url = f"http://[{args.host}]:{args.port}" if ":" in args.host else \
+        f"http://{args.host}:{args.port}"
+    say(_("the web table at {url}/, the API's docs at {url}/schema; Ctrl-C stops the "
+          "server").format(url=url))
     serve(args.host, args.port, workers, timeouts)
+
+
+def say(line: str) -> None:
+    """Tell the person who started the server ``line``, on standard error (where the
+    server's log follows)."""
+    print(f"foraccio serve: {line}", file=sys.stderr, flush=True)
 
 
 def address_problem(host: str, port: int) -> str | None:
     """Why the server could not listen on ``host``:``port`` alone (one line that says what
-    to do), or None when it can.
+    to do, in English: a phrase of the catalogue), or None when it can.
 
     A plain socket is bound there, without ``SO_REUSEPORT``, so a listener already there
     (granian's, which has it) makes the bind fail. ``SO_REUSEADDR`` is set because on
@@ -96,33 +113,35 @@ def address_problem(host: str, port: int) -> str | None:
         family, kind, proto, _, where = socket.getaddrinfo(
             host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)[0]
     except socket.gaierror as error:
-        return f"cannot listen on {address}: {error.strerror or error}"
+        return phrase("cannot listen on {address}: {reason}", address=address,
+                      reason=error.strerror or str(error))
     with socket.socket(family, kind, proto) as probe:
         probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
             probe.bind(where)
         except OSError as error:
             if error.errno == errno.EADDRINUSE:
-                return (f"{address} is already in use (another server?): stop it or choose "
-                        f"another --port")
-            return f"cannot listen on {address}: {error.strerror or error}"
+                return phrase("{address} is already in use (another server?): stop it or "
+                              "choose another --port", address=address)
+            return phrase("cannot listen on {address}: {reason}", address=address,
+                          reason=error.strerror or str(error))
     return None
 
 
-def engine_description() -> str:
+def engine_description(_: Speech = ENGLISH) -> str:
     """Which engine the server's processes will import (:mod:`foraccio.core.compiled`), and
-    how to get the compiled one when it is not that."""
+    how to get the compiled one when it is not that, in the language of ``_``."""
     built, every = len(compiled.built()), len(compiled.MODULES)
     if built == every:
-        return "compiled"
+        return _("compiled")
     if compiled.PURE_PYTHON:
-        return "Python source (FORACCIO_PURE_PYTHON is set)"
+        return _("Python source (FORACCIO_PURE_PYTHON is set)")
     if not _in_a_checkout():
-        return "Python source (no compiled engine is installed)"
+        return _("Python source (no compiled engine is installed)")
     if built:
-        return (f"partly compiled ({built} of {every} modules; run `make compiled` to build "
-                f"the rest)")
-    return "Python source (run `make compiled` for the faster compiled engine)"
+        return _("partly compiled ({built} of {every} modules; run `make compiled` to build "
+                 "the rest)").format(built=built, every=every)
+    return _("Python source (run `make compiled` for the faster compiled engine)")
 
 
 def _in_a_checkout() -> bool:

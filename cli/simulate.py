@@ -36,11 +36,12 @@ from foraccio.core.errors import EngineError
 from foraccio.core.model import HandScored
 from foraccio.core.rules import Seating
 from foraccio.core.view import seat_view
+from foraccio.core.words import DEFAULT_LANGUAGE
 from foraccio.lab.play import match_seed
 from foraccio.lab.progress import progress_console, run_with_progress
 from foraccio.lab.runner import CHUNK, Tick, chunks, default_workers
 from foraccio.lab.setups import slow as slow_bots
-from foraccio.lab.speech import ENGLISH, Speech, variant_title
+from foraccio.lab.speech import BRACKETED, ENGLISH, Speech, variant_title
 
 MAX_HANDS = 200
 """A match not over after this many hands is stopped and counted as a draw."""
@@ -161,14 +162,16 @@ def simulate(variant: str, lineups: Sequence[Lineup], matches: int,
              seed: int, *, options: dict[str, Any] | None = None,
              house_rules: Sequence[str] = (), budget: Budget | None = None,
              workers: int = 1, dask: str | None = None,
-             progress: Console | None = None) -> dict[str, Any]:
+             progress: Console | None = None,
+             language: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
     """Play ``matches`` matches between ``lineups`` (one per team of the variant's
     seating) and return the JSON-ready summary.
 
     The matches are played in chunks by ``workers`` local processes or on the Dask
     cluster whose scheduler is at ``dask``; the summary does not depend on either.
     With ``progress``, a bar on that console shows the matches played, their rate and
-    the time left. Raise ValueError when there are not as many line-ups as teams.
+    the time left, in ``language``. Raise ValueError when there are not as many line-ups
+    as teams.
     """
     seating = rules_of(new_match(variant, 0, options, house_rules)).seating
     if len(lineups) != len(seating.teams):
@@ -180,7 +183,7 @@ def simulate(variant: str, lineups: Sequence[Lineup], matches: int,
     results = []
     for _, played in run_with_progress(progress, "simulate", matches, play_matches, work,
                                        chunks(matches, 1 if slow else CHUNK), hands=slow,
-                                       workers=workers, dask=dask):
+                                       workers=workers, dask=dask, language=language):
         results += played
     results.sort(key=lambda result: result.index)
     return summarize(results, variant, lineups, seed, options, house_rules, budget, seating)
@@ -347,7 +350,8 @@ def run(args: argparse.Namespace) -> int:
         summary = simulate(args.variant, lineups, args.matches, args.seed,
                            options=args.options, house_rules=house_rules, budget=budget,
                            workers=args.workers, dask=args.dask,
-                           progress=None if args.quiet else progress_console())
+                           progress=None if args.quiet else progress_console(),
+                           language=_.language)
     except OSError as error:
         print("foraccio simulate: " + _("--dask: cannot reach the scheduler at {address}: "
                                         "{error}").format(address=args.dask, error=error),
@@ -369,7 +373,8 @@ def summary_table(summary: dict[str, Any], _: Speech = ENGLISH) -> Table:
         low, high = advantage["ci95"]
         caption += "; " + _("the first line-up's hand points minus the best other's: "
                             "{mean} a hand ({low} to {high})").format(
-            mean=f"{advantage['mean']:+.3f}", low=f"{low:+.3f}", high=f"{high:+.3f}")
+            mean=_.number(advantage["mean"], "+.3f"), low=_.number(low, "+.3f"),
+            high=_.number(high, "+.3f"))
     title = _("{game}: {matches} matches, {hands} hands (seed {seed})").format(
         game=variant_title(summary["variant"], _), matches=summary["matches"],
         hands=summary["hands"], seed=summary["seed"])
@@ -381,16 +386,17 @@ def summary_table(summary: dict[str, Any], _: Speech = ENGLISH) -> Table:
     grid.add_row(_("wins"), *(str(lineup["wins"]) for lineup in lineups))
     grid.add_row(_("win rate"), *(
         "-" if lineup["win_rate"] is None else
-        f"{lineup['win_rate']:.1%} [{lineup['win_rate_ci95'][0]:.1%}, "
-        f"{lineup['win_rate_ci95'][1]:.1%}]" for lineup in lineups))
+        _.number(lineup["win_rate"], ".1%") + " " + _(BRACKETED).format(
+            low=_.number(lineup["win_rate_ci95"][0], ".1%"),
+            high=_.number(lineup["win_rate_ci95"][1], ".1%")) for lineup in lineups))
     grid.add_row(_("points a hand"),
-                 *(f"{lineup['total_points_per_hand']:.3f}" for lineup in lineups))
+                 *(_.number(lineup["total_points_per_hand"], ".3f") for lineup in lineups))
     for name in lineups[0]["points_per_hand"]:
         line = _.line(summary["variant"], summary["house_rules"], name)
         grid.add_row(_("{line}: points a hand").format(line=line),
-                     *(f"{lineup['points_per_hand'][name]:.3f}" for lineup in lineups))
+                     *(_.number(lineup["points_per_hand"][name], ".3f") for lineup in lineups))
         grid.add_row(_("{line}: times a hand").format(line=line),
-                     *(f"{lineup['per_hand'][name]:.3f}" for lineup in lineups))
+                     *(_.number(lineup["per_hand"][name], ".3f") for lineup in lineups))
     return grid
 
 

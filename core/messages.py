@@ -4,10 +4,11 @@ as a ``.pot`` file that ``pybabel update`` merges into each language's ``.po``.
 A domain's texts are of two kinds. Messages marked in its code, ``phrase(...)`` and
 ``gettext(language, ...)``, which Babel extracts as ``pybabel extract`` does; and the
 words of its variants and house rules (their titles, descriptions, options and
-:class:`~foraccio.core.words.Words`), which no marker finds: they are read from the
-loaded records whose catalogue is the domain's (the project's own, ``foraccio``, for the
-built-in ones). ``pybabel update`` with a template from ``pybabel extract`` alone would
-make every word of a game obsolete; with this one, nothing is lost::
+:class:`~foraccio.core.words.Words`) and of its bots (their descriptions), which no
+marker finds: they are read from the loaded records whose catalogue is the domain's (the
+project's own, ``foraccio``, for the built-in ones). ``pybabel update`` with a template
+from ``pybabel extract`` alone would make every word of a game obsolete; with this one,
+nothing is lost::
 
     python -m foraccio.core.messages foraccio -o /tmp/foraccio.pot
     pybabel update -i /tmp/foraccio.pot -d foraccio/locale -D foraccio --no-fuzzy-matching
@@ -79,7 +80,9 @@ def _singular(message: str | tuple[str, ...]) -> str:
 
 def words(domain: str) -> dict[str, str]:
     """Each text of the loaded variants and house rules whose catalogue is the domain's,
-    with the record that says it (and, for the project's, the engine's own words)."""
+    with the record that says it (and, for the project's, the engine's own words); and
+    the description of each bot whose catalogue it is (the project's: the built-in ones)."""
+    from foraccio.bots import bot_plugins
     from foraccio.core.registry import house_rules, variants
 
     found = dict.fromkeys(PROJECT_WORDS, "foraccio.core.words") if domain == DOMAIN else {}
@@ -88,6 +91,12 @@ def words(domain: str) -> dict[str, str]:
         if (catalogue.domain if catalogue is not None else DOMAIN) == domain:
             for text in sources(record):
                 found.setdefault(text, record.name)
+    for bot in bot_plugins().values():
+        # A bot without a catalogue is the project's to translate only when it is built
+        # in: one registered at run time, or installed without words, says its English.
+        if (bot.catalogue.domain if bot.catalogue is not None
+                else DOMAIN if bot.distribution == DOMAIN else None) == domain:
+            found.setdefault(bot.description, f"bot {bot.name}")
     return found
 
 

@@ -278,6 +278,11 @@ class Words:
     """Option name to each of its values (as text: ``"5-4-4"``, ``"21"``) in words."""
     catalogue: Catalogue | None = None
     """Its translations; None for the project's own (the built-in plugins')."""
+    titles: Mapping[str, str] = field(default_factory=dict)
+    """Option name to its short title, the label a surface shows beside its value
+    ("Points to win" for ``target``); an option not named here is titled from its name
+    (:func:`option_title`: "Target"). Last of the fields, so that words built by position
+    read as before."""
 
 
 # --- saying it ------------------------------------------------------------------------
@@ -286,10 +291,10 @@ class Words:
 def speak(record: Any, language: str) -> dict[str, Any]:
     """Everything a surface shows of a variant or a house rule, in ``language``: its
     ``title`` and ``description``, its ``options`` (each ``name``, a short ``title``
-    (:func:`option_title`), ``description`` and ``values`` in words), its ``lines`` (each
-    ``name`` and ``rewards``), its move ``kinds``, its ``wild`` card's choice and its
-    ``cards`` (``ranks`` by rank, ``suits`` by letter). A record without :class:`Words`
-    says its own text and the defaults."""
+    (its :attr:`Words.titles`, else :func:`option_title`), ``description`` and ``values``
+    in words), its ``lines`` (each ``name`` and ``rewards``), its move ``kinds``, its
+    ``wild`` card's choice and its ``cards`` (``ranks`` by rank, ``suits`` by letter). A
+    record without :class:`Words` says its own text and the defaults."""
     words: Words = getattr(record, "words", None) or Words()
     catalogue = words.catalogue
 
@@ -302,7 +307,7 @@ def speak(record: Any, language: str) -> dict[str, Any]:
         "language": language,
         "title": say(record.title),
         "description": say(record.description),
-        "options": [{"name": spec.name, "title": say(option_title(spec.name)),
+        "options": [{"name": spec.name, "title": say(_title(words, spec.name)),
                      "description": say(spec.description),
                      "values": {value: say(text)
                                 for value, text in words.values.get(spec.name, {}).items()}}
@@ -318,9 +323,14 @@ def speak(record: Any, language: str) -> dict[str, Any]:
 
 def option_title(name: str) -> str:
     """An option's short label in English, from its name: ``deal_scheme`` is "Deal
-    scheme". It is a catalogue's msgid like the option's description."""
+    scheme". It is a catalogue's msgid like the option's description; an author's own
+    title (:attr:`Words.titles`) comes first."""
     words = name.replace("_", " ")
     return words[:1].upper() + words[1:]
+
+
+def _title(words: Words, name: str) -> str:
+    return words.titles.get(name) or option_title(name)
 
 
 def _kinds(record: Any, words: Words) -> dict[str, str]:
@@ -340,7 +350,7 @@ def sources(record: Any) -> list[str]:
         if words.cards is not None else []
     texts = [record.title, record.description,
              *(text for spec in record.options
-               for text in (option_title(spec.name), spec.description)),
+               for text in (_title(words, spec.name), spec.description)),
              *(text for values in words.values.values() for text in values.values()),
              *(part for line in words.lines.values() for part in (line.name, line.rewards)),
              *words.kinds.values(), *([words.wild] if words.wild else []), *cards]

@@ -65,7 +65,7 @@ def compare(setups: Sequence[Setup], matches: int, seed: int, *,
         for chunk, played in run_with_progress(
                 progress, "compare", matches, play_chunk, work, todo,
                 done=sum(map(len, done.values())), hands=searching(setups), workers=workers,
-                dask=dask):
+                dask=dask, language=language):
             done[chunk.index] = played
             if out is not None:
                 results.append(out, chunk.index, played)

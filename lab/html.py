@@ -19,7 +19,14 @@ from typing import Any, NamedTuple
 
 from foraccio.core.words import DEFAULT_LANGUAGE
 from foraccio.lab.report import interval, show
-from foraccio.lab.speech import Speech, house_rule_title, line_names, variant_title
+from foraccio.lab.speech import (
+    ENGLISH,
+    Speech,
+    house_rule_title,
+    line_names,
+    option_said,
+    variant_title,
+)
 
 COLOURS = ("#1f6f8b", "#e07a1f", "#3c9d4e", "#a63d6b", "#6b5ca5", "#8c6d31")
 """One colour per setup, in order (then again)."""
@@ -37,11 +44,12 @@ class Series(NamedTuple):
 
 
 def bars(title: str, categories: Sequence[str], series: Sequence[Series], axis: str,
-         first: int = 0) -> str:
+         first: int = 0, _: Speech = ENGLISH) -> str:
     """An SVG chart of grouped bars: a group per category, a bar per series (with a
     whisker for its interval when it has one), a legend of the series; the series take
-    the colours from number ``first`` on."""
-    tops = [max([*s.values, *(high for _, high in s.intervals or ())], default=0)
+    the colours from number ``first`` on, and its numbers are written as the language
+    of ``_`` writes them."""
+    tops = [max([*s.values, *(high for _low, high in s.intervals or ())], default=0)
             for s in series]
     step = _step(max([*tops, 0]) or 1.0)
     top = step * math.ceil(max([*tops, 0]) / step) or step
@@ -61,7 +69,7 @@ def bars(title: str, categories: Sequence[str], series: Sequence[Series], axis: 
         parts.append(f'<line x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y(value):.1f}" '
                      f'y2="{y(value):.1f}" class="grid"/>'
                      f'<text x="{LEFT - 6}" y="{y(value) + 4:.1f}" class="tick" '
-                     f'text-anchor="end">{_tick(value, step)}</text>')
+                     f'text-anchor="end">{_tick(value, step, _)}</text>')
     label_every = max(1, len(categories) // 16)
     for index, category in enumerate(categories):
         x0 = LEFT + group * index + group * 0.1
@@ -74,7 +82,8 @@ def bars(title: str, categories: Sequence[str], series: Sequence[Series], axis: 
             parts.append(f'<rect x="{left:.1f}" y="{y(value):.1f}" width="{bar:.1f}" '
                          f'height="{y(0) - y(value):.1f}" fill="{_colour(first + number)}" '
                          f'data-setup="{escape(one.name)}" data-category="{escape(category)}">'
-                         f'<title>{escape(one.name)}, {escape(category)}: {value:.4g}</title>'
+                         f'<title>{escape(one.name)}, {escape(category)}: '
+                         f'{_.number(value, ".4g")}</title>'
                          f'</rect>')
             if one.intervals is not None:
                 low, high = one.intervals[index]
@@ -91,14 +100,15 @@ def bars(title: str, categories: Sequence[str], series: Sequence[Series], axis: 
 
 
 def forest(title: str, categories: Sequence[str], series: Sequence[Series], axis: str,
-           reference: float = 0.0, first: int = 0) -> str:
+           reference: float = 0.0, first: int = 0, _: Speech = ENGLISH) -> str:
     """An SVG chart of estimates with their intervals: a row per category, a dot and a
     whisker per series, against a vertical line at ``reference`` (0 for a difference:
-    an interval that crosses it is not significant)."""
+    an interval that crosses it is not significant); its words and numbers in the
+    language of ``_``."""
     left, row_height = 230, 22
-    lows = [low for s in series for low, _ in s.intervals or ()] + [
+    lows = [low for s in series for low, _high in s.intervals or ()] + [
         v for s in series for v in s.values]
-    highs = [high for s in series for _, high in s.intervals or ()] + [
+    highs = [high for s in series for _low, high in s.intervals or ()] + [
         v for s in series for v in s.values]
     least, most = min([*lows, reference]), max([*highs, reference])
     step = _step((most - least) or 1.0)
@@ -122,7 +132,7 @@ def forest(title: str, categories: Sequence[str], series: Sequence[Series], axis
         parts.append(f'<line x1="{x(value):.1f}" x2="{x(value):.1f}" y1="{TOP}" '
                      f'y2="{bottom}" class="grid"/><text x="{x(value):.1f}" '
                      f'y="{bottom + 16}" class="tick" text-anchor="middle">'
-                     f'{_signed_tick(value, step)}</text>')
+                     f'{_signed_tick(value, _)}</text>')
     parts.append(f'<line x1="{x(reference):.1f}" x2="{x(reference):.1f}" y1="{TOP}" '
                  f'y2="{bottom}" class="reference"/>')
     for index, category in enumerate(categories):
@@ -133,10 +143,12 @@ def forest(title: str, categories: Sequence[str], series: Sequence[Series], axis
             value = one.values[index]
             low, high = one.intervals[index] if one.intervals is not None else (value, value)
             y = top + 4 + row_height * number + row_height / 2
+            spread = _("{low} to {high}").format(low=_.number(low, ".4g"),
+                                                  high=_.number(high, ".4g"))
             parts.append(f'<g data-setup="{escape(one.name)}" '
                          f'data-category="{escape(category)}" data-value="{value:.6g}">'
-                         f'<title>{escape(one.name)}, {escape(category)}: {value:.4g} '
-                         f'({low:.4g} to {high:.4g})</title>'
+                         f'<title>{escape(one.name)}, {escape(category)}: '
+                         f'{_.number(value, ".4g")} ({escape(spread)})</title>'
                          f'<path d="M{x(low):.1f} {y:.1f}H{x(high):.1f}" class="whisker"/>'
                          f'<circle cx="{x(value):.1f}" cy="{y:.1f}" r="4" '
                          f'fill="{_colour(first + number)}"/></g>')
@@ -157,8 +169,8 @@ def _legend(series: Sequence[Series], first: int = 0) -> str:
     return "".join(parts)
 
 
-def _signed_tick(value: float, step: float) -> str:
-    return f"{value:+g}" if value else "0"
+def _signed_tick(value: float, _: Speech) -> str:
+    return _.number(value, "+g") if value else "0"
 
 
 def _colour(number: int) -> str:
@@ -173,11 +185,11 @@ def _step(top: float) -> float:
     return next(power * m for m in (1, 2, 2.5, 5, 10) if power * m >= rough)
 
 
-def _tick(value: float, step: float) -> str:
+def _tick(value: float, step: float, _: Speech) -> str:
     """A grid line's label: a percentage on a plot of shares (which stay under 1)."""
     if step < 0.5:
-        return f"{value:.{max(0, -math.floor(math.log10(step * 100)))}%}"
-    return f"{value:g}"
+        return _.number(value, f".{max(0, -math.floor(math.log10(step * 100)))}%")
+    return _.number(value, "g")
 
 
 def _shares(setups: Sequence[dict[str, Any]], field: str) -> tuple[list[str], list[Series]]:
@@ -265,7 +277,7 @@ def _lines_chart(report: dict[str, Any], _: Speech) -> str:
                      [tuple(setup["figures"][m["key"]]["ci95"]) for m in keys])
               for setup in report["setups"]]
     return bars(_("Points per hand by score line (95 % intervals)"), names, series,
-                _("score line"))
+                _("score line"), _=_)
 
 
 def _differences_chart(report: dict[str, Any], _: Speech) -> str:
@@ -281,7 +293,7 @@ def _differences_chart(report: dict[str, Any], _: Speech) -> str:
                              [tuple(found[m["key"]]["ci95"]) for m in keys]))
     return forest(_("Difference from the baseline in points per hand (95 % intervals)"),
                   names, series, _("points per hand, setup minus baseline on the same seeds"),
-                  first=1)
+                  first=1, _=_)
 
 
 def _length_differences_chart(report: dict[str, Any], _: Speech) -> str:
@@ -298,7 +310,7 @@ def _length_differences_chart(report: dict[str, Any], _: Speech) -> str:
                              [counts.get(value, 0) / total for value in values]))
     return bars(_("Match length, setup minus baseline on the same seed: share of seeds"),
                 [f"{value:+d}" if value else "0" for value in values], series,
-                _("hands more (+) or fewer (-) than the baseline's match"), first=1)
+                _("hands more (+) or fewer (-) than the baseline's match"), first=1, _=_)
 
 
 def _dealer_chart(report: dict[str, Any], _: Speech) -> str:
@@ -308,7 +320,7 @@ def _dealer_chart(report: dict[str, Any], _: Speech) -> str:
                      [tuple(setup["figures"]["dealer_edge"]["ci95"])]) for setup in setups]
     return forest(_("The dealing team's edge per hand (95 % intervals)"),
                   [_("dealing team minus the others' mean")], series,
-                  _("points per hand; 0 is no edge"))
+                  _("points per hand; 0 is no edge"), _=_)
 
 
 def _rows(report: dict[str, Any], _: Speech) -> str:
@@ -322,13 +334,13 @@ def _rows(report: dict[str, Any], _: Speech) -> str:
         cells = [f"<th>{escape(metric['label'])}</th>"]
         for setup in setups:
             figure = setup["figures"][key]
-            cells.append(f"<td>{show(figure['value'], proportion)}<small>"
+            cells.append(f"<td>{show(figure['value'], proportion, False, _)}<small>"
                          f"{interval(figure, proportion, False, _)}</small></td>")
         for setup in setups[1:]:
             difference = next(d for d in report["differences"]
                               if d["setup"] == setup["name"] and d["metric"] == key)
             significant = ' class="significant"' if difference["significant"] else ""
-            cells.append(f"<td{significant}>{show(difference['value'], proportion, True)}"
+            cells.append(f"<td{significant}>{show(difference['value'], proportion, True, _)}"
                          f"<small>{interval(difference, proportion, True, _)}</small></td>")
         rows.append(f'<tr data-metric="{escape(key)}">{"".join(cells)}</tr>')
     return "\n".join(rows)
@@ -377,9 +389,9 @@ def page(report: dict[str, Any], _: Speech | None = None) -> str:
     heading = _("What changes: {setups}").format(setups=" vs ".join(s["name"] for s in setups))
     findings_heading, figures_heading, plots_heading = _("Findings"), _("Figures"), _("Plots")
     length_plot = bars(_("Match length: share of matches"), lengths, length_series,
-                       _("hands in the match"))
+                       _("hands in the match"), _=_)
     points_plot = bars(_("Hand points: share of a team's hands"), points, point_series,
-                       _("points a team scored in a hand"))
+                       _("points a team scored in a hand"), _=_)
     return f"""<!DOCTYPE html>
 <html lang="{_.language}">
 <head>
@@ -417,7 +429,8 @@ def _described(setup: dict[str, Any], _: Speech) -> str:
         parts.append(_("house rules {rules}").format(rules=", ".join(
             house_rule_title(rule, _) for rule in setup["house_rules"])))
     if setup["options"]:
-        parts.append(_("options {options}").format(options=", ".join(
-            f"{name}={value}" for name, value in setup["options"].items())))
+        parts.append(_("options {options}").format(options="; ".join(
+            option_said(setup["variant"], name, value, _)
+            for name, value in setup["options"].items())))
     parts.append(_("bots by seat {bots}").format(bots=", ".join(setup["bots"])))
     return ", ".join(parts)

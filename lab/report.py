@@ -24,7 +24,7 @@ from rich.text import Text
 from foraccio.core.words import DEFAULT_LANGUAGE
 from foraccio.lab.play import Match
 from foraccio.lab.setups import Setup
-from foraccio.lab.speech import Speech, line_names
+from foraccio.lab.speech import BRACKETED, Speech, line_names
 from foraccio.lab.stats import Estimate, mean_interval, paired_difference, spread, wilson_interval
 
 
@@ -178,10 +178,14 @@ def summary(setups: Sequence[Setup], teams: Sequence[Sequence[int]], seed: int,
     return report
 
 
-def show(value: float, proportion: bool, signed: bool = False) -> str:
-    """A figure as a person reads it: a percentage for a proportion."""
+def show(value: float, proportion: bool, signed: bool = False,
+         _: Speech | None = None) -> str:
+    """A figure as a person reads it in the language of ``_`` (English by default): a
+    percentage for a proportion (``65.0 %``, in Italian ``65,0 %``)."""
+    _ = _ or Speech()
     sign = "+" if signed else ""
-    return f"{value * 100:{sign}.1f} %" if proportion else f"{value:{sign}.3f}"
+    return (_.number(value * 100, f"{sign}.1f") + " %" if proportion
+            else _.number(value, f"{sign}.3f"))
 
 
 def interval(figure: dict[str, Any], proportion: bool, signed: bool = False,
@@ -189,8 +193,8 @@ def interval(figure: dict[str, Any], proportion: bool, signed: bool = False,
     """A figure's 95 % interval as a person reads it: ``49.1 % to 53.5 %``."""
     _ = _ or Speech()
     low, high = figure["ci95"]
-    return _("{low} to {high}").format(low=show(low, proportion, signed),
-                                        high=show(high, proportion, signed))
+    return _("{low} to {high}").format(low=show(low, proportion, signed, _),
+                                        high=show(high, proportion, signed, _))
 
 
 def findings(report: dict[str, Any]) -> list[str]:
@@ -209,13 +213,13 @@ def findings(report: dict[str, Any]) -> list[str]:
         edge = setup["figures"].get("dealer_edge")
         edge_words = "" if edge is None else _(
             "; per hand the dealing team scores {edge} points against the others' mean "
-            "({interval})").format(edge=show(edge["value"], False, True),
+            "({interval})").format(edge=show(edge["value"], False, True, _),
                                    interval=interval(edge, False, True, _))
         sentences.append(_(
             "{setup}: the first dealer's team wins {share} of the matches (95 % interval "
             "{interval}, even is {even}): {verdict}{edge}.").format(
-                setup=setup["name"], share=show(dealt["value"], True),
-                interval=interval(dealt, True, False, _), even=show(even, True),
+                setup=setup["name"], share=show(dealt["value"], True, False, _),
+                interval=interval(dealt, True, False, _), even=show(even, True, False, _),
                 verdict=verdict, edge=edge_words))
     for other in report["setups"][1:]:
         name = other["name"]
@@ -235,9 +239,9 @@ def findings(report: dict[str, Any]) -> list[str]:
                 "{setup} against {baseline}: {figure} falls from {before} to {after} "
                 "({difference}, 95 % interval {interval}): significant.")).format(
                     setup=name, baseline=difference["baseline"], figure=metric["label"],
-                    before=show(baseline, metric["proportion"]),
-                    after=show(value, metric["proportion"]),
-                    difference=show(difference["value"], metric["proportion"], True),
+                    before=show(baseline, metric["proportion"], False, _),
+                    after=show(value, metric["proportion"], False, _),
+                    difference=show(difference["value"], metric["proportion"], True, _),
                     interval=interval(difference, metric["proportion"], True, _)))
         if quiet:
             sentences.append(_("{setup} against {baseline}: no significant difference in "
@@ -274,19 +278,21 @@ def table(report: dict[str, Any], _: Speech | None = None) -> Table:
         key, proportion = metric["key"], metric["proportion"]
         cells = [Text(metric["label"])]
         for setup in setups:
-            cells.append(_cell(setup["figures"][key], proportion))
+            cells.append(_cell(setup["figures"][key], proportion, _))
         for setup in setups[1:]:
             difference = next(d for d in report["differences"]
                               if d["setup"] == setup["name"] and d["metric"] == key)
-            cells.append(_cell(difference, proportion, True, difference["significant"]))
+            cells.append(_cell(difference, proportion, _, True, difference["significant"]))
         grid.add_row(*cells)
     return grid
 
 
-def _cell(figure: dict[str, Any], proportion: bool, signed: bool = False,
+def _cell(figure: dict[str, Any], proportion: bool, _: Speech, signed: bool = False,
           significant: bool = False) -> Text:
-    """A figure over its interval: ``52.1 %`` then ``[50.0, 54.3]``."""
-    low, high = (show(bound, proportion, signed).removesuffix(" %") for bound in figure["ci95"])
-    value = show(figure["value"], proportion, signed) + (" *" if significant else "")
+    """A figure over its interval: ``52.1 %`` then ``[50.0, 54.3]`` (in Italian ``52,1 %``
+    then ``[50,0; 54,3]``: a comma there is the decimal sign)."""
+    low, high = (show(bound, proportion, signed, _).removesuffix(" %")
+                 for bound in figure["ci95"])
+    value = show(figure["value"], proportion, signed, _) + (" *" if significant else "")
     return Text.assemble((value, "bold" if significant else ""), "\n",
-                         (f"[{low}, {high}]", "dim"))
+                         (_(BRACKETED).format(low=low, high=high), "dim"))

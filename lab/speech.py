@@ -9,6 +9,8 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 
+from babel.numbers import get_decimal_symbol, get_minus_sign_symbol, get_plus_sign_symbol
+
 from foraccio.core import words
 from foraccio.core.errors import EngineError
 from foraccio.core.registry import get_house_rule, get_variant
@@ -44,9 +46,34 @@ class Speech:
         """A card's name in words ("re di spade"), with the variant's own card names."""
         return words.card_name(card, self.language, _variant_words(variant))
 
+    def number(self, value: float, spec: str) -> str:
+        """``value`` formatted by ``spec`` as the language writes numbers
+        (:func:`number`): ``_.number(0.651, ".1%")`` is "65.1%", in Italian "65,1%"."""
+        return number(value, spec, self.language)
+
 
 ENGLISH = Speech()
 """The source language, where nothing else is asked."""
+
+BRACKETED = N_("[{low}, {high}]")
+"""An interval in brackets; where a comma is the decimal sign (Italian), a semicolon
+parts its ends."""
+
+
+@functools.cache
+def _number_signs(language: str) -> dict[int, str]:
+    return str.maketrans({".": get_decimal_symbol(language),
+                          "-": get_minus_sign_symbol(language),
+                          "+": get_plus_sign_symbol(language)})
+
+
+def number(value: float, spec: str, language: str) -> str:
+    """``format(value, spec)`` (a Python format: ``".3f"``, ``"+.1f"``, ``".1%"``,
+    ``"g"``) written with ``language``'s decimal sign and plus and minus signs, from
+    Babel's locale data: "0,125" in Italian. Python rounds and chooses the digits, so a
+    figure keeps its precision, and English reads exactly as Python writes it (a format
+    without grouping writes no other sign)."""
+    return format(value, spec).translate(_number_signs(language))
 
 
 @functools.cache
@@ -82,6 +109,23 @@ def variant_title(variant: str, _: Speech) -> str:
     """A variant's title in the language of ``_`` (its name when it is not here)."""
     record = record_of(get_variant, variant)
     return variant if record is None else words.speak(record, _.language)["title"]
+
+
+def option_said(variant: str, name: str, value: object, _: Speech) -> str:
+    """An option of ``variant`` set to ``value``, in words: its title and the value's
+    words, as the variant says them ("Points to win: 11", "Distribuzione: a uno a uno");
+    its name and value when the variant is not here or does not name it."""
+    record = record_of(get_variant, variant)
+    spoken = {} if record is None else {
+        option["name"]: option for option in words.speak(record, _.language)["options"]}
+    option = spoken.get(name)
+    if option is None:
+        return f"{name}={value}"
+    if isinstance(value, bool):
+        said = _("yes") if value else _("no")
+    else:
+        said = option["values"].get(str(value), str(value))
+    return _("{option}: {value}").format(option=option["title"], value=said)
 
 
 def house_rule_title(rule: str, _: Speech) -> str:

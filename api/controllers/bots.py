@@ -35,6 +35,7 @@ from foraccio.api.controllers.games import (
 from foraccio.api.decoding import StrictBody
 from foraccio.api.errors import problem, problem_responses
 from foraccio.api.examples import examples
+from foraccio.api.language import Lang, chosen
 from foraccio.api.limits import BotLimits
 from foraccio.api.openapi import documented
 from foraccio.api.posted import Posted
@@ -58,7 +59,7 @@ from foraccio.bots.ismcts import DEFAULT_ITERATIONS
 from foraccio.bots.registry import builtin_bots, skipped_bots
 from foraccio.core.engine import rules_of
 from foraccio.core.view import seat_view, with_kind
-from foraccio.core.words import phrase
+from foraccio.core.words import DEFAULT_LANGUAGE, gettext, phrase
 
 UNKNOWN_BOT = ("unknown_bot", "There is no bot 'minimax'; known bots: heuristic, ismcts, random.")
 BOTS_PER_SEAT = ("bots_per_seat", "bots names 4 bots, but this match seats 2 players: name "
@@ -176,20 +177,21 @@ class BotController(Controller):
 
 
 BUDGET_DESCRIPTIONS = {
-    "iterations": "Playouts a move.",
-    "seconds": "Seconds a move (the move then depends on the server's speed).",
+    "iterations": phrase("Playouts a move."),
+    "seconds": phrase("Seconds a move (the move then depends on the server's speed)."),
 }
 
 
-def describe(bot: BotPlugin, limits: BotLimits) -> BotInfo:
+def describe(bot: BotPlugin, limits: BotLimits, language: str = DEFAULT_LANGUAGE) -> BotInfo:
     """The wire description of ``bot``, with the most of each budget field this server
-    accepts under ``limits``."""
+    accepts under ``limits``, its words in ``language``."""
     most = {"iterations": limits.iterations, "seconds": min(MAX_SECONDS, limits.seconds)}
-    return BotInfo(name=bot.name, description=bot.description, distribution=bot.distribution,
-                   variants=bot.variants,
+    return BotInfo(name=bot.name, description=bot.described(language),
+                   distribution=bot.distribution, variants=bot.variants,
                    budget=tuple(BudgetParameter(name=name,
                                                 type="int" if name == "iterations" else "float",
-                                                description=BUDGET_DESCRIPTIONS[name],
+                                                description=gettext(language,
+                                                                    BUDGET_DESCRIPTIONS[name]),
                                                 maximum=most[name])
                                 for name in bot.budget))
 
@@ -212,12 +214,16 @@ class BotListController(Controller):
                               "budget it reads, and those it did not load.",
          description="Every bot `POST /games/bot-move` and `POST /games/autoplay` may name, "
                      "with what it does and the fields of `budget` it reads, each with the "
-                     "most this server accepts; `skipped` lists the bots this server did "
-                     "not load and why.",
+                     "most this server accepts, in the language asked for (`lang`, else "
+                     "`Accept-Language`; English by default); `skipped` lists the bots this "
+                     "server did not load and why.",
          operation_class=documented(response=lambda: {"built_in": _example()}))
-    async def list_bots(self, bot_limits: NamedDependency[BotLimits]) -> BotList:
-        """List every bot."""
-        return BotList(bots=tuple(describe(bot, bot_limits) for bot in bot_plugins().values()),
+    async def list_bots(self, request: Request, bot_limits: NamedDependency[BotLimits],
+                        lang: Lang = None) -> BotList:
+        """List every bot, in the language asked for."""
+        language = chosen(request, lang)
+        return BotList(bots=tuple(describe(bot, bot_limits, language)
+                                  for bot in bot_plugins().values()),
                        skipped=tuple(SkippedPlugin(name=skip.name,
                                                    distribution=skip.distribution,
                                                    reason=skip.reason, kind=skip.kind)

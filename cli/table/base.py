@@ -54,6 +54,8 @@ class Table(Protocol):
     """The match score to reach."""
     where: str
     """Where the match is played, for the person: "local engine, seed 3", a URL."""
+    described: dict[str, str]
+    """What each bot at the table does, by name in seat order, in the table's language."""
 
     def view(self) -> Json:
         """Seat 0's view of the match now."""

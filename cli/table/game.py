@@ -56,6 +56,8 @@ class TableLoop:
             game=game_title(self.places), sides=sides(self.places), target=table.target)))
         self.console.print(legend(self.places))
         self.say(_("Played on {where}.").format(where=table.where))
+        for bot, description in table.described.items():
+            self.say(_("Bot {bot}: {description}").format(bot=bot, description=description))
         self.tell(view["events"])
         while True:
             view = table.view()

@@ -11,7 +11,7 @@ from typing import Any
 
 import msgspec
 
-from foraccio.bots import choose_move
+from foraccio.bots import bot_plugins, choose_move
 from foraccio.cli.table.base import PERSON, Json, TableError, seat_bots
 from foraccio.cli.table.speech import _
 from foraccio.core import engine
@@ -37,6 +37,9 @@ class LocalTable:
         self.seed = seed
         self.target = rules.target
         self.where = _("the engine on this computer, seed {seed}").format(seed=seed)
+        known = bot_plugins()
+        self.described = {name: known[name].described(_.language)
+                          for name in self.bots[PERSON + 1:] if name in known}
 
     def view(self) -> Json:
         return msgspec.to_builtins(seat_view(self.state, PERSON))

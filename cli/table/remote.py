@@ -49,6 +49,10 @@ class RemoteTable:
         # A house rule might move the target; the options say it when they set one.
         self.target = int(options.get("target", info["target"]))
         self.where = _("a sealed game on {url} (dealt by the server)").format(url=self.url)
+        # The server's bots, as it describes them in the table's language.
+        listed = {bot["name"]: bot["description"] for bot in self._call("GET", "/bots")["bots"]}
+        self.described = {name: listed[name] for name in self.bots[PERSON + 1:]
+                          if name in listed}
 
     def view(self) -> Json:
         if self._view is None:

@@ -37,6 +37,35 @@ def test_the_built_in_bots_are_listed_with_the_budget_they_read(client):
     assert listed["skipped"] == []
 
 
+@pytest.mark.parametrize("asked", [{"params": {"lang": "it"}},
+                                   {"headers": {"Accept-Language": "it-IT,it;q=0.9"}}],
+                         ids=["lang", "Accept-Language"])
+def test_the_bots_are_described_in_the_language_asked_for(client, asked):
+    answer = client.get("/bots", **asked)
+    bots = {bot["name"]: bot for bot in answer.json()["bots"]}
+
+    assert answer.headers["content-language"] == "it"
+    assert "accept-language" in answer.headers["vary"].lower()
+    assert bots["random"]["description"] == ("Gioca una mossa lecita a caso, con uguale "
+                                             "probabilità.")
+    assert bots["heuristic"]["description"].startswith("Prende le carte a cui i punti")
+    assert bots["ismcts"]["description"].startswith("Ricerca Monte Carlo")
+    assert [field["description"] for field in bots["ismcts"]["budget"]] == [
+        "Partite simulate a mossa.",
+        "Secondi a mossa (la mossa dipende allora dalla velocità del server)."]
+    # The examples' installed bots, by their distributions' own catalogues.
+    assert bots["greedy"]["description"].startswith("Prende quante più carte può")
+    assert bots["chitarrella"]["description"].startswith("Gioca lo Scopone secondo le regole")
+
+
+def test_the_bots_are_described_in_english_by_default(client):
+    answer = client.get("/bots", headers={"Accept-Language": "de"})
+
+    assert answer.headers["content-language"] == "en"
+    assert {bot["name"]: bot["description"] for bot in answer.json()["bots"]}[
+        "chitarrella"].startswith("Plays Scopone by the classic books' rules")
+
+
 def test_the_budget_maximum_is_this_servers_ceiling_when_lower(monkeypatch):
     monkeypatch.setenv(ITERATIONS, "200")
     monkeypatch.setenv(SECONDS, "0.5")

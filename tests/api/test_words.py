@@ -47,6 +47,9 @@ def test_the_variants_are_spoken_in_the_language_asked_for(client, query, header
                                          "s": "spade"}
     deal = next(option for option in zobelon["options"] if option["name"] == "deal_scheme")
     assert deal["values"]["6-6"] == "In due giri di 6"
+    # Each option under its own title, said in the language asked for.
+    king = next(option for option in zobelon["options"] if option["name"] == "king_scopa_value")
+    assert (deal["title"], king["title"]) == ("Distribuzione", "La scopa fatta dal re vale")
 
 
 def test_the_query_wins_over_the_header(client):

@@ -174,7 +174,8 @@ def test_the_form_is_built_from_the_variants_house_rules_and_bots(watched, serve
     asked = urllib.request.Request(server + "/house-rules", headers={"Accept-Language": language})
     with urllib.request.urlopen(asked) as answer:
         rules = json.load(answer)["house_rules"]
-    with urllib.request.urlopen(server + "/bots") as answer:
+    asked = urllib.request.Request(server + "/bots", headers={"Accept-Language": language})
+    with urllib.request.urlopen(asked) as answer:
         listed = {bot["name"]: bot for bot in json.load(answer)["bots"]}
     bots = list(listed)
     assert "greedy" in bots  # the Scopa example's, an installed distribution's bot
@@ -208,6 +209,11 @@ def test_the_form_is_built_from_the_variants_house_rules_and_bots(watched, serve
     more_choices(page)
     page.select_option("#bot-1", "greedy")
     assert page.input_value("#bot-1") == "greedy"
+    # An installed bot by its name and its description, in the page's language (its
+    # distribution's catalogue).
+    described = page.text_content("#bot-1 option[value=greedy]")
+    assert described == f"greedy ({listed['greedy']['description'].removesuffix('.')})"
+    assert described.startswith({"en": "greedy (Takes", "it": "greedy (Prende"}[language])
 
     # An option set in the form reaches the match: a target of 1, which the first hand
     # reaches (unless it ties, and another is played), so the match's end shows.

@@ -1,5 +1,5 @@
 """``make demo`` (``python -m foraccio.cli.demo``): a seeded match of random players, told in the
-terminal table's words."""
+terminal table's words, in the language of --lang or the locale."""
 
 from __future__ import annotations
 
@@ -8,6 +8,8 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 from foraccio.cli.demo import play_random_match
 from foraccio.core.engine import rules_of
@@ -24,6 +26,8 @@ def test_the_demo_names_seats_teams_and_score_lines_in_words():
     states = list(play_random_match("foraccio", 1))
     final = states[-1]
 
+    assert run.stdout.splitlines()[0] == ("Foraccio, seed 1: random players play a whole match; "
+                                          "each hand's deal and score sheet follow.")
     # People count seats from 1: the wire's seat 0 is "Seat 1".
     hands = re.findall(r"^Hand (\d+): Seat (\d) \(random\) deals\.$", run.stdout, re.MULTILINE)
     assert hands == [(str(state.hand), str(state.dealer + 1)) for state in states]
@@ -36,3 +40,26 @@ def test_the_demo_names_seats_teams_and_score_lines_in_words():
     assert run.stdout.rstrip().splitlines()[-1] == (
         f"Seats {' + '.join(str(seat + 1) for seat in winners)} win the match, "
         f"{' to '.join(map(str, final.scores))}.")
+
+
+@pytest.mark.parametrize(("arguments", "locale"), [
+    (["--lang", "it"], "en_GB.UTF-8"), ([], "it_IT.UTF-8")], ids=["--lang it", "LANG=it"])
+def test_the_demo_speaks_italian_when_asked(arguments, locale):
+    environment = {name: value for name, value in os.environ.items()
+                   if name not in ("LC_ALL", "LC_MESSAGES")}
+    run = subprocess.run([sys.executable, "-m", "foraccio.cli.demo", "--seed", "1", *arguments],
+                         cwd=ROOT, capture_output=True, text=True, timeout=120,
+                         env={**environment, "COLUMNS": "100", "LANG": locale})
+    assert run.returncode == 0 and not run.stderr, run.stderr
+    final = list(play_random_match("foraccio", 1))[-1]
+
+    lines = run.stdout.rstrip().splitlines()
+    # The first paragraph, which the terminal's width may wrap.
+    intro = " ".join(run.stdout.split("\n\n")[0].split())
+    assert intro == ("Foraccio, seme 1: giocatori casuali giocano una partita intera; seguono, "
+                     "per ogni mano, chi fa le carte e il conto dei punti.")
+    assert re.search(r"^Mano 1: fa le carte Posto \d \(random\)\.$", run.stdout, re.MULTILINE)
+    assert "Conto dei punti" in run.stdout and "Primo onore" in run.stdout
+    winners = " + ".join(str(seat + 1) for seat in rules_of(final).seating.teams[final.winner])
+    assert lines[-1] == (f"Vincono la partita Posti {winners}, "
+                         f"{' a '.join(map(str, final.scores))}.")

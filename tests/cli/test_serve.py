@@ -1,10 +1,12 @@
 """``foraccio serve`` (cli/serve.py), on real servers started as ``make run`` starts them: its
 flags and the environment reach the server, a flag winning over its variable; a second
 server on a port already served refuses to start, saying so in one line, and the first
-keeps serving; the first line of the log says which engine plays."""
+keeps serving; the first line of the log says which engine plays, the next where the web
+table and the docs are; all of it in the language of --lang or the locale."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import urllib.request
@@ -49,9 +51,11 @@ def test_serve_has_a_help_page_naming_its_flags_and_variables():
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     """A server as ``make run`` starts it, with the engine it finds (the compiled one when
-    it is built, whatever the test run's engine)."""
+    it is built, whatever the test run's engine), speaking English whatever the machine's
+    locale (this fixture is set up before the tests' own locale)."""
     with serving(tmp_path_factory.mktemp("served") / "log",
-                 environment={"FORACCIO_PURE_PYTHON": None}) as running:
+                 environment={"FORACCIO_PURE_PYTHON": None, "LC_ALL": None,
+                              "LC_MESSAGES": None, "LANG": "C.UTF-8"}) as running:
         yield running
 
 
@@ -96,8 +100,35 @@ def test_the_variables_reach_the_server_without_flags(tmp_path):
         assert health(running.url) == 200
         assert option(granian_command_line(running.pid), "--workers") == "2"
         assert (chosen / "secret").is_file()
-        first_line = running.log.read_text().splitlines()[0]
+        first_line, second_line = running.log.read_text().splitlines()[:2]
     assert first_line == "foraccio serve: engine: Python source (FORACCIO_PURE_PYTHON is set)"
+    assert second_line == (f"foraccio serve: the web table at {running.url}/, the API's docs "
+                           f"at {running.url}/schema; Ctrl-C stops the server")
+
+
+def test_it_tells_the_person_in_italian_with_lang_it(tmp_path):
+    with serving(tmp_path / "log", arguments=["--lang", "it"],
+                 environment={"FORACCIO_PURE_PYTHON": "1", "LANG": "en_GB.UTF-8"}) as running:
+        assert health(running.url) == 200
+        first_line, second_line = running.log.read_text().splitlines()[:2]
+    assert first_line == ("foraccio serve: motore: sorgente Python (FORACCIO_PURE_PYTHON è "
+                          "impostata)")
+    assert second_line == (f"foraccio serve: il tavolo web è su {running.url}/, la "
+                           f"documentazione dell'API su {running.url}/schema; Ctrl-C ferma il "
+                           f"server")
+
+
+def test_a_refusal_is_said_in_the_locales_language(server):
+    port = urlsplit(server.url).port
+    environment = {name: value for name, value in os.environ.items()
+                   if name not in ("LC_ALL", "LC_MESSAGES")}
+
+    second = subprocess.run([str(COMMAND), "serve", "--port", str(port)], capture_output=True,
+                            text=True, timeout=120, env={**environment, "LANG": "it_IT.UTF-8"})
+
+    assert second.returncode == 1
+    assert second.stderr == (f"foraccio serve: 127.0.0.1:{port} è già in uso (un altro "
+                             f"server?): fermalo o scegli un'altra --port\n")
 
 
 def test_the_first_line_says_which_engine_plays_and_how_to_get_the_compiled_one(server):

@@ -14,6 +14,7 @@ from foraccio.cli.main import main
 from foraccio.cli.simulate import lineup_of_teams, seat_bots, simulate
 from foraccio.core.registry import get_variant
 from foraccio.core.rules import seating
+from foraccio.lab.speech import number
 
 
 def test_simulate_prints_a_json_summary(capsys):
@@ -77,7 +78,15 @@ def test_a_foreign_game_is_summed_up_in_its_own_lines_in_each_language(capsys, l
              "primiera": "Primiera", "scopa": "Scopa"}
     for name, points in produced.items():
         label = words["line"].format(line=names[name])
-        assert re.search(rf"│ {re.escape(label)} +│ +{points:.3f} │", table), label
+        shown = re.escape(number(points, ".3f", lang))
+        assert re.search(rf"│ {re.escape(label)} +│ +{shown} │", table), label
+    # Every number written as the language writes it: 65,0% and [45,2%; 80,1%] in Italian.
+    first = summary["lineups"][0]
+    low, high = (number(bound, ".1%", lang) for bound in first["win_rate_ci95"])
+    bracketed = {"en": f"[{low}, {high}]", "it": f"[{low}; {high}]"}[lang]
+    assert f"{number(first['win_rate'], '.1%', lang)} {bracketed}" in table
+    decimals, foreign = {"en": (r"\d\.\d", r"\d,\d"), "it": (r"\d,\d", r"\d\.\d")}[lang]
+    assert re.search(decimals, table) and not re.search(foreign, table), table
     # None of Foraccio's lines, which Scopa does not score.
     for foreign in ("Napoli", "napoli", "Colore", "colore", "La 24", "la_24"):
         assert foreign not in table
@@ -94,6 +103,21 @@ def test_progress_shows_the_matches_their_rate_and_the_time_left():
     assert "3/3 matches" in shown
     assert "matches/s" in shown
     assert "left" in shown
+
+
+def test_progress_speaks_the_language_of_the_run():
+    screen = io.StringIO()
+    terminal = Console(file=screen, force_terminal=True, width=120, color_system=None)
+
+    # A bot that searches: the hands are counted too.
+    simulate("foraccio", (("ismcts", "random"), ("random",) * 2), 2, 1,
+             options={"target": 11}, budget=Budget(iterations=2), progress=terminal,
+             language="it")
+
+    shown = screen.getvalue()
+    assert "2/2 partite" in shown and "mancano" in shown
+    assert re.search(r"\d,\d partite/s", shown) and re.search(r"\d+ mani\b", shown)
+    assert not re.search(r"matches|hands|left", shown), shown
 
 
 def test_the_summary_does_not_depend_on_the_number_of_workers():

@@ -15,6 +15,7 @@ from foraccio.cli.table.choose import Quit
 from foraccio.cli.table.game import TableLoop
 from foraccio.cli.table.local import LocalTable
 from foraccio.cli.table.remote import RemoteTable
+from foraccio.cli.table.speech import speaking
 
 BOTS = ("person", "random", "heuristic", "random")
 
@@ -53,6 +54,23 @@ def test_a_local_hand_is_played_and_scored(variant):
     assert "Score sheet" in shown and "This hand: us " in shown
     assert f"first to {71 if variant == 'foraccio' else 121}" in shown
     assert "Played on the engine on this computer, seed 3." in shown
+    # Each bot at the table once, in seat order, with what it does.
+    assert re.search(r"^Bot random: Plays a uniformly random legal move\.\nBot heuristic: "
+                     r"Takes what the variant's score lines", shown, re.MULTILINE)
+
+
+def test_the_bots_are_described_in_the_tables_language(server):
+    scopone = ("person", "chitarrella", "heuristic", "chitarrella")
+    with speaking("it"):
+        local = LocalTable("scopone-scientifico", {}, (), scopone, seed=1)
+        remote = RemoteTable(server, "scopone-scientifico", {}, (), scopone)
+
+    # The server says the installed bot's description from its distribution's catalogue,
+    # as the engine here does.
+    assert remote.described == local.described
+    assert list(local.described) == ["chitarrella", "heuristic"]
+    assert local.described["chitarrella"].startswith("Gioca lo Scopone secondo le regole")
+    assert local.described["heuristic"].startswith("Prende le carte a cui i punti")
 
 
 def test_a_bad_variant_or_move_is_a_table_error():

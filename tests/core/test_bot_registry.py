@@ -67,6 +67,8 @@ def test_an_installed_bot_is_known_by_name_and_plays(installed_bots):
                                        "'seconds'"),
     (lambda: a_bot(variants="scopa"), "its variants are 'scopa', not a tuple of variant "
                                       "names"),
+    (lambda: a_bot(catalogue="locale"), "its catalogue is 'locale', not a "
+                                        "foraccio.core.words.Catalogue"),
     (lambda: a_bot("heuristic"), "the bot 'heuristic' of distribution 'foraccio' has that "
                                  "name already"),
 ])

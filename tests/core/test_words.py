@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from foraccio.core.registry import get_house_rule, get_variant
+from foraccio.core.registry import OptionSpec, get_house_rule, get_variant
 from foraccio.core.words import (
     DEFAULT_LANGUAGE,
     LANGUAGES,
@@ -21,6 +21,7 @@ from foraccio.core.words import (
     gettext,
     language_of,
     ngettext,
+    sources,
     speak,
 )
 
@@ -132,7 +133,13 @@ def test_foraccio_is_spoken_whole_in_italian():
     assert deal["values"] == {"one_at_a_time": "Una alla volta per 13 giri",
                               "5-4-4": "5+4+4 in 3 tornate"}
     assert deal["description"].startswith("Come si danno le 13 carte")
-    assert deal["title"] == "Schema di distribuzione"
+    # Each option has its own title, not one made from its name ("Deal scheme").
+    titles = {option["name"]: option["title"] for option in spoken["options"]}
+    assert titles == {"deal_scheme": "Distribuzione", "target": "Punti per vincere",
+                      "deal_passes_to": "Prossimo mazziere",
+                      "capture_required": "Obbligo di presa",
+                      "last_play_scopa": "La scopa all'ultima giocata vale",
+                      "lone_ace_captures": "L'asso in tavola vuota è una presa"}
 
 
 def test_zobelon_is_spoken_whole_in_english():
@@ -145,10 +152,14 @@ def test_zobelon_is_spoken_whole_in_english():
     assert spoken["wild"].startswith("A king is a jolly")
     assert [option["name"] for option in spoken["options"]] == [
         spec.name for spec in zobelon.options]
-    # Each option's short title is its name in words, the msgid its catalogues translate.
+    # Each option's title is Zobelon's own (the msgid its catalogues translate): a king
+    # is a capture on an empty table as an ace is.
     titles = {option["name"]: option["title"] for option in spoken["options"]}
-    assert titles["deal_scheme"] == "Deal scheme"
-    assert titles["king_scopa_value"] == "King scopa value"
+    assert titles["deal_scheme"] == "Deal"
+    assert titles["target"] == "Points to win"
+    assert titles["lone_ace_captures"] == "An ace or a king on an empty table is a capture"
+    assert titles["king_scopa_value"] == "A king's scopa is worth"
+    assert titles["king_colore_value"] == "A king's colore is worth"
     assert spoken["cards"]["ranks"] == {"1": "ace", "11": "jack", "12": "knight",
                                         "13": "king"}
 
@@ -198,3 +209,29 @@ def test_a_plugin_may_name_lines_and_kinds_the_engine_never_heard_of(tmp_path):
     assert spoken["lines"]["busso"]["rewards"].startswith("Una mano che somma meno di 10")
     assert spoken["kinds"] == {"capture": "presa", "lay": "calata",
                                "fifteen": "presa a quindici"}
+
+
+def test_an_option_is_titled_by_its_author_else_by_its_name(tmp_path):
+    write_po(tmp_path, "cirulla", "it", (
+        'msgid "Points to win"\nmsgstr "Punti da fare (Cirulla)"\n\n'
+        'msgid "Wild seven"\nmsgstr "Sette jolly"\n'))
+
+    class Cirulla:
+        title = "Cirulla"
+        description = "A scopa relative."
+        options = (OptionSpec("target", 51, "Points to win the match."),
+                   OptionSpec("wild_seven", True, "The 7 of cups is a jolly."))
+        plugins = ()
+        words = Words(titles={"target": "Points to win"},
+                      catalogue=Catalogue("cirulla", tmp_path))
+
+    def titles(language: str) -> dict[str, str]:
+        return {option["name"]: option["title"]
+                for option in speak(Cirulla(), language)["options"]}
+
+    assert titles("en") == {"target": "Points to win", "wild_seven": "Wild seven"}
+    # Its catalogue translates its own title and the one made from the name.
+    assert titles("it") == {"target": "Punti da fare (Cirulla)", "wild_seven": "Sette jolly"}
+    # Its own title is what its catalogue must translate, the name's no longer.
+    assert "Points to win" in sources(Cirulla())
+    assert "Target" not in sources(Cirulla())

@@ -30,6 +30,9 @@ from foraccio.lab.compare import compare
 from foraccio.lab.play import Work, play_chunk
 from foraccio.lab.runner import chunks, run_chunks
 from foraccio.lab.setups import Setup
+from tests.cli.terminal import FORACCIO
+from tests.cli.test_foreign_game import FORACCIO_WORDS
+from tests.cli.test_foreign_game import WORDS as LUMACA
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -236,8 +239,21 @@ def test_the_help_says_95_percent_plainly(capsys):
 
 
 def visible(html: str) -> str:
-    """The text a person reads on a page: no tags, no attributes."""
-    return unescape(re.sub(r"<[^>]+>", " ", html.split("<body>")[1]))
+    """The text a person reads on a page: no tags, no attributes, no style sheet."""
+    body = re.sub(r"<style>.*?</style>", " ", html.split("<body>")[1], flags=re.DOTALL)
+    return unescape(re.sub(r"<[^>]+>", " ", body))
+
+
+DECIMALS = {"en": (re.compile(r"\d\.\d"), re.compile(r"\d,\d")),
+            "it": (re.compile(r"\d,\d"), re.compile(r"\d\.\d"))}
+"""A number with decimals as each language writes it (65.0 %, 65,0 %), and as it does
+not."""
+
+
+def written_as_the_language_writes_numbers(text: str, lang: str) -> bool:
+    """Whether ``text`` has numbers with decimals, each written as ``lang`` writes it."""
+    written, foreign = DECIMALS[lang]
+    return bool(written.search(text)) and not foreign.search(text)
 
 
 @pytest.mark.parametrize(("lang", "words"), [
@@ -248,7 +264,7 @@ def visible(html: str) -> str:
                      "The dealing team's edge per hand"],
             "said": "the report with its plots is in"}),
     ("it", {"title": "20 partite per configurazione (seme 0)", "line": "La 24: punti a mano",
-            "finding": "+colore rispetto a baseline: Colore: punti a mano sale da 0.000",
+            "finding": "+colore rispetto a baseline: Colore: punti a mano sale da 0,000",
             "page": ["Cosa cambia: baseline vs +colore", "Risultati", "Grafici",
                      "Differenza dalla configurazione di base in punti a mano",
                      "Il vantaggio della squadra del mazziere a mano"],
@@ -276,6 +292,9 @@ def test_the_report_speaks_each_language_and_the_games_words(tmp_path, capsys, l
     if lang == "it":
         for english in ("matches per setup", "points per hand", "against baseline", "Findings"):
             assert english not in out and english not in text, english
+    # Every figure with decimals as the language writes it: 65,0 % in Italian.
+    assert written_as_the_language_writes_numbers(out, lang), out
+    assert written_as_the_language_writes_numbers(text, lang), text
 
 
 def test_the_help_speaks_italian_too(capsys):
@@ -285,3 +304,34 @@ def test_the_help_speaks_italian_too(capsys):
     assert out.startswith("uso: foraccio compare")
     assert "intervalli al 95 %" in out and "%%" not in out
     assert "argomenti posizionali:" in out and "mostra questo aiuto ed esci" in out
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_a_game_that_shares_no_word_with_foraccio_is_compared_in_its_own_words(tmp_path, lang):
+    # The test-only variant Lumaca (tests/foreign), compared by the installed command in
+    # its own process, as a user runs it.
+    page_file = tmp_path / "report.html"
+    done = subprocess.run(
+        [str(FORACCIO), "compare", "lumaca", "--with-bots", "random", "--matches", "4",
+         "--workers", "1", "--lang", lang, "--results", str(tmp_path / "r.jsonl"),
+         "--html", str(page_file)],
+        cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    out = " ".join(done.stdout.split())
+    page = page_file.read_text()
+    text = " ".join(visible(page).split())
+    assert f'<html lang="{lang}">' in page
+    per_hand = {"en": "{line}: points per hand", "it": "{line}: punti a mano"}[lang]
+    for line in LUMACA[lang]["lines"]:  # its own score lines, in the language asked for
+        assert per_hand.format(line=line) in out, line
+        assert per_hand.format(line=line) in text, line
+    # No word of Foraccio's (the command's own name, "foraccio compare", heads the page
+    # and its messages: it is the program's, not the game's), no English in Italian.
+    assert not FORACCIO_WORDS.search(out), FORACCIO_WORDS.search(out)
+    assert not FORACCIO_WORDS.search(text), FORACCIO_WORDS.search(text)
+    if lang == "it":
+        for english in ("matches per setup", "points per hand", "against baseline",
+                        "Findings", "Heap", "Sevens", " to "):
+            assert english not in out and english not in text, english
+    assert written_as_the_language_writes_numbers(out, lang), out
+    assert written_as_the_language_writes_numbers(text, lang), text

@@ -9,10 +9,11 @@ import re
 import pytest
 from rich.console import Console
 
-from foraccio.lab.html import page
+from foraccio.lab.html import Series, bars, forest, page
 from foraccio.lab.play import Match
 from foraccio.lab.report import match_values, summary, table
 from foraccio.lab.setups import Setup
+from foraccio.lab.speech import Speech, number
 
 TEAMS = ((0, 2), (1, 3))
 
@@ -120,8 +121,12 @@ def test_the_table_fits_80_columns_and_never_cuts_a_setups_name(language):
     rows = [line for line in body if line.strip() and "95 %" not in line]  # the caption
     assert len(rows) == 2 * len(report["metrics"])
     hands = report["setups"][0]["figures"]["hands"]
-    assert any(f"{hands['value']:.3f}" in line for line in rows)
-    assert any(f"[{hands['ci95'][0]:.3f}, {hands['ci95'][1]:.3f}]" in line for line in rows)
+    # Written as the language writes numbers: [4.983, 5.017] in English, [4,983; 5,017] in
+    # Italian, where a comma is the decimal sign.
+    low, high = (number(bound, ".3f", language) for bound in hands["ci95"])
+    assert any(number(hands["value"], ".3f", language) in line for line in rows)
+    assert any({"en": f"[{low}, {high}]", "it": f"[{low}; {high}]"}[language] in line
+               for line in rows)
 
 
 def test_the_page_plots_the_differences_and_the_dealers_edge():
@@ -156,3 +161,56 @@ def test_the_hand_points_histogram_has_round_bins_and_no_empty_tail():
     shares = [float(share) for share in re.findall(
         r'data-setup="baseline" data-category="[^"]+"><title>[^<]*: ([0-9.e-]+)</title>', plot)]
     assert shares[-1] > 0 and sum(shares) == pytest.approx(1, abs=1e-3)
+
+
+@pytest.mark.parametrize(("value", "spec", "english", "italian"), [
+    (1.5, ".3f", "1.500", "1,500"),
+    (0.651, ".1%", "65.1%", "65,1%"),
+    (-0.0001, "+.3f", "-0.000", "-0,000"),
+    (2.675, ".2f", "2.67", "2,67"),  # rounded as Python rounds (2.675 is 2.67499... here)
+    (2.5, "+g", "+2.5", "+2,5"),
+    (0.012345, ".4g", "0.01235", "0,01235"),
+    (1234.5, ".1f", "1234.5", "1234,5"),
+])
+def test_numbers_are_written_as_each_language_writes_them(value, spec, english, italian):
+    assert number(value, spec, "en") == english == format(value, spec)
+    assert number(value, spec, "it") == italian
+
+
+def test_the_plots_write_their_numbers_as_the_language_does():
+    # Grid lines (1.5, +0.5), and each bar's and dot's figures when pointed at.
+    for language, half, signed, dot in (
+            ("en", ">1.5<", ">+0.5<", "s, a: 0.7 (-0.3 to 1.2)</title>"),
+            ("it", ">1,5<", ">+0,5<", "s, a: 0,7 (da -0,3 a 1,2)</title>")):
+        _ = Speech(language)
+        chart = bars("t", ["a"], [Series("s", [1.7])], "x", _=_)
+        assert half in chart and "s, a: " + _.number(1.7, "g") + "</title>" in chart
+        chart = forest("t", ["a"], [Series("s", [0.7], [(-0.3, 1.2)])], "x", _=_)
+        assert signed in chart and dot in chart
+
+
+def test_the_page_writes_every_number_as_its_language_does():
+    italian = page(colore_report(language="it"))
+    figures = italian.split('<table id="figures">')[1].split("</table>")[0]
+    assert re.search(r"<td>\d+,\d %<small>da \d+,\d % a \d+,\d %</small></td>", figures)
+    assert re.search(r"<td>\d+,\d{3}<small>da \d+,\d{3} a \d+,\d{3}</small></td>", figures)
+    findings = italian.split('<ul id="findings">')[1].split("</ul>")[0]
+    assert re.search(r"\d,\d", findings)
+    body = re.sub(r"<style>.*?</style>", "", italian.split("<body>")[1], flags=re.DOTALL)
+    shown = re.sub(r'<[^>]*>', " ", body)  # no attribute: the plots' coordinates stay
+    assert not re.search(r"\d\.\d", shown), re.search(r".{40}\d\.\d.{40}", shown)
+
+
+@pytest.mark.parametrize(("language", "said"), [
+    ("en", "options Points to win: 11; Deal: In three rounds of 5, 4, 4; "
+           "Must capture when able: no"),
+    ("it", "opzioni Punti per vincere: 11; Distribuzione: 5+4+4 in 3 tornate; "
+           "Obbligo di presa: no")])
+def test_the_page_says_a_setups_options_in_the_variants_words(language, said):
+    options = {"target": 11, "deal_scheme": "5-4-4", "capture_required": False}
+    setups = [Setup(name=name, variant="foraccio", options=options, house_rules=(),
+                    bots=("heuristic",) * 4) for name in ("baseline", "same")]
+    games = [(match(0, [0, 1], [[10, 4], [3, 9]]),) * 2 for _ in range(3)]
+    shown = page(summary(setups, TEAMS, 3, games, 3, language))
+    assert said in shown
+    assert "target=" not in shown and "deal_scheme" not in shown

@@ -33,6 +33,16 @@ SCOPA = LineWords("Scopa",
 
 DEALER = {"right": "The dealer's right", "left": "The dealer's left"}
 
+TITLES = {
+    "deal_scheme": "Deal",
+    "target": "Points to win",
+    "deal_passes_to": "Next dealer",
+    "capture_required": "Must capture when able",
+    "last_play_scopa": "A scopa on the last play counts",
+    "lone_ace_captures": "An ace on an empty table is a capture",
+}
+"""Each option's title, the label beside its value."""
+
 WORDS = Words(
     lines={**PUNTI_DI_MANO, "napoli": NAPOLI, "scopa": SCOPA},
     values={
@@ -40,4 +50,5 @@ WORDS = Words(
                         "5-4-4": "In three rounds of 5, 4, 4"},
         "deal_passes_to": DEALER,
     },
+    titles=TITLES,
 )

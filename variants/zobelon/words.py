@@ -17,6 +17,14 @@ COLORE = LineWords("Colore",
 
 KING_VALUE = {"declared": "The value given to the king", "rank": "The king's rank (13)"}
 
+TITLES = {
+    **foraccio_words.TITLES,
+    "lone_ace_captures": "An ace or a king on an empty table is a capture",
+    "king_scopa_value": "A king's scopa is worth",
+    "king_colore_value": "A king's colore is worth",
+}
+"""Foraccio's options' titles, a king beside the ace, and its own options'."""
+
 WORDS = Words(
     lines={**foraccio_words.PUNTI_DI_MANO, "napoli": foraccio_words.NAPOLI, "scopa": SCOPA,
            "colore": COLORE},
@@ -28,4 +36,5 @@ WORDS = Words(
         "king_scopa_value": KING_VALUE,
         "king_colore_value": KING_VALUE,
     },
+    titles=TITLES,
 )

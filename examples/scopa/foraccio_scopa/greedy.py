@@ -19,6 +19,7 @@ from foraccio.bots import BotPlugin, Budget
 from foraccio.core.cards import RANK
 from foraccio.core.model import Move
 from foraccio.core.view import SeatView, view_legal_moves
+from foraccio.core.words import Catalogue
 from foraccio_scopa.scoring.settebello import SETTEBELLO
 
 
@@ -42,6 +43,8 @@ GREEDY = BotPlugin(
                 "take, lays its lowest card.",
     play=greedy,
     variants=("scopa", "scopone-scientifico"),
+    catalogue=Catalogue.of_package("foraccio_scopa"),
 )
 """The bot as the entry point names it. It reads no budget; not ``quick``, so a server
-plays it in its pool of bot processes, as it does any bot it cannot vouch for."""
+plays it in its pool of bot processes, as it does any bot it cannot vouch for. Its
+description is said in Italian by the distribution's catalogue, as its variant's words."""

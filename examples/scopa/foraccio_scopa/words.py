@@ -24,5 +24,6 @@ WORDS = Words(
     lines=LINES,
     values={"players": {"2": "Two, each for themselves", "3": "Three, each for themselves",
                         "4": "Four, in two partnerships"}},
+    titles={"target": "Points to win"},
     catalogue=Catalogue.of_package("foraccio_scopa"),
 )

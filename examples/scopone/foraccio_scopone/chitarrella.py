@@ -59,6 +59,7 @@ from foraccio.core.cards import RANK, SUIT
 from foraccio.core.model import Dealt, Laid, Move
 from foraccio.core.registry import rules_for
 from foraccio.core.view import SeatView, unseen_cards, view_legal_moves
+from foraccio.core.words import Catalogue
 
 LARGEST_SUM = max(VALUES.values())
 """No Scopa card is worth more than 10, so no table adding up to more is cleared by one
@@ -234,5 +235,7 @@ CHITARRELLA = BotPlugin(
                 "the scopa and the settebello, leaves no scopa, sparigls as mano and "
                 "appariglia as dealer, lays the safest card and plays to the partner.",
     play=chitarrella,
+    catalogue=Catalogue.of_package("foraccio_scopone"),
 )
-"""The bot as the entry point names it (group ``foraccio.bots`` of this distribution)."""
+"""The bot as the entry point names it (group ``foraccio.bots`` of this distribution); its
+description is said in Italian by the distribution's catalogue (``locale/``)."""

@@ -1,6 +1,6 @@
-"""Scopone's words: Scopa's score lines, and the values of its own target, in English;
-its own catalogue (``locale/<language>/LC_MESSAGES/foraccio_scopone.po`` in this package)
-translates them, and its title, description and option, into Italian."""
+"""Scopone's words: Scopa's score lines, and the title and values of its own target, in
+English; its own catalogue (``locale/<language>/LC_MESSAGES/foraccio_scopone.po`` in this
+package) translates them, and its title, description and option, into Italian."""
 
 from __future__ import annotations
 
@@ -11,5 +11,6 @@ from foraccio.core.words import Catalogue, Words
 WORDS = Words(
     lines=LINES,
     values={"target": {"11": "11, a short match", "21": "21, a long match"}},
+    titles={"target": "Points to win"},
     catalogue=Catalogue.of_package("foraccio_scopone"),
 )

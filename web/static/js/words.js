@@ -107,7 +107,7 @@ export function valueName(option, value, words = null) {
   return optionWords(option, words)?.values?.[String(value)] ?? humanize(String(value));
 }
 
-/** An option's name in `words` ("Deal scheme"), else its code made readable. */
+/** An option's title in `words` ("Points to win"), else its code made readable. */
 export function optionTitle(option, words = null) {
   return optionWords(option.name, words)?.title ?? humanize(option.name.split(".").pop());
 }
@@ -131,7 +131,8 @@ const BUILT_IN_BOTS = ["heuristic", "random", "ismcts"];
 export const BOTS = BUILT_IN_BOTS.map((name) => [name, null]);
 
 /** Offer the bots of a `GET /bots` answer: the built-in ones in the page's words, any
- * other by its name and its own description. */
+ * other by its name and its own description (which the server says in the page's
+ * language when the bot's catalogue has it). */
 export function offerBots(listed) {
   BOTS.splice(0, BOTS.length, ...listed.map(({name, description}) => [name, description]));
 }
