@@ -50,6 +50,7 @@ def guarded_play_rule(rule: Callable, owner: Owner) -> Callable:
 
     play_rule._foraccio_guarded = True  # type: ignore[attr-defined]
     play_rule.plays = plays  # type: ignore[attr-defined]
+    play_rule.__wrapped__ = rule  # type: ignore[attr-defined]
     return play_rule
 
 

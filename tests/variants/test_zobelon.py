@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from foraccio.core.cards import DECK
+from foraccio.core.cards import DECK, RANK
 from foraccio.core.engine import legal_moves, new_match, play
 from foraccio.core.errors import IllegalMove, Reason
 from foraccio.core.model import Bonus, Captured, HandScored, Move
 from foraccio.core.registry import get_variant
+from foraccio.core.registry.guards import Owner
+from foraccio.core.registry.rule_guards import guarded_play_rule
 from foraccio.core.testing import scenario
+from foraccio.variants.foraccio.capture_options import hand_moves, hand_moves_laying_any
+from foraccio.variants.zobelon.jolly_moves import KINGS, with_jolly_kings
 from tests.helpers import bonuses, outcomes, take
 
 
@@ -318,3 +324,27 @@ def test_example_11_a_king_sweeping_the_same_table_makes_no_scopa():
 def test_foraccios_captures_hold_in_zobelon_for_cards_other_than_kings(table, card, captures):
     """docs/rules.md §8.1: Foraccio's captures (§4.2) for every card but the re."""
     assert outcomes(seat_0_to_play(table, [card]), card) == {(cards, None) for cards in captures}
+
+
+# --- the kings' captures read from Foraccio's capture plans -------------------------
+
+
+@pytest.mark.parametrize("foraccio_rule", [hand_moves, hand_moves_laying_any])
+def test_a_kings_captures_read_from_the_plans_are_those_the_wrapped_rule_lists(foraccio_rule):
+    """Over Foraccio's own rule the kings' captures come from its capture plans; over any
+    other rule, from what that rule lists for a card of each value. Over a rule that
+    captures as Foraccio's (but is not it), both ways list the same moves in the same
+    order, on the tables of seeded deals with aces and kings among them."""
+    guarded = guarded_play_rule(foraccio_rule, Owner("variant", "zobelon", None))
+    assert guarded.__wrapped__ is foraccio_rule  # what with_jolly_kings knows it by
+    on_plans = with_jolly_kings(guarded)
+    generic = with_jolly_kings(lambda hand, table: foraccio_rule(hand, table))
+    rng = random.Random(34)
+    for _ in range(400):
+        deck = list(DECK)
+        rng.shuffle(deck)
+        table = tuple(sorted(deck[:rng.randrange(0, 9)], key=lambda card: (RANK[card], card)))
+        hand = tuple(deck[9:9 + rng.randrange(1, 13)])
+        if KINGS.isdisjoint(hand):
+            hand += (next(card for card in deck[9:] if card in KINGS),)
+        assert on_plans(hand, table) == generic(hand, table), (hand, table)

@@ -68,6 +68,11 @@ def hand_moves_laying_any(hand: tuple[str, ...],
     return captures, [LAY[card] for card in hand if RANK[card] != 1]
 
 
+def plan_of(values: tuple[int, ...]) -> Plan:
+    """The :data:`Plan` of a table holding cards of these values (kept, or made)."""
+    return _plans.get(values) or capture_plan(values)
+
+
 def capture_plan(values: tuple[int, ...]) -> Plan:
     """Return the :data:`Plan` of a table holding cards of these values: for each value,
     single cards of that value first, then sets of two or more number cards adding up
