@@ -347,15 +347,6 @@ def _declaration_problem(declaration: Any, held: set[str]) -> str | None:
     return None
 
 
-def _check_each_declarations(owner, hook, results, args, where):
-    if not _is_sequence(results):
-        raise _refuse(owner, hook, f"{kind_of(results)}, not a list of lists of declarations")
-    for declarations in results:
-        if declarations is not None and type(declarations) is not CheckedDeclarations:
-            _check_declarations(owner, hook, declarations, args, where)
-    return results
-
-
 def _check_play_rule(owner, hook, rule, args, where):
     if not callable(rule):
         raise _refuse(owner, hook, f"{kind_of(rule)}, not a play rule function")
@@ -406,13 +397,24 @@ def _checked_score_lines(owner, hook, lines, args, where):
     return lines
 
 
-def _check_each_score_lines(owner, hook, results, args, where):
-    if not _is_sequence(results):
-        raise _refuse(owner, hook, f"{kind_of(results)}, not a list of lists of score lines")
-    for lines in results:
-        if lines is not None and type(lines) is not CheckedLines:
-            _checked_score_lines(owner, hook, lines, args, where)
-    return results
+def _check_each(check, checked: type, what: str):
+    """The check of a hook's results, a list of each implementation's ``what``: ``check``
+    for each, passing over those their own guard checked already (of type ``checked``)."""
+
+    def check_each(owner, hook, results, args, where):
+        if not _is_sequence(results):
+            raise _refuse(owner, hook, f"{kind_of(results)}, not a list of lists of {what}")
+        for result in results:
+            if result is not None and type(result) is not checked:
+                check(owner, hook, result, args, where)
+        return results
+
+    return check_each
+
+
+_check_each_score_lines = _check_each(_checked_score_lines, CheckedLines, "score lines")
+_check_each_declarations = _check_each(_check_declarations, CheckedDeclarations,
+                                       "declarations")
 
 
 def _check_winner(owner, hook, team, args, where):
