@@ -58,6 +58,11 @@ class Watched:
         """Console errors matching ``pattern`` are expected in this test."""
         self.allowed = pattern
 
+    def unexpected_errors(self) -> list[str]:
+        """The console errors this test did not :meth:`allow`."""
+        return [error for error in self.errors
+                if not (self.allowed and self.allowed.search(error))]
+
 
 @functools.cache
 def catalogue(language: str) -> dict[str, str]:
@@ -133,9 +138,17 @@ def watched_page(browser: Browser, language: str = "en", **context: Any) -> Iter
         yield watch
     finally:
         opened.close()
-    errors = [error for error in watch.errors
-              if not (watch.allowed and watch.allowed.search(error))]
+    errors = watch.unexpected_errors()
     assert not errors, f"console errors: {errors}"
+
+
+def variant_words(server: str, variant: str, language: str) -> dict:
+    """``variant``'s words, as the server's ``GET /variants/{variant}`` says them in
+    ``language``."""
+    request = urllib.request.Request(f"{server}/variants/{variant}",
+                                     headers={"Accept-Language": language})
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        return json.load(answer)["words"]
 
 
 def state(page: Page) -> str:

@@ -82,8 +82,7 @@ def contexts(browser, server, language):
     for context, _ in made:
         context.close()
     for _, watched in made:
-        errors = [error for error in watched.errors
-                  if not (watched.allowed and watched.allowed.search(error))]
+        errors = watched.unexpected_errors()
         assert not errors, f"console errors: {errors}"
         elsewhere = [url for url in watched.requests if origin(url) not in (server, None)]
         assert not elsewhere, f"requests left the server's origin: {elsewhere}"

@@ -47,8 +47,7 @@ def contexts(browser, server):
     for context, _ in made:
         context.close()
     for _, watched in made:
-        errors = [error for error in watched.errors
-                  if not (watched.allowed and watched.allowed.search(error))]
+        errors = watched.unexpected_errors()
         assert not errors, f"console errors: {errors}"
 
 

@@ -7,13 +7,10 @@ card's choice; and no word of Foraccio's."""
 
 from __future__ import annotations
 
-import json
-import urllib.request
-
 import pytest
 
 from tests.browser.conftest import api_server
-from tests.browser.table import more_choices, play_hand, say, seat_view, wait_for
+from tests.browser.table import more_choices, play_hand, say, seat_view, variant_words, wait_for
 
 pytestmark = pytest.mark.xdist_group("browser-foreign")
 
@@ -26,14 +23,6 @@ def server(tmp_path_factory):
         yield url
 
 
-def lumaca(server: str, language: str) -> dict:
-    """Lumaca's words, as ``GET /variants`` says them in ``language``."""
-    request = urllib.request.Request(server + "/variants/lumaca",
-                                     headers={"Accept-Language": language})
-    with urllib.request.urlopen(request, timeout=10) as answer:
-        return json.load(answer)["words"]
-
-
 def table_text(page) -> str:
     """What the table, its log, its score sheet and its dialog say, in lower case."""
     return " ".join(page.text_content(selector) or "" for selector in
@@ -42,7 +31,7 @@ def table_text(page) -> str:
 
 def test_lumaca_is_shown_in_its_own_words(watched, server, language):
     page = watched.page
-    words = lumaca(server, language)
+    words = variant_words(server, "lumaca", language)
     lines = {name: line["name"] for name, line in words["lines"].items()}
     page.goto(server + "/")
     wait_for(page, "setup")

@@ -6,14 +6,12 @@ values) and a refusal's ``detail`` come back in it."""
 
 from __future__ import annotations
 
-import json
 import re
-import urllib.request
 
 import pytest
 
 from tests.browser.conftest import api_server
-from tests.browser.table import say, start_match, wait_for, watched_page
+from tests.browser.table import say, start_match, variant_words, wait_for, watched_page
 
 pytestmark = pytest.mark.xdist_group("browser-language")
 
@@ -24,14 +22,6 @@ CHOSEN = "localStorage.getItem('foraccio.table.language')"
 def server(tmp_path_factory):
     with api_server(tmp_path_factory.mktemp("language") / "log") as url:
         yield url
-
-
-def zobelon(server: str, language: str) -> dict:
-    """Zobelon's words, as ``GET /variants`` says them in ``language``."""
-    request = urllib.request.Request(server + "/variants/zobelon",
-                                     headers={"Accept-Language": language})
-    with urllib.request.urlopen(request, timeout=10) as answer:
-        return json.load(answer)["words"]
 
 
 def shows(page, language: str) -> bool:
@@ -70,7 +60,7 @@ def test_the_control_switches_the_language_and_it_is_remembered(browser, server)
         assert page.input_value("#language") == "it"
         # The game's own words, asked in Italian.
         page.select_option("#variant", "zobelon")
-        words = zobelon(server, "it")
+        words = variant_words(server, "zobelon", "it")
         assert page.text_content("#variant option[value=zobelon]") == words["title"]
         assert page.text_content("#variant-description").startswith(words["description"])
         values = next(option["values"] for option in words["options"]
@@ -106,7 +96,7 @@ def test_a_match_resumes_in_the_language_switched_to(browser, server):
         assert page.locator("#hand .card").evaluate_all(
             "cards => cards.map(c => c.dataset.card)") == hand
         assert page.text_content("#status") == say("it", "status.your_turn")
-        assert page.text_content("#variant-name") == zobelon(server, "it")["title"]
+        assert page.text_content("#variant-name") == variant_words(server, "zobelon", "it")["title"]
         assert page.text_content("#hand-number") == say("it", "hand.number", hand=1)
 
         # A move the server refuses (a card not in the hand): its detail, in Italian.
