@@ -15,7 +15,7 @@ from foraccio.core.errors import PluginError
 from foraccio.core.hookspecs import hookimpl
 from foraccio.core.model import Bonus, ScoreLine
 from foraccio.core.registry import HouseRule, Variant, get_variant, register_house_rule
-from foraccio.core.rules import Deal
+from foraccio.core.rules import Deal, Declaration
 from foraccio.core.testing import random_playout, scenario
 
 
@@ -276,3 +276,50 @@ def test_a_plugin_error_survives_a_trip_to_another_process():
         "house_rule", "x", "foraccio_deal", "it returned None", "dist")
     assert copy.message == error.message == (
         "House rule 'x' (distribution 'dist') failed in foraccio_deal: it returned None.")
+
+
+class WrapsScoreLines:
+    """Adds a nameless score line to the other plugins' answers."""
+
+    @hookimpl(wrapper=True)
+    def foraccio_score_lines(self):
+        results = yield
+        return [*results, [ScoreLine(team=0, name="", points=1)]]
+
+
+class WrapsDeclarations:
+    """Adds a declaration showing a card of no hand to the other plugins' answers."""
+
+    @hookimpl(wrapper=True)
+    def foraccio_declarations(self):
+        results = yield
+        return [*results, [Declaration("shown", ("14d",), 1)]]
+
+
+class NotAList:
+    """Answers the other plugins' lists of declarations with a string."""
+
+    @hookimpl(wrapper=True)
+    def foraccio_declarations(self):
+        yield
+        return "busso"
+
+
+@pytest.mark.parametrize(("plugin", "hook", "problem", "play"), [
+    (WrapsScoreLines(), "foraccio_score_lines", "a score line without a name",
+     lambda rules: score_hand(scenario(house_rules=rules))),
+    (WrapsDeclarations(), "foraccio_declarations",
+     "a declaration showing what is not cards of the seat's hand, each once",
+     lambda rules: new_match("foraccio", 1, house_rules=rules)),
+    (NotAList(), "foraccio_declarations", "a str, not a list of lists of declarations",
+     lambda rules: new_match("foraccio", 1, house_rules=rules)),
+], ids=["score-lines", "declarations", "not-a-list"])
+def test_what_a_wrapper_makes_of_the_other_answers_is_checked(registered, plugin, hook,
+                                                              problem, play):
+    registered(house_rule("wrapping", plugin))
+
+    with pytest.raises(PluginError) as caught:
+        play(["wrapping"])
+
+    assert failing(caught, kind="house_rule", name="wrapping",
+                   hook=hook).problem == f"it returned {problem}"
