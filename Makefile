@@ -77,16 +77,26 @@ compiled: $(COMPILED_STAMP)
 		|| echo "The compiled engine could not be built (see above; it needs a C compiler" \
 			"and the Python headers): the engine runs from its Python source."
 
-# The whole suite on the engine's Python source (with coverage), then the engine's own
-# tests and the examples' on the compiled engine: both must pass, and test_compiled.py
-# checks that each run had the engine it asked for and that both play alike.
+# The whole suite on the engine's Python source, then the engine's own tests and the
+# examples' on the compiled engine: both must pass, and test_compiled.py checks that each
+# run had the engine it asked for and that both play alike.
 # loadgroup: each browser test module runs in one worker, so it starts one browser. The
-# slowest tests are listed, to keep the suite's time in sight.
+# slowest tests are listed, to keep the suite's time in sight. Coverage is measured by
+# `make coverage`, not here: its tracing made the suite's CPU-bound tests two to three
+# times slower.
 ENGINE_TESTS := tests/core tests/variants $(EXAMPLES:%=%/tests)
-test: $(STAMP) $(NPM_STAMP) $(CONTRACT_STAMP) $(CHROMIUM) java-runtime compiled | $(REDIS_SERVER) $(NGINX) $(JQ)
+TEST_NEEDS := $(STAMP) $(NPM_STAMP) $(CONTRACT_STAMP) $(CHROMIUM) java-runtime
+test: $(TEST_NEEDS) compiled | $(REDIS_SERVER) $(NGINX) $(JQ)
 	FORACCIO_PURE_PYTHON=1 FORACCIO_EXPECT_ENGINE=source \
-		$(PY) -m pytest -n 2 --dist loadgroup --durations=15 --cov --cov-report=term:skip-covered
+		$(PY) -m pytest -n 2 --dist loadgroup --durations=15 --no-cov
 	FORACCIO_EXPECT_ENGINE=compiled $(PY) -m pytest -n 2 --no-cov $(ENGINE_TESTS)
+
+# The whole suite on the engine's Python source, with the lines each module's tests
+# leave unrun (slower than `make test`).
+.PHONY: coverage
+coverage: $(TEST_NEEDS) | $(REDIS_SERVER) $(NGINX) $(JQ)
+	FORACCIO_PURE_PYTHON=1 FORACCIO_EXPECT_ENGINE=source \
+		$(PY) -m pytest -n 2 --dist loadgroup --cov --cov-report=term:skip-covered
 
 # The Node tools of tests/clients (client generators, linters, the TypeScript client's
 # packages), pinned by clients/package-lock.json, in clients/node_modules. No install
