@@ -14,6 +14,7 @@ import re
 import secrets
 import sys
 import time
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
 import msgspec
@@ -57,12 +58,38 @@ def _processors(as_json: bool) -> list:
     common = [
         structlog.contextvars.merge_contextvars,
         structlog.processors.add_log_level,
-        structlog.processors.TimeStamper(fmt="iso", utc=True),
+        stamp_utc,
     ]
     if as_json:
         return [*common, structlog.processors.format_exc_info,
                 structlog.processors.JSONRenderer(serializer=_to_json)]
     return [*common, structlog.dev.ConsoleRenderer()]
+
+
+def stamp_utc(logger, method_name, event_dict):
+    """structlog's ``TimeStamper(fmt="iso", utc=True)``: the line's ``timestamp``, now in
+    UTC to the microsecond, such as ``2026-12-05T14:25:29.131973Z``."""
+    event_dict["timestamp"] = iso_utc(time.time_ns())
+    return event_dict
+
+
+_second = (0, "1970-01-01T00:00:00")
+"""The last second :func:`iso_utc` formatted, and its text."""
+
+
+def iso_utc(nanoseconds: int) -> str:
+    """The instant ``nanoseconds`` after the epoch, as ``datetime.isoformat`` writes it in
+    UTC (floored to the microsecond, without a fraction when it is whole) with ``Z``.
+
+    The date and time are formatted once a second: formatting them on every line, as
+    TimeStamper does, cost 3 us of the 0.2 ms of CPU of a request."""
+    global _second
+    second, microsecond = divmod(nanoseconds // 1000, 1_000_000)
+    if _second[0] != second:
+        _second = (second, datetime.fromtimestamp(second, UTC)
+                   .replace(tzinfo=None).isoformat())
+    text = _second[1]
+    return f"{text}.{microsecond:06d}Z" if microsecond else f"{text}Z"
 
 
 _encoder = msgspec.json.Encoder(enc_hook=repr)
