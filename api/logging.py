@@ -109,7 +109,9 @@ class RequestLog:
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
-        self.logger = structlog.get_logger("foraccio.api.request")
+        # Bound now, the app's structlog configuration being in place: the lazy proxy
+        # that get_logger() returns would look its logger up again on every line.
+        self.logger = structlog.get_logger("foraccio.api.request").bind()
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
