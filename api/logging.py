@@ -15,6 +15,7 @@ import secrets
 import sys
 import time
 from datetime import UTC, datetime
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import msgspec
@@ -73,23 +74,19 @@ def stamp_utc(logger, method_name, event_dict):
     return event_dict
 
 
-_second = (0, "1970-01-01T00:00:00")
-"""The last second :func:`iso_utc` formatted, and its text."""
-
-
 def iso_utc(nanoseconds: int) -> str:
     """The instant ``nanoseconds`` after the epoch, as ``datetime.isoformat`` writes it in
-    UTC (floored to the microsecond, without a fraction when it is whole) with ``Z``.
-
-    The date and time are formatted once a second: formatting them on every line, as
-    TimeStamper does, cost 3 us of the 0.2 ms of CPU of a request."""
-    global _second
+    UTC (floored to the microsecond, without a fraction when it is whole) with ``Z``."""
     second, microsecond = divmod(nanoseconds // 1000, 1_000_000)
-    if _second[0] != second:
-        _second = (second, datetime.fromtimestamp(second, UTC)
-                   .replace(tzinfo=None).isoformat())
-    text = _second[1]
+    text = _iso_second(second)
     return f"{text}.{microsecond:06d}Z" if microsecond else f"{text}Z"
+
+
+@lru_cache(maxsize=1)
+def _iso_second(second: int) -> str:
+    # Formatted once a second: formatting the date and time on every line, as
+    # TimeStamper does, cost 3 us of the 0.2 ms of CPU of a request.
+    return datetime.fromtimestamp(second, UTC).replace(tzinfo=None).isoformat()
 
 
 _encoder = msgspec.json.Encoder(enc_hook=repr)
