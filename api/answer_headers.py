@@ -1,5 +1,6 @@
 """The headers every answer of the app carries, set below the app so that none is missed:
-pages, static files, JSON, problem documents, 404s and refused preflights alike.
+pages, static files, JSON, problem documents, 404s and refused preflights alike. (The
+plays :mod:`foraccio.api.fastplay` answers, above it, carry :data:`HEADERS` from there.)
 
 - ``X-Content-Type-Options: nosniff``. Every answer says its type: the web table's page
   and files, the documentation's pages and assets, JSON and problem documents. With

@@ -95,10 +95,12 @@ def create_app() -> Litestar:
     handler = app.asgi_handler
     if app.cors_config:
         handler = PreflightRefusals(handler, app.cors_config)
-    # The plays of open states this worker answered skip Litestar's layers (see
-    # foraccio.api.fastplay); every other request, and any of those that fails, goes on.
-    handler = FastPlay(handler, posted)
-    app.asgi_handler = RequestLog(AnswerHeaders(WholeBody(handler, timeouts.body_seconds)))
+    handler = AnswerHeaders(WholeBody(handler, timeouts.body_seconds))
+    # The plays of open states this worker answered skip Litestar's layers and those two
+    # (see foraccio.api.fastplay, which reads the body and adds the headers itself);
+    # every other request, and any of those that fails, goes on.
+    handler = FastPlay(handler, posted, timeouts.body_seconds)
+    app.asgi_handler = RequestLog(handler)
     freeze()
     return app
 

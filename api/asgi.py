@@ -1,5 +1,6 @@
 """ASGI middleware around the whole app, below the request log: the request body, read
-whole and in time.
+whole and in time. (The plays :mod:`foraccio.api.fastplay` answers, above it, have their
+bodies read the same way there.)
 
 :class:`WholeBody` spares each request a round trip to the server. granian
 hands a small body over with ``more_body: True`` and then answers one more

@@ -9,7 +9,7 @@ import json
 import pytest
 from litestar.exceptions import ValidationException
 
-from foraccio.api.decoding import refuse_repeated_keys
+from foraccio.api.decoding import _no_key_repeated, refuse_repeated_keys
 from foraccio.core.quoting import ELLIPSIS
 
 
@@ -23,6 +23,11 @@ from foraccio.core.quoting import ELLIPSIS
     (b'{"target": 71, "targ\\u0065t": 5}', "target", "$"),
     # Two objects with a repeated key: the first in the body is named.
     (b'{"a": {"x": 1, "x": 2}, "b": {"y": 1, "y": 2}}', "x", "$.a"),
+    # Colons in strings, kept or not, or in an escape, do not hide one from the count.
+    (b'{"a": "x:y", "a": "z"}', "a", "$"),
+    (b'{"a": "z", "a": "x:y", "b": "::"}', "a", "$"),
+    (b'{"a": {"b": 1, "c": 2}, "a": 2}', "a", "$"),
+    (b'{"k": "\\u003a", "a": 1, "a": 2}', "a", "$"),
 ])
 def test_a_key_named_twice_in_one_object_is_refused_naming_it_and_where(body, key, where):
     with pytest.raises(ValidationException) as refused:
@@ -41,6 +46,16 @@ def test_a_key_named_twice_in_one_object_is_refused_naming_it_and_where(body, ke
 ])
 def test_keys_repeated_across_objects_are_fine(body):
     refuse_repeated_keys(body)
+
+
+@pytest.mark.parametrize("body", [
+    b'{"a": 1, "b": {"a": 1}, "c": [{"a": 1}, {"a": 2}]}',
+    b'{"url" : "http://x:80/", "b": {"c": "::", "d": ["a:b"]}}',
+    b'[]',
+])
+def test_a_body_without_a_repeated_key_is_told_by_counting_its_colons(body):
+    # The standard library's second pass is left for the few bodies this cannot tell.
+    assert _no_key_repeated(body)
 
 
 def test_a_long_key_is_quoted_short():

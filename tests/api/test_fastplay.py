@@ -40,7 +40,7 @@ def both(monkeypatch_module):
     fast_app = create_app()
     behind = Counted(_fast_path(fast_app).app)
     _fast_path(fast_app).app = behind
-    monkeypatch_module.setattr(app_module, "FastPlay", lambda handler, posted: handler)
+    monkeypatch_module.setattr(app_module, "FastPlay", lambda handler, *_: handler)
     plain_app = create_app()
     monkeypatch_module.undo()
     with TestClient(fast_app) as fast, TestClient(plain_app) as plain:

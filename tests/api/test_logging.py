@@ -4,11 +4,13 @@ no log line ever shows a card of a hand."""
 from __future__ import annotations
 
 import re
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from structlog.contextvars import merge_contextvars
 from structlog.testing import capture_logs
 
+from foraccio.api.logging import iso_utc
 from tests.api.conftest import play_until, wire
 
 CARD = re.compile(r"\b(1[0-3]|[1-9])[cdbs]\b")
@@ -68,3 +70,13 @@ def test_no_log_line_shows_a_card(client, logs):
     for entry in logs:
         for value in entry.values():
             assert not CARD.search(str(value)), entry
+
+
+@pytest.mark.parametrize("nanoseconds", [
+    0, 999, 1_000, 1_764_944_729_000_000_000, 1_764_944_729_131_973_999,
+    1_764_944_729_999_999_999, 1_764_944_730_000_001_000, 4_102_444_800_000_000_000])
+def test_the_timestamp_is_written_as_structlogs_iso_utc_stamper_writes_it(nanoseconds):
+    # TimeStamper(fmt="iso", utc=True) writes datetime.now(UTC).isoformat() with Z.
+    instant = datetime(1970, 1, 1, tzinfo=UTC) + timedelta(microseconds=nanoseconds // 1000)
+    assert iso_utc(nanoseconds) == instant.isoformat().replace("+00:00", "Z")
+    assert iso_utc(nanoseconds) == iso_utc(nanoseconds)  # the second's text, kept, again

@@ -69,13 +69,15 @@ def test_an_idle_connection_is_closed_after_its_answer(server):
     assert received.endswith(b'{"status":"ok"}')
 
 
-@pytest.mark.parametrize("framing", [b"Content-Length: 1000\r\n",
-                                     b"Transfer-Encoding: chunked\r\n"])
-def test_a_body_sent_too_slowly_is_a_408_and_the_connection_closes(server, framing):
+# POST /games/play with a length is read by foraccio.api.fastplay, any other by WholeBody.
+@pytest.mark.parametrize(("path", "framing"), [
+    (b"/games", b"Content-Length: 1000\r\n"), (b"/games", b"Transfer-Encoding: chunked\r\n"),
+    (b"/games/play", b"Content-Length: 1000\r\n")])
+def test_a_body_sent_too_slowly_is_a_408_and_the_connection_closes(server, path, framing):
     connection = connect(server)
     start = b'{"variant":' if b"Length" in framing else b'b\r\n{"variant":\r\n'
-    connection.sendall(b"POST /games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-                       + framing + b"\r\n" + start)
+    connection.sendall(b"POST " + path + b" HTTP/1.1\r\nHost: x\r\n"
+                       b"Content-Type: application/json\r\n" + framing + b"\r\n" + start)
 
     received, seconds = until_closed(connection)
     head, _, body = received.partition(b"\r\n\r\n")
@@ -87,15 +89,18 @@ def test_a_body_sent_too_slowly_is_a_408_and_the_connection_closes(server, frami
     assert seconds >= 0.5
 
 
-def test_a_client_that_hangs_up_before_its_body_is_in_is_no_server_error(server):
+@pytest.mark.parametrize("path", [b"/games", b"/games/play"])
+def test_a_client_that_hangs_up_before_its_body_is_in_is_no_server_error(server, path):
+    request_id = "hangs-up" + path.decode().replace("/", "-")
     connection = connect(server)
-    connection.sendall(b"POST /games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-                       b"Content-Length: 1000\r\nX-Request-ID: hangs-up\r\n\r\n{")
+    connection.sendall(b"POST " + path + b" HTTP/1.1\r\nHost: x\r\n"
+                       b"Content-Type: application/json\r\nContent-Length: 1000\r\n"
+                       b"X-Request-ID: " + request_id.encode() + b"\r\n\r\n{")
     time.sleep(0.2)  # the app is waiting for the rest
     connection.close()
 
     def logged() -> list[dict]:
-        return [line for line in server.log_lines() if line.get("request_id") == "hangs-up"]
+        return [line for line in server.log_lines() if line.get("request_id") == request_id]
 
     deadline = time.monotonic() + HELD
     while not any(line["event"] == "request" for line in logged()):
