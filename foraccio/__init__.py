@@ -13,6 +13,9 @@ Everything the distribution installs lives under this one package:
 - :mod:`foraccio.lab`: the house-rule lab (``foraccio compare``).
 """
 
-__version__ = "0.1.0"
-"""The release: ``foraccio --version``, the OpenAPI document's ``info.version`` and the
-``Foraccio-Version`` header of every answer (CHANGELOG.md lists what each one brought)."""
+__version__ = "0.2.0.dev0"
+"""The version (PEP 440): a release (``0.2.0``), or while work goes on after one a
+development version of the next (``0.2.1.dev0``). ``foraccio --version``, the OpenAPI
+document's ``info.version`` and the ``Foraccio-Version`` header of every answer say it;
+a release serves exactly its document as kept in ``openapi/released/`` (CHANGELOG.md lists
+what each one brought; docs/api.md, "Versions and what may change")."""
