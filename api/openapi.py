@@ -29,6 +29,7 @@ from litestar.openapi.spec.base import BaseSchemaObject
 
 from foraccio import __version__
 from foraccio.api import docs_ui
+from foraccio.api.openapi_evolution import open_answers
 from foraccio.api.openapi_kinds import name_answers, split_requests
 from foraccio.api.openapi_links import add_links
 from foraccio.api.openapi_portable import PROBLEM_JSON, portable
@@ -52,7 +53,11 @@ def openapi_config() -> OpenAPIConfig:
             "A stateless rules engine for the Venetian card games Foraccio and Zobelon. "
             "Every request carries the whole state of a match and every answer returns the "
             "new state: the server stores nothing. Errors are RFC 9457 problem documents "
-            "(`application/problem+json`) with a machine-readable `code`."
+            "(`application/problem+json`) with a machine-readable `code`. Within a "
+            "compatibility line (one minor version under 1.0, one major version after) an "
+            "answer's object may gain fields where its schema leaves `additionalProperties` "
+            "open: ignore the ones you do not know. Requests are closed: a field the server "
+            "does not know is refused. Post a `state` or a `move` back as you were given it."
         ),
         license=License(name="MIT", identifier="MIT"),
         security=[],
@@ -78,16 +83,17 @@ def openapi_config() -> OpenAPIConfig:
 @dataclass
 class PortableOpenAPI(OpenAPI):
     """The app's document, its open and sealed forms spelled out
-    (:mod:`foraccio.api.openapi_kinds`), its links added (:mod:`foraccio.api.openapi_links`)
-    and rewritten by :func:`foraccio.api.openapi_portable.portable` whenever it is turned
-    into JSON: what the app serves and ``make openapi`` commits."""
+    (:mod:`foraccio.api.openapi_kinds`), its links added (:mod:`foraccio.api.openapi_links`),
+    rewritten by :func:`foraccio.api.openapi_portable.portable` and its answers opened to
+    new fields (:mod:`foraccio.api.openapi_evolution`) whenever it is turned into JSON: what
+    the app serves and ``make openapi`` commits."""
 
     def to_schema(self) -> dict[str, Any]:
         document = super().to_schema()
         split_requests(document)
         name_answers(document)
         add_links(document)
-        return portable(document)
+        return open_answers(portable(document))
 
 
 @dataclass

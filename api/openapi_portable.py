@@ -126,7 +126,7 @@ def portable(document: dict[str, Any]) -> dict[str, Any]:
                        lambda found, name=name: {"title": name, **found})
     _transform_schemas(document, _typed_enum)
     _drop_false_deprecated(document)
-    _defaults_in_descriptions(document, _sent_by_clients(document))
+    _defaults_in_descriptions(document, sent_by_clients(document))
     _method_not_allowed_everywhere(document)
     _server_errors_everywhere(document)
     _name_problem_examples(document)
@@ -341,7 +341,7 @@ def _typed_enum(schema: Schema) -> Schema:
 # --- defaults -----------------------------------------------------------------------------
 
 
-def _sent_by_clients(document: dict[str, Any]) -> set[str]:
+def sent_by_clients(document: dict[str, Any]) -> set[str]:
     """The component schemas a request body may hold, directly or inside another."""
     pending = [media_type["schema"] for operation in _operations(document)
                for media_type in operation.get("requestBody", {}).get("content", {}).values()

@@ -285,9 +285,12 @@ class GameRequest(Wire, kw_only=True):
     state: State | None = None
     token: Token | None = None
     seat_key: SeatKey | None = None
-    events: tuple[AnyEvent, ...] | None = None
+    events: Annotated[tuple[msgspec.Raw, ...], msgspec.Meta(
+        description="Ignored: the events of an answer posted back as it is.")] | None = None
     """The events of an open answer posted back as it is (``POST /games``, ``next-hand``,
-    ``play``); ignored."""
+    ``play``); ignored, and so not read: an answer's events may gain fields and types in a
+    later version (docs/api.md, "Versions and what may change") that this body need not
+    know."""
 
     def __post_init__(self) -> None:
         if self.kind == "open" and (self.token is not None or self.seat_key is not None):
