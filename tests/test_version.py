@@ -74,6 +74,21 @@ def test_a_release_has_its_document_kept_and_a_development_version_is_of_a_new_o
             f"next one's")
 
 
+def test_the_command_prints_the_version():
+    command = Path(sys.executable).with_name("foraccio")
+
+    run = subprocess.run([str(command), "--version"], capture_output=True, text=True,
+                         timeout=60)
+
+    assert (run.returncode, run.stdout, run.stderr) == (0, f"foraccio {__version__}\n", "")
+
+
+def test_the_committed_document_gives_the_version():
+    document = json.loads((ROOT / "openapi" / "openapi.json").read_text())
+
+    assert document["info"]["version"] == __version__
+
+
 def test_the_changelog_has_an_entry_for_every_release_and_an_unreleased_section():
     changelog = (ROOT / "CHANGELOG.md").read_text()
     entries = re.findall(r"^## \[(.+?)\](?: - (\d{4}-\d{2}-\d{2}))?$", changelog,
@@ -84,7 +99,7 @@ def test_the_changelog_has_an_entry_for_every_release_and_an_unreleased_section(
     assert all(released.values()), "every release has its date"
     assert {str(version) for version in released_documents()} <= released.keys()
     if is_release(__version__):
-        assert list(released)[0] == __version__
+        assert next(iter(released)) == __version__
 
 
 @pytest.mark.parametrize(("path", "body", "status"), [
