@@ -15,7 +15,11 @@ It also bounds how long a client may take to send a body
 send headers, not a body, so a client could hold a connection and a request
 open for ever by sending a byte now and then, or none. Past the deadline the
 request is answered 408 ``request_timeout``; the connection is then closed,
-since the rest of its body would still be on the way. A client that hangs up
+since the rest of its body would still be on the way. granian closes it only when the
+request's protocol (``receive``'s owner, which owns the unread body) is freed: nothing
+may keep ``receive`` in a reference cycle (an exception kept in a frame that its own
+traceback holds), or the connection stays open until the cyclic garbage collector runs
+(tests/api/test_fastplay.py checks both paths). A client that hangs up
 before its body is in is :class:`ClientGone` (499 in the request log), not a
 failure of the server.
 """

@@ -33,7 +33,7 @@ language). Going through both cost a play about 4 % of its instructions in proce
 Any other request, and any of these that fails at any step (a body that does not
 decode, a state without a valid receipt, a bad token or seat key, an illegal move, a
 slow body, a client gone), goes to those layers and Litestar as it came, with what was
-read of its body and the error met reading it (a slow body is WholeBody's 408): the problem
+read of its body and, for a slow body, the timeout WholeBody answers 408: the problem
 documents, the checks in full and the pool are Litestar's as before. What it may
 repeat there has no effect but its cost (a failed decode, a MAC, a lookup, a token
 opened, a refused play). tests/api/test_fastplay.py checks that both ways answer alike
@@ -81,7 +81,9 @@ class FastPlay:
             return
         # The body read as WholeBody reads it: within the same time, and no more receive()
         # once its length is in (granian would answer one more with an empty chunk).
+        # A client gone is a message (http.disconnect), not an error: Litestar's below.
         read: list[Message] = []
+        timed_out = False
         try:
             async with asyncio.timeout(self.body_seconds):
                 while length > 0:
@@ -90,8 +92,12 @@ class FastPlay:
                     if message["type"] != "http.request" or not message.get("more_body"):
                         break
                     length -= len(message.get("body", b""))
-        except Exception as error:  # a slow body, a client gone: Litestar's to answer
-            await self.app(scope, _replaying(read, receive, error), send)
+        except TimeoutError:
+            # A slow body: WholeBody's 408, asked for after this block, so that the error
+            # is not the context of every one raised in Litestar (see _replaying).
+            timed_out = True
+        if timed_out:
+            await self.app(scope, _replaying(read, receive, timed_out=True), send)
             return
         try:
             answer = self._answer(read)
@@ -143,18 +149,27 @@ def _plain_json_length(headers) -> int | None:
     return None
 
 
-def _replaying(read: list[Message], receive: Receive,
-               error: Exception | None = None) -> Receive:
-    """``receive`` as Litestar would have met it: the messages read already, then the
-    error met reading them (if any), then the rest."""
-    pending: list[Message | Exception] = [*read, *([] if error is None else [error])]
+def _replaying(read: list[Message], receive: Receive, timed_out: bool = False) -> Receive:
+    """``receive`` as Litestar would have met it: the messages read already, then the rest;
+    or, when the body's time ran out (``timed_out``), a :class:`TimeoutError` on every
+    call after them, as WholeBody's own deadline would raise it.
+
+    After a timeout the real ``receive`` is never awaited again: WholeBody's deadline
+    starts when it is called, after this one has passed, and would give the body a second
+    wait. Each error is new and raised from no variable: an exception kept in this frame
+    (a local, or this closure's cell) sits in a cycle with its own traceback, which holds
+    this frame and, through ``receive``, granian's protocol. That protocol owns the
+    request body; while it lives, granian (hyper) keeps reading a body that never comes
+    and holds the connection open despite the 408's ``Connection: close``, until the
+    cyclic garbage collector runs, which a quiet worker (after ``gc.freeze()``) may not
+    do for a long time."""
+    pending = read[::-1]
 
     async def replay() -> Message:
-        if not pending:
-            return await receive()
-        message = pending.pop(0)
-        if isinstance(message, Exception):
-            raise message
-        return message
+        if pending:
+            return pending.pop()
+        if timed_out:
+            raise TimeoutError
+        return await receive()
 
     return replay

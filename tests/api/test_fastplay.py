@@ -4,12 +4,17 @@ and every failure, to Litestar."""
 
 from __future__ import annotations
 
+import asyncio
+import gc
+import weakref
+
 import msgspec
 import pytest
 from litestar.testing import TestClient
 
 from foraccio.api import app as app_module
 from foraccio.api.app import create_app
+from foraccio.api.asgi import WholeBody
 from foraccio.api.fastplay import FastPlay
 from tests.api.conftest import play_until
 
@@ -175,3 +180,74 @@ def test_a_sealed_play_of_a_seat_not_in_turn_goes_to_litestar(both):
     before = behind.calls
     answer, _ = _same(fast, plain, json=body)
     assert answer.status_code == 403 and behind.calls == before + 1
+
+
+class SlowClient:
+    """A client's ``receive``: the start of a body, then nothing. Only the request's own
+    frames refer to it, as only they refer to granian's protocol, which owns the
+    connection's body (granian keeps the connection while the protocol lives)."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def __call__(self) -> asyncio.Future:
+        # A future, as granian's receive() returns one: no frame of its own to keep.
+        self.calls += 1
+        future = asyncio.get_running_loop().create_future()
+        if self.calls == 1:
+            future.set_result({"type": "http.request", "body": b'{"state":', "more_body": True})
+        return future
+
+
+@pytest.mark.parametrize("path", ["/games/play", "/games"])
+def test_a_slow_body_is_a_408_and_the_request_lets_go_of_its_client(both, path):
+    """A body slower than the server waits is Litestar's 408 (through the fast path's read
+    or WholeBody's), the real receive() asked no more once the time is up, and nothing
+    holds the client's receive once the request is answered. In granian, what holds it
+    holds the connection: a reference cycle keeps it until the cyclic collector runs,
+    which a quiet worker may not do for a long time (the live test then sees it held)."""
+    fast, _, behind = both
+    scope = {
+        "type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "POST",
+        "scheme": "http", "path": path, "raw_path": path.encode(),
+        "root_path": "", "query_string": b"", "client": ("127.0.0.1", 1),
+        "server": ("127.0.0.1", 80), "state": {},
+        "headers": [(b"host", b"x"), (b"content-type", b"application/json"),
+                    (b"content-length", b"1000")]}
+
+    async def slow_request() -> tuple[list[dict], int, bool]:
+        client, sent = SlowClient(), []
+
+        async def send(message: dict) -> None:
+            sent.append(message)
+
+        gc.disable()  # what refcounting alone frees: as in a worker with no collection due
+        try:
+            await fast.app(dict(scope), client, send)
+            calls, gone = client.calls, weakref.ref(client)
+            del client
+            for _ in range(3):  # the callbacks of the cancelled receive() run
+                await asyncio.sleep(0)
+            return sent, calls, gone() is None
+        finally:
+            gc.enable()
+
+    fast_path = _fast_path(fast.app)
+    whole_body = fast_path.app
+    while not isinstance(whole_body, WholeBody):
+        whole_body = whole_body.app
+    waits = fast_path.body_seconds, whole_body.seconds
+    fast_path.body_seconds = whole_body.seconds = 0.05
+    before = behind.calls
+    try:
+        sent, calls, freed = fast.blocking_portal.call(slow_request)
+    finally:
+        fast_path.body_seconds, whole_body.seconds = waits
+    start, body = sent
+    headers = {name.lower(): value for name, value in start["headers"]}
+    assert start["status"] == 408 and headers[b"connection"] == b"close"
+    assert headers[b"content-type"] == b"application/problem+json"
+    assert msgspec.json.decode(body["body"])["code"] == "request_timeout"
+    assert behind.calls == before + 1
+    assert calls == 2, f"receive() awaited {calls} times: again after the body's time was up"
+    assert freed, "the request's receive is still referred to once answered (a cycle?)"

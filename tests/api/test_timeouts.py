@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import socket
 import time
+from typing import NamedTuple
 from urllib.parse import urlsplit
 
 import pytest
@@ -32,18 +33,46 @@ def connect(server) -> socket.socket:
     return socket.create_connection((address.hostname, address.port), timeout=HELD)
 
 
-def until_closed(connection: socket.socket) -> tuple[bytes, float]:
-    """Everything the server sends until it closes the connection, and how long that took;
-    fails when it is still open after :data:`HELD` seconds."""
-    began, received = time.monotonic(), b""
+class Heard(NamedTuple):
+    """What the server sent on a connection, and when."""
+
+    received: bytes
+    answered: float | None
+    """Seconds until its first byte; None when it sent none."""
+    closed: float | None
+    """Seconds until it closed the connection; None when it held it for :data:`HELD`."""
+
+    def held(self) -> str:
+        """Why the connection counts as held, in words."""
+        if self.answered is None:
+            return f"no answer at all, and the connection still open after {HELD:g} s"
+        status = self.received.partition(b"\r\n")[0].decode("latin-1")
+        return (f"answered {status!r} after {self.answered:.2f} s, but the connection "
+                f"still open {HELD:g} s after that answer")
+
+
+def listen(connection: socket.socket) -> Heard:
+    """Everything the server sends until it closes ``connection`` or stays silent for
+    :data:`HELD` seconds after its last byte (or from the start); ``connection`` closed."""
+    began, received, answered = time.monotonic(), b"", None
     try:
         while chunk := connection.recv(65536):
+            answered = time.monotonic() - began if answered is None else answered
             received += chunk
     except TimeoutError:
-        pytest.fail(f"the server held the connection open for {HELD:g} s")
+        return Heard(received, answered, None)
     finally:
         connection.close()
-    return received, time.monotonic() - began
+    return Heard(received, answered, time.monotonic() - began)
+
+
+def until_closed(connection: socket.socket) -> tuple[bytes, float]:
+    """Everything the server sends until it closes the connection, and how long that took;
+    fails, saying what it sent and when, when it is still open after :data:`HELD` s."""
+    heard = listen(connection)
+    if heard.closed is None:
+        pytest.fail(f"the server held the connection: {heard.held()}")
+    return heard.received, heard.closed
 
 
 def test_a_connection_that_sends_nothing_is_closed(server):
@@ -81,7 +110,9 @@ def test_a_body_sent_too_slowly_is_a_408_and_the_connection_closes(server, path,
 
     received, seconds = until_closed(connection)
     head, _, body = received.partition(b"\r\n\r\n")
-    assert head.startswith(b"HTTP/1.1 408 Request Timeout\r\n")
+    assert head.startswith(b"HTTP/1.1 408 Request Timeout\r\n"), \
+        f"closed after {seconds:.2f} s with {received[:200]!r}"
+    assert b"connection: close" in head.lower()
     assert b"content-type: application/problem+json" in head.lower()
     problem = json.loads(body)
     assert problem["code"] == "request_timeout"
