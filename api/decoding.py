@@ -118,7 +118,9 @@ def _decode_integral_floats(value: bytes, type_: Any, error: msgspec.ValidationE
     except (msgspec.DecodeError, RecursionError):
         raise _invalid(error) from None  # not JSON, or nested too deep to rewrite
     try:
-        return msgspec.convert(data, type_, strict=True)
+        # Encoded again and decoded, not converted: msgspec.convert cannot make a
+        # msgspec.Raw (an open request's ignored `events`) of a list or an object.
+        return msgspec.json.decode(msgspec.json.encode(data), type=type_, strict=True)
     except msgspec.ValidationError as remaining:
         raise _invalid(remaining) from None
 

@@ -8,9 +8,18 @@ to play matches rather than post random states, which the server refuses. Runtim
 expressions may read the linking operation's own request as well as its answer: a legal
 move is played on the state it was listed for (``$request.body#/state``).
 
-Each link gives the whole request body: ``x-schemathesis: {merge_body: false}`` tells
-schemathesis not to merge it into a generated body, where a generated ``seat``, or a
-``token`` beside the linked ``state``, would make the request one the server refuses.
+Each link gives the whole request body, an object of runtime expressions, under
+``x-request-body`` (:data:`REQUEST_BODY`) rather than OpenAPI's ``requestBody``, whose
+value may be anything in OpenAPI 3.1 but which swagger-parser (openapi-generator's parser
+and validator) takes for a string: with objects there, ``openapi-generator-cli validate``
+refused the document (11 errors) and generating a client needed ``--skip-validate-spec``.
+No single runtime expression can be a body made of two answers (a state from the request,
+a move from the answer) or of an answer and a constant (a bot's name), so the bodies stay
+objects, in an extension: :mod:`foraccio.api.schemathesis_hooks`, which
+``schemathesis.toml`` loads, puts each back as ``requestBody`` before schemathesis reads
+the document. ``x-schemathesis: {merge_body: false}`` tells schemathesis not to merge it
+into a generated body, where a generated ``seat``, or a ``token`` beside the linked
+``state``, would make the request one the server refuses.
 
 Every operation with links of its own is also where schemathesis starts scenarios, with
 a generated body that the server mostly refuses: ``POST /games/next-hand`` and
@@ -38,11 +47,13 @@ from typing import Any
 STATE = "$response.body#/state"
 TOKEN = "$response.body#/token"
 ANY_SEAT_KEY = "$response.body#/seat_keys/0"
+REQUEST_BODY = "x-request-body"
+"""Where a link keeps its request body (see the module's text)."""
 
 
 def link(operation_id: str, description: str, body: dict[str, Any]) -> dict[str, Any]:
     """A link to ``operation_id`` whose request body is ``body``."""
-    return {"operationId": operation_id, "description": description, "requestBody": body,
+    return {"operationId": operation_id, "description": description, REQUEST_BODY: body,
             "x-schemathesis": {"merge_body": False}}
 
 

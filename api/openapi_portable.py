@@ -125,6 +125,7 @@ def portable(document: dict[str, Any]) -> dict[str, Any]:
         _name_repeated(document, name, lambda schema, string=string: schema == string,
                        lambda found, name=name: {"title": name, **found})
     _transform_schemas(document, _typed_enum)
+    _transform_schemas(document, _disjoint_union_as_one_of)
     _drop_false_deprecated(document)
     _defaults_in_descriptions(document, sent_by_clients(document))
     _method_not_allowed_everywhere(document)
@@ -336,6 +337,26 @@ def _typed_enum(schema: Schema) -> Schema:
     types = list(dict.fromkeys(next(name for kind, name in _JSON_TYPES if isinstance(value, kind))
                                for value in schema["enum"]))
     return {**schema, "type": types[0] if len(types) == 1 else types}
+
+
+# --- unions -------------------------------------------------------------------------------
+
+
+def _disjoint_union_as_one_of(schema: Schema) -> Schema:
+    """msgspec's ``anyOf`` of members of different JSON types (an option's value: boolean,
+    integer or string; a jolly: ``sweep`` or a value) as the ``oneOf`` it is, since a value
+    has one type, as every other union of the document is written. A value or null (an
+    optional field) stays ``anyOf``, which generators read as an optional value; so does a
+    union whose members could share a value (an integer is also a number)."""
+    if not isinstance(schema, dict) or "anyOf" not in schema:
+        return schema
+    types = [member.get("type") if isinstance(member, dict) else None
+             for member in schema["anyOf"]]
+    if (not all(isinstance(kind, str) for kind in types) or "null" in types
+            or len(set(types)) < len(types) or {"integer", "number"} <= set(types)):
+        return schema
+    rest = {key: value for key, value in schema.items() if key != "anyOf"}
+    return {**rest, "oneOf": schema["anyOf"]}
 
 
 # --- defaults -----------------------------------------------------------------------------

@@ -17,6 +17,7 @@ import pytest
 
 from foraccio.api.openapi_file import PATH as COMMITTED
 from foraccio.api.openapi_file import text
+from foraccio.api.openapi_links import REQUEST_BODY
 from foraccio.api.openapi_portable import NO_PLUGIN_CODE
 from foraccio.api.sealing import MAX_TOKEN_LENGTH
 from foraccio.core.cards import DECK, SUITS
@@ -332,8 +333,8 @@ def test_links_lead_from_a_new_match_to_every_operation_on_a_match(document):
             body = resolved(document, target["requestBody"]["content"]["application/json"][
                 "schema"])
             forms = [resolved(document, form) for form in body.get("oneOf", [body])]
-            assert any(set(link["requestBody"]) <= set(form["properties"])
-                       and set(form["required"]) <= set(link["requestBody"])
+            assert any(set(link[REQUEST_BODY]) <= set(form["properties"])
+                       and set(form["required"]) <= set(link[REQUEST_BODY])
                        for form in forms), (source, name)
             if link["operationId"] not in reached:
                 reached.add(link["operationId"])
@@ -402,14 +403,40 @@ def test_every_status_a_route_can_answer_is_documented(app, document):
 
 def test_every_union_is_a_one_of(document):
     # openapi-generator's typescript-fetch client of an anyOf with a discriminator (the
-    # events, as msgspec writes them) failed `tsc --strict`.
+    # events, as msgspec writes them) failed `tsc --strict`; docs/api.md says every union
+    # is a oneOf, those of plain values too (an option's value, a jolly).
     for schema in subschemas(document):
         if isinstance(schema, dict) and "discriminator" in schema:
             assert "oneOf" in schema and "anyOf" not in schema, schema
         if isinstance(schema, dict) and "anyOf" in schema:
             # Left: a value or null, which generators read as an optional value.
-            assert {"type": "null"} in schema["anyOf"] or not any(
-                "$ref" in option for option in schema["anyOf"]), schema
+            assert {"type": "null"} in schema["anyOf"] and len(schema["anyOf"]) == 2, schema
+    schemas = document["components"]["schemas"]
+    assert [option["type"] for option in schemas["OptionValue"]["oneOf"]] == [
+        "boolean", "integer", "string"]
+    assert [option["type"] for option in schemas["Jolly"]["oneOf"]] == ["string", "integer"]
+
+
+def references(node: Any) -> Iterator[str]:
+    """Every reference in ``node``: each ``$ref``, and each discriminator's mapping."""
+    for schema in subschemas(node):
+        if isinstance(schema, dict):
+            if isinstance(schema.get("$ref"), str):
+                yield schema["$ref"]
+            if isinstance(schema.get("mapping"), dict):
+                yield from schema["mapping"].values()
+
+
+def test_every_component_is_used(document):
+    # A component nothing refers to is dead weight a reader looks for in vain (the 500's
+    # `internal_error` example is each operation's, through its 500 response). Security
+    # schemes are named by `security`, not referred to.
+    referred = set(references(document))
+    unused = [f"#/components/{kind}/{name}"
+              for kind, components in document["components"].items()
+              if kind != "securitySchemes" for name in components]
+    assert [ref for ref in unused if ref not in referred] == []
+    assert "#/components/examples/internal_error" in referred
 
 
 def names(node: Any, where: str = "") -> Iterator[tuple[str, str]]:

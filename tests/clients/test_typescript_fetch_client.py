@@ -4,12 +4,12 @@ the committed document type-checks under ``tsc --strict`` as it is generated, an
 program using nothing else (``clients/typescript/fetch-matches.ts``) plays an open and a
 sealed match to their end against a real server.
 
-The generator runs with ``--skip-validate-spec`` only, for the reason
-``test_openapi_generator_client`` gives (it takes a link's object ``requestBody`` for a
-string). The program's ``tsconfig.fetch-matches.json`` is the other TypeScript clients'
-``tsconfig.json`` without ``noUncheckedIndexedAccess``, which ``--strict`` does not
-include and the generated ``runtime.ts`` does not follow. Built in a temporary folder,
-beside a link to ``clients/node_modules``, so the test writes nothing into the repository.
+The generator runs with no option but its output: it validates the document first, as
+``test_openapi_generator_client`` does. The program's ``tsconfig.fetch-matches.json`` is
+the other TypeScript clients' ``tsconfig.json`` without ``noUncheckedIndexedAccess``,
+which ``--strict`` does not include and the generated ``runtime.ts`` does not follow.
+Built in a temporary folder, beside a link to ``clients/node_modules``, so the test
+writes nothing into the repository.
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ def generated(tmp_path_factory) -> Path:
     if shutil.which("java") is None:
         pytest.fail("java is missing: run `make test`, which installs default-jre-headless")
     process = run([generator, "generate", "--input-spec", DOCUMENT, "--generator-name",
-                   "typescript-fetch", "--output", folder / "client", "--skip-validate-spec"],
+                   "typescript-fetch", "--output", folder / "client"],
                   cwd=folder, timeout=900)  # a JVM's start and generation: minutes busy
     assert process.returncode == 0, output(process)
     assert (folder / "client" / "models" / "Event.ts").exists(), output(process)
