@@ -1,14 +1,19 @@
 """The contract gate: the committed OpenAPI document breaks no client generated from the
-last release's, unless its major version says that it does.
+releases of its compatibility line (``releases.py``), or says that it may.
 
-``openapi/released/<version>.json`` is the document of the last release, kept as it was
-released (docs/development.md, "Releases"), and ``openapi/openapi.json`` the current one.
-Optic, a pinned npm package (``clients/contract``, which ``make contract`` installs),
-compares the two with its breaking-change checks: an operation, a response or a response
-property removed, a type narrowed, a request property made required, an enum value
-removed... Each check that fails at the severity of an error is a breaking change, and
-any fails the gate unless the current document's ``info.version`` has a greater major
-version than the released one's.
+``openapi/released/<version>.json`` is each release's document, kept as it was released
+(docs/development.md, "Releases"), and ``openapi/openapi.json`` the current one. The gate
+compares the current document with the newest release of its own line: two tools' checks
+together. Optic, a pinned npm package (``clients/contract``, which ``make contract``
+installs), finds an operation, a response or a response property removed, a type narrowed,
+a request property made required, an enum value removed...; ``contract_checks.py`` finds
+what Optic misses (a nullable request field made required, a request bound narrowed, a
+path parameter renamed, an answer field made optional or nullable, a property added to a
+closed answer). Any of them fails the gate.
+
+When the current line has no release yet (``0.2.0.dev0`` after 0.1.0), the current
+document owes no client anything: it is compared with the last release all the same, and
+its breaking changes are printed as allowed, a new compatibility line.
 
 ``python -m tests.api.contract_gate`` (``make contract``) prints the verdict and exits
 with 1 when the gate fails.
@@ -23,11 +28,14 @@ import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import NamedTuple
 
-ROOT = Path(__file__).resolve().parents[2]
-RELEASED = ROOT / "openapi" / "released"
-CURRENT = ROOT / "openapi" / "openapi.json"
+from packaging.version import Version
+
+from tests.api import contract_checks, releases
+from tests.api.contract_checks import Breaking
+
+ROOT = releases.ROOT
+CURRENT = releases.CURRENT
 OPTIC = ROOT / "clients" / "contract" / "node_modules" / ".bin" / "optic"
 STANDARD = ROOT / "clients" / "contract" / "optic.yml"
 """Optic's checks the gate runs: its breaking changes, whatever the versions."""
@@ -39,35 +47,28 @@ TOOL_SECONDS = 900
 """The longest one comparison may take: about 30 s of CPU on our document, past any
 loaded machine's worst."""
 
-
-class Breaking(NamedTuple):
-    """A change of the current document that breaks a client of the released one."""
-
-    rule: str
-    """The check that failed, as Optic names it (``prevent operation removal``)."""
-    where: str
-    """The operation and the part of it (``GET /limits response 200 ...``)."""
-    error: str
-    """Optic's sentence about it."""
+__all__ = ["CURRENT", "Breaking", "Verdict", "baseline", "breaking_changes", "gate",
+           "next_line", "optic_breaking_changes"]
 
 
 @dataclass(frozen=True)
 class Verdict:
-    """The gate's verdict on the current document against the released one."""
+    """The gate's verdict on the current document against a released one."""
 
     released_version: str
     current_version: str
     breaking: tuple[Breaking, ...]
 
     @property
-    def major_bumped(self) -> bool:
-        """Whether the current major version is greater than the released one."""
-        return _major(self.current_version) > _major(self.released_version)
+    def may_break(self) -> bool:
+        """Whether the current version is of a later compatibility line than the
+        released one's, which owes its clients nothing."""
+        return releases.may_break(self.released_version, self.current_version)
 
     @property
     def passes(self) -> bool:
-        """No breaking change, or a new major version that announces them."""
-        return not self.breaking or self.major_bumped
+        """No breaking change, or a new compatibility line that may break."""
+        return not self.breaking or self.may_break
 
     def __str__(self) -> str:
         head = (f"{len(self.breaking)} breaking change(s) from {self.released_version} "
@@ -76,37 +77,39 @@ class Verdict:
                  for change in self.breaking]
         if not self.breaking:
             ending = "the contract is kept"
-        elif self.major_bumped:
-            ending = "allowed: the major version changed"
+        elif self.may_break:
+            ending = "allowed, may break: a new compatibility line"
         else:
-            ending = (f"refused: a breaking change needs a new major version (info.version "
-                      f"{_major(self.released_version) + 1}.0.0), or keep the old form beside "
-                      f"the new one")
+            ending = (f"refused: a breaking change waits for the next compatibility line "
+                      f"(info.version {next_line(self.released_version)}), or keep the "
+                      f"old form beside the new one")
         return "\n".join([f"{head}: {ending}", *lines])
 
 
-def _major(version: str) -> int:
-    return int(version.split(".")[0])
+def next_line(version: str) -> str:
+    """The first release of the line after ``version``'s (SemVer's 0.x rule under 1.0)."""
+    parsed = Version(version)
+    return f"0.{parsed.minor + 1}.0" if parsed.major == 0 else f"{parsed.major + 1}.0.0"
 
 
-def _version_key(path: Path) -> tuple[int, ...]:
-    return tuple(int(part) for part in path.stem.split("."))
+def baseline(current_version: str, folder: Path = releases.RELEASED) -> Path:
+    """The released document ``current_version`` is compared with: its line's newest
+    release, or, when its line has none yet, the last release (whose clients it then
+    may break)."""
+    return (releases.line_release(current_version, folder)
+            or releases.last_release(folder))
 
 
-def last_release(folder: Path = RELEASED) -> Path:
-    """The document of the last release: the one whose name is the highest version."""
-    documents = sorted(folder.glob("*.json"), key=_version_key)
-    if not documents:
-        raise FileNotFoundError(f"no released document in {folder}")
-    return documents[-1]
+def breaking_changes(released: Path, current: Path, *, optic: bool = True,
+                     ) -> tuple[Breaking, ...]:
+    """The breaking changes from ``released`` to ``current``: Optic's (unless ``optic`` is
+    false, as in the tests of the gate's own checks) and ``contract_checks``'."""
+    found = optic_breaking_changes(released, current) if optic else ()
+    documents = [json.loads(path.read_text(encoding="utf-8")) for path in (released, current)]
+    return (*found, *contract_checks.breaking_changes(*documents))
 
 
-def info_version(document: Path) -> str:
-    """A document's ``info.version``."""
-    return json.loads(document.read_text(encoding="utf-8"))["info"]["version"]
-
-
-def breaking_changes(released: Path, current: Path) -> tuple[Breaking, ...]:
+def optic_breaking_changes(released: Path, current: Path) -> tuple[Breaking, ...]:
     """The breaking changes from ``released`` to ``current``, as Optic's checks find them.
 
     Optic writes what each check found to ``ci-run-details.json`` in its working folder
@@ -146,16 +149,22 @@ def breaking_changes(released: Path, current: Path) -> tuple[Breaking, ...]:
     return breaking
 
 
-def gate(released: Path | None = None, current: Path = CURRENT) -> Verdict:
-    """The verdict on ``current`` against ``released`` (by default the last release)."""
-    released = released or last_release()
-    return Verdict(info_version(released), info_version(current),
-                   breaking_changes(released, current))
+def gate(released: Path | None = None, current: Path = CURRENT, *,
+         optic: bool = True) -> Verdict:
+    """The verdict on ``current`` against ``released`` (by default its ``baseline``)."""
+    current_version = releases.info_version(current)
+    released = released or baseline(current_version)
+    return Verdict(releases.info_version(released), current_version,
+                   breaking_changes(released, current, optic=optic))
 
 
 def main() -> None:
     """Print the verdict on the committed document; exit with 1 when the gate fails."""
-    released = last_release()
+    current_version = releases.info_version(CURRENT)
+    released = baseline(current_version)
+    if releases.line_release(current_version) is None:
+        print(f"{current_version} begins a compatibility line that has no release yet: "
+              f"compared with the last release, which it may break")
     verdict = gate(released)
     print(f"{released.relative_to(ROOT)} -> {CURRENT.relative_to(ROOT)}: {verdict}")
     sys.exit(0 if verdict.passes else 1)
