@@ -14,7 +14,11 @@ a break for a generated client (docs/development.md, "Releases"):
 - in an answer, a property no longer required, newly nullable, or of a wider type: a
   typed client reads a field it declared present, non-null, of one type;
 - a property added to an answer schema the released document closes
-  (``additionalProperties: false``): strict clients refuse the whole answer.
+  (``additionalProperties: false``): strict clients refuse the whole answer;
+- a value added to an answer's enum, or a member to an answer's union (a new event
+  ``type``): a typed client (an enum class, a discriminated union) refuses a value it
+  does not know, so within a line answers keep theirs (docs/api.md, "Versions and what
+  may change").
 
 Both documents are walked operation by operation (an operation is its method and its path
 with the parameters' names left out, so that a renamed path parameter is the same
@@ -194,6 +198,7 @@ def _compare(pair: _Pair, old: dict, new: dict, direction: str, where: str,
     else:
         yield from _loosened(pair, old, new, at)
         yield from _added_to_closed(old, new, at)
+        yield from _values_added(pair, old, new, at)
     for step, old_inner, new_inner in _inner_pairs(pair, old, new):
         yield from _compare(pair, old_inner, new_inner, direction, where, path + step)
 
@@ -277,6 +282,30 @@ def _added_to_closed(old: dict, new: dict, at: str) -> Iterator[Breaking]:
         yield Breaking("closed-answer-property-added", f"{at}.{name}",
                        f"`{name}` added to an answer the released document closes "
                        f"(additionalProperties: false): strict clients refuse it")
+
+
+def _values_added(pair: _Pair, old: dict, new: dict, at: str) -> Iterator[Breaking]:
+    """An answer's enum with a value, or its union with a member, the released document
+    never sent (a null member is :func:`_loosened`'s)."""
+    if "enum" in old and "enum" in new:
+        added = [value for value in new["enum"] if value not in old["enum"]]
+        if added:
+            yield Breaking("answer-enum-value-added", at,
+                           f"enum values the released document never sent: {added}")
+    old_members = [member for member in _union(pair.released, old)
+                   if _member_key(pair.released, member) != ("null",)]
+    new_members = [member for member in _union(pair.current, new)
+                   if _member_key(pair.current, member) != ("null",)]
+    if not old_members:
+        return  # not a union before: a type widened is _loosened's
+    old_keys = {_member_key(pair.released, member) for member in old_members}
+    added = [key[-1] for key in (_member_key(pair.current, member) for member in new_members)
+             if key is not None and key not in old_keys]
+    if added or len(new_members) > len(old_members):
+        forms = f": {added}" if added else ""
+        yield Breaking("answer-union-member-added", at,
+                       f"{len(old_members)} forms were sent, {len(new_members)} now{forms}: "
+                       f"a client that knows only the released ones refuses the answer")
 
 
 def _inner_pairs(pair: _Pair, old: dict, new: dict) -> Iterator[tuple[str, dict, dict]]:

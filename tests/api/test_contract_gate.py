@@ -123,6 +123,20 @@ def add_a_property_to_a_closed_answer(document: dict) -> None:
     schema(document, closed[0])["properties"]["note"] = {"type": "string"}
 
 
+def add_an_event_type(document: dict) -> None:
+    # A new member of the answers' Event union, as a new event type would be.
+    event = schema(document, "Event")
+    shown = copy.deepcopy(schema(document, "Laid"))
+    shown["properties"]["type"] = {"type": "string", "enum": ["shown"]}
+    document["components"]["schemas"]["Shown"] = shown
+    event["oneOf"].append({"$ref": "#/components/schemas/Shown"})
+    event["discriminator"]["mapping"]["shown"] = "#/components/schemas/Shown"
+
+
+def add_a_value_to_an_answer_enum(document: dict) -> None:
+    schema(document, "Phase")["enum"].append("abandoned")
+
+
 OWN_EDITS: dict[str, tuple[Edit, tuple[tuple[str, str], ...]]] = {
     # what it does: (the edit, each (rule, part of where) that must be found)
     "make a nullable request field required": (
@@ -139,6 +153,11 @@ OWN_EDITS: dict[str, tuple[Edit, tuple[tuple[str, str], ...]]] = {
     "add a property to a closed answer": (
         add_a_property_to_a_closed_answer,
         (("closed-answer-property-added", " response 200 "),)),
+    "add an event type to the answers' union": (
+        add_an_event_type, (("answer-union-member-added", "POST /games/play response 200 "),)),
+    "add a value to an answer's enum": (
+        add_a_value_to_an_answer_enum,
+        (("answer-enum-value-added", "POST /games response 200 "),)),
     "remove a form from a request union": (
         remove_a_form_from_a_request_union,
         (("request-union-narrowed", "POST /games/bot-move request "),)),
