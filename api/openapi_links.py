@@ -15,7 +15,7 @@ and validator) takes for a string: with objects there, ``openapi-generator-cli v
 refused the document (11 errors) and generating a client needed ``--skip-validate-spec``.
 No single runtime expression can be a body made of two answers (a state from the request,
 a move from the answer) or of an answer and a constant (a bot's name), so the bodies stay
-objects, in an extension: :mod:`foraccio.api.schemathesis_hooks`, which
+objects, in an extension: :mod:`tests.schemathesis_hooks`, which
 ``schemathesis.toml`` loads, puts each back as ``requestBody`` before schemathesis reads
 the document. ``x-schemathesis: {merge_body: false}`` tells schemathesis not to merge it
 into a generated body, where a generated ``seat``, or a ``token`` beside the linked

@@ -108,7 +108,7 @@ def test_each_link_applies_where_its_source_is_reached(client, document):
 def test_schemathesis_reads_each_links_body_where_the_document_keeps_it(document):
     # The document keeps the bodies out of `requestBody`, which openapi-generator's parser
     # refuses as an object; the hook that schemathesis.toml loads puts each back there.
-    from foraccio.api.schemathesis_hooks import before_load_schema, links
+    from tests.schemathesis_hooks import before_load_schema, links
 
     written = list(links(document))
     assert len(written) >= 10 and not [link for link in written if "requestBody" in link]

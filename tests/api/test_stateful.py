@@ -20,6 +20,7 @@ a row, and the next is refused 429 ``too_many_rooms``, a documented answer that
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -29,6 +30,7 @@ from pathlib import Path
 import pytest
 
 from bench.server import serving
+from foraccio.api.data_dir import DATA_DIR_VARIABLE
 from foraccio.api.examples import EXAMPLE_SECRET
 from foraccio.api.limits import SECONDS as BOT_SECONDS_VARIABLE
 from foraccio.api.sealing import SECRET_VARIABLE
@@ -43,6 +45,10 @@ MIN_PLAYS = 100
 DEFAULTS = {ROOMS_PER_CLIENT: None, STREAMS_PER_CLIENT: None, BOT_SECONDS_VARIABLE: None}
 """What tests/conftest.py sets for every server of the tests, unset: the server's own
 defaults, as ``make run`` starts it."""
+FROM_THE_ROOT = {"PYTHONPATH": str(ROOT)}
+"""Schemathesis runs in a folder of the test's own (where it keeps its cache of failures
+to replay), and finds the hook of ``schemathesis.toml`` (``tests.schemathesis_hooks``) as
+from the checkout's root."""
 NEW_ROOM = {"variant": "foraccio", "seats": ["person", "random", "random", "random"]}
 
 
@@ -76,7 +82,8 @@ def test_the_stateful_phase_plays_matches(tmp_path):
         run = subprocess.run(
             [str(schemathesis), "--config-file", str(ROOT / "schemathesis.toml"), "run",
              f"{server.url}/schema/openapi.json", "--phases", "stateful"],
-            cwd=tmp_path, capture_output=True, text=True, timeout=600, check=False)
+            cwd=tmp_path, env={**os.environ, **FROM_THE_ROOT}, capture_output=True,
+            text=True, timeout=600, check=False)
     assert run.returncode == 0, f"{run.stdout}\n{run.stderr}"
     assert "Stateful" in run.stdout
     plays = plays_in(tmp_path / "server.log")
@@ -88,7 +95,9 @@ def test_the_documented_command_passes_on_a_server_with_the_defaults(tmp_path):
     # project's root, without its cache of earlier failures there.
     shutil.copy(ROOT / "schemathesis.toml", tmp_path)
     command = documented_command()
-    with serving(tmp_path / "server.log", environment=DEFAULTS) as server:
+    # A store of its own: the rooms the other tests of this process made count too.
+    environment = {**DEFAULTS, DATA_DIR_VARIABLE: str(tmp_path / "data")}
+    with serving(tmp_path / "server.log", environment=environment) as server:
         # This client's rooms used up first, so that the run meets the 429 whatever it
         # generates: a default server allows 20 in a row.
         refused = [request(server.url, "/rooms", NEW_ROOM).status for _ in range(21)]
@@ -96,8 +105,8 @@ def test_the_documented_command_passes_on_a_server_with_the_defaults(tmp_path):
         schemathesis = Path(sys.executable).with_name(command[0])
         run = subprocess.run([str(schemathesis), *command[1:],
                               f"{server.url}/schema/openapi.json"],
-                             cwd=tmp_path, capture_output=True, text=True, timeout=600,
-                             check=False)
+                             cwd=tmp_path, env={**os.environ, **FROM_THE_ROOT},
+                             capture_output=True, text=True, timeout=600, check=False)
     assert run.returncode == 0, f"{run.stdout}\n{run.stderr}"
     rooms = [entry["status"] for entry in requests_in(tmp_path / "server.log")
              if entry.get("method") == "POST" and entry.get("path") == "/rooms"]
