@@ -38,6 +38,10 @@ NGINX := /usr/sbin/nginx
 # them (tests/test_doc_examples.py); installed when missing too.
 JQ := /usr/bin/jq
 
+# wrk loads a real server for make bench and for the test of bench.tail
+# (tests/bench/test_tail.py); installed when missing too.
+WRK := /usr/bin/wrk
+
 # The package's own dependencies. --no-compile: the server imports a small part of them
 # (not dask's or distributed's), so the first import writes the bytecode it needs rather
 # than pip writing all of it first. --no-deps: what the examples depend on (the engine;
@@ -86,7 +90,7 @@ compiled: $(COMPILED_STAMP)
 # times slower.
 ENGINE_TESTS := tests/core tests/variants $(EXAMPLES:%=%/tests)
 TEST_NEEDS := $(STAMP) $(NPM_STAMP) $(CONTRACT_STAMP) $(CHROMIUM) java-runtime
-test: $(TEST_NEEDS) compiled | $(REDIS_SERVER) $(NGINX) $(JQ)
+test: $(TEST_NEEDS) compiled | $(REDIS_SERVER) $(NGINX) $(JQ) $(WRK)
 	FORACCIO_PURE_PYTHON=1 FORACCIO_EXPECT_ENGINE=source \
 		$(PY) -m pytest -n 2 --dist loadgroup --durations=15 --no-cov
 	FORACCIO_EXPECT_ENGINE=compiled $(PY) -m pytest -n 2 --no-cov $(ENGINE_TESTS)
@@ -94,7 +98,7 @@ test: $(TEST_NEEDS) compiled | $(REDIS_SERVER) $(NGINX) $(JQ)
 # The whole suite on the engine's Python source, with the lines each module's tests
 # leave unrun (slower than `make test`).
 .PHONY: coverage
-coverage: $(TEST_NEEDS) | $(REDIS_SERVER) $(NGINX) $(JQ)
+coverage: $(TEST_NEEDS) | $(REDIS_SERVER) $(NGINX) $(JQ) $(WRK)
 	FORACCIO_PURE_PYTHON=1 FORACCIO_EXPECT_ENGINE=source \
 		$(PY) -m pytest -n 2 --dist loadgroup --cov --cov-report=term:skip-covered
 
@@ -149,6 +153,11 @@ $(JQ):
 	@command -v apt-get > /dev/null || { echo "$@ is missing: install jq"; exit 1; }
 	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq jq > /dev/null 2>&1 \
 		|| (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq jq)
+
+$(WRK):
+	@command -v apt-get > /dev/null || { echo "$@ is missing: install wrk"; exit 1; }
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk > /dev/null 2>&1 \
+		|| (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk)
 
 # On a machine with systemd the package also starts its own nginx on port 80; the tests'
 # runs on a port of their own and never touches it.
