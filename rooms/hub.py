@@ -207,6 +207,10 @@ class Hub:
                 if holder.role == "seat" and room.seats[holder.seat].joined != joined:
                     return  # the host invited someone new to the seat: this key is void
                 missed = await store.entries(room.id, sent) if room.version > sent else []
+                # A version committed (by another process) after the room was read waits
+                # for the next round, its news on its way: shown with the older room, the
+                # start would show a room still waiting, and never again.
+                missed = [entry for entry in missed if entry.version <= room.version]
                 if missed and missed[0].version > sent + 1:
                     missed = missed[-1:]  # the log no longer holds them all: as it is now
                 presence = await store.presence(room.id)
@@ -272,7 +276,10 @@ class Hub:
 
     def _message(self, room: Room, entry: Entry, holder: Holder,
                  presence) -> ServerSentEventMessage:
-        view: RoomView = room_view(room, entry, self.rooms.state(entry.token), holder, presence)
+        # A version the room has moved on from is history: it offers no moves (a play
+        # chosen on it is refused as stale), whatever the room's status is now.
+        view: RoomView = room_view(room, entry, self.rooms.state(entry.token), holder, presence,
+                                   latest=entry.version == room.version)
         return ServerSentEventMessage(data=_encode(view).decode(), event="room",
                                       id=str(entry.version))
 

@@ -5,12 +5,21 @@ a thread, reads it and, whenever the room shows them moves, plays the first, unt
 hand is over: what a browser at the table does. Every request names itself with an
 ``X-Request-ID`` (``stream-seat-N``, ``play-seat-N-vV``), which the server's log shows,
 so a test can tell which server process served which.
+
+A person plays only the moves the room's latest version offers (a stream offers none on a
+version the room has moved on from), and nothing else changes the room while it is their
+turn here (no turn clock, no other device): so every play must land, and any other answer
+is a finding. It fails the person's thread with the answer's status, code, detail and
+body; and since the others then wait in vain for the next version, each of them reports
+that failure with their own (a ``ReadTimeout`` alone said nothing of the 409 that caused
+it).
 """
 
 from __future__ import annotations
 
 import json
 import threading
+import time
 from typing import NamedTuple
 
 import httpx
@@ -26,6 +35,11 @@ class Play(NamedTuple):
     request_id: str
     version: int
     """The room's version after the play."""
+
+
+_FAILED: dict[str, list[tuple[float, int, BaseException]]] = {}
+"""Each room's people's failures: when, which seat, what."""
+_FAILED_LOCK = threading.Lock()
 
 
 class Person:
@@ -68,6 +82,14 @@ class Person:
         raise what went wrong in the thread."""
         self._thread.join(TIMEOUT * 3)
         self.close()
+        with _FAILED_LOCK:
+            others = sorted((when, seat, failure) for when, seat, failure
+                            in _FAILED.get(self.room, ()) if seat != self.seat)
+        if others and (self.failure is not None or self._thread.is_alive()):
+            _, seat, first = others[0]
+            raise AssertionError(
+                f"seat {self.seat}: {self.failure!r}, after seat {seat} failed: "
+                f"{first!r}") from first
         if self.failure is not None:
             raise self.failure
         assert not self._thread.is_alive(), f"seat {self.seat} is still playing"
@@ -90,14 +112,34 @@ class Person:
                     self._play(room)
         except BaseException as failure:  # raised again by finish()
             self.failure = failure
+            with _FAILED_LOCK:
+                _FAILED.setdefault(self.room, []).append((time.monotonic(), self.seat, failure))
 
     def _play(self, room: dict) -> None:
         request_id = f"play-seat-{self.seat}-v{room['version']}"
         answer = self._client.post(f"/rooms/{self.room}/play",
                                    headers={"X-Request-ID": request_id},
                                    json={"move": room["moves"][0], "version": room["version"]})
-        assert answer.status_code == 200, answer.text
+        if answer.status_code != 200:
+            raise AssertionError(f"{request_id}: {refusal(answer)}")
         self.plays.append(Play(request_id, answer.json()["version"]))
+
+
+def refusal(answer: httpx.Response) -> str:
+    """What a non-200 answer said: status, code and detail, for a 409 the room as it is
+    now (version, status, whose turn), then the whole body."""
+    said = f"{answer.status_code}"
+    try:
+        problem = answer.json()
+    except ValueError:
+        problem = None
+    if isinstance(problem, dict):
+        said += f" {problem.get('code')}: {problem.get('detail')}"
+        room = problem.get("room")
+        if isinstance(room, dict):
+            said += (f" (the room now: version {room.get('version')}, {room.get('kind')}, "
+                     f"{room.get('status')}, seat {room.get('match', {}).get('turn')} to play)")
+    return f"{said}; body: {answer.text}"
 
 
 def assert_each_saw_the_whole_hand(people: list[Person]) -> None:

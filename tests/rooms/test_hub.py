@@ -1,7 +1,8 @@
 """The streams of one process (rooms/hub.py) on each store, in process: a stream whose
 room expired ends with an ``end`` event saying so, and the people of a process killed
 elsewhere stop showing as connected within :func:`~foraccio.rooms.hub.presence_lag`,
-not at the next heartbeat, which docs/api.md gives."""
+not at the next heartbeat, which docs/api.md gives; a stream offers moves only on the
+room's latest version, and shows each version with a room no older than it."""
 
 from __future__ import annotations
 
@@ -11,8 +12,11 @@ import re
 import time
 from types import SimpleNamespace
 
+import msgspec
+
 from foraccio.api.botpool import BotPool
 from foraccio.api.limits import BotLimits
+from foraccio.core.model import Move
 from foraccio.rooms import redis_store, sqlite_store
 from foraccio.rooms.actions import Holder, Rooms
 from foraccio.rooms.config import RoomsConfig
@@ -108,3 +112,85 @@ def test_the_docs_give_the_presence_lag_of_both_stores():
                      " ".join((ROOT / "docs" / "api.md").read_text().split()))
     for gone in (redis_store.GONE, sqlite_store.GONE):
         assert presence_lag(SimpleNamespace(gone=gone)) == float(said.group(1))
+
+
+async def _with_people(store, scenario):
+    """A room of four people on a hub of ``store``: every seat may have moves."""
+
+    async def people(rooms, hub, _made):
+        made = await rooms.create("foraccio", {}, (), [None] * 4, 0, None)
+        await scenario(rooms, hub, made, Holder("seat", rooms.state(made.room.token).turn))
+
+    await with_hub(store, people)
+
+
+async def _until_moves(stream) -> list[dict]:
+    """The stream's ``room`` events up to the first with moves."""
+    seen = []
+    while not seen or not seen[-1]["moves"]:
+        event = await asyncio.wait_for(anext(stream), MARGIN)
+        if event.event == "room":
+            seen.append(json.loads(event.data))
+    return seen
+
+
+def test_a_stream_shows_moves_only_on_the_room_s_latest_version(stores):
+    """A stream catching up shows the versions it missed; only the latest may offer
+    moves: a play chosen on an older one is refused as stale (409). Seen in a worker
+    whose stream began reading after the match was started: the version before the
+    start (waiting) came shown with the started room's status and the first seat's moves,
+    and the person's play on it was refused."""
+
+    async def scenario(rooms, hub, made, to_play):
+        # The stream's answer was begun on the room as made; it reads the room only once
+        # the host has started the match (a busy worker).
+        stream = hub.stream(made.room, to_play, None)
+        started = await rooms.start(made.room.id, Holder("host"))
+        seen = await _until_moves(stream)
+        assert [(view["version"], bool(view["moves"])) for view in seen] == [
+            (made.room.version, False), (started.version, True)]
+        move = msgspec.convert(seen[-1]["moves"][0], Move)
+        assert (await rooms.play(made.room.id, to_play, move, seen[-1]["version"])).version == (
+            started.version + 1)
+        await stream.aclose()
+
+    async def main():
+        async with stores.opened(GONE) as store:
+            await _with_people(store, scenario)
+
+    asyncio.run(asyncio.wait_for(main(), 60))
+
+
+def test_a_version_committed_after_the_stream_read_the_room_comes_with_its_own_room(stores):
+    """Another process commits a version between the stream's reading of the room and of
+    the log: that version is shown with the room it made (not the older one read), here
+    the start with the first seat's moves, not as a room still waiting (the person would
+    never have played)."""
+
+    async def scenario(rooms, hub, made, to_play):
+        store = rooms.store
+        load = store.load
+        starting = [True]
+
+        async def load_then_start(room_id):
+            room = await load(room_id)
+            if starting and room_id == made.room.id:
+                starting.clear()
+                await rooms.start(room_id, Holder("host"))  # "in another process"
+            return room
+
+        store.load = load_then_start
+        try:
+            stream = hub.stream(made.room, to_play, None)
+            seen = await _until_moves(stream)
+        finally:
+            del store.load
+        assert seen[-1]["status"] == "playing"
+        assert seen[-1]["version"] == made.room.version + 1
+        await stream.aclose()
+
+    async def main():
+        async with stores.opened(GONE) as store:
+            await _with_people(store, scenario)
+
+    asyncio.run(asyncio.wait_for(main(), 60))
