@@ -276,10 +276,9 @@ class Hub:
 
     def _message(self, room: Room, entry: Entry, holder: Holder,
                  presence) -> ServerSentEventMessage:
-        # A version the room has moved on from is history: it offers no moves (a play
-        # chosen on it is refused as stale), whatever the room's status is now.
-        view: RoomView = room_view(room, entry, self.rooms.state(entry.token), holder, presence,
-                                   latest=entry.version == room.version)
+        # A version the room has moved on from is history: room_view offers no moves on
+        # it (a play chosen on it is refused as stale), whatever the room's status is now.
+        view: RoomView = room_view(room, entry, self.rooms.state(entry.token), holder, presence)
         return ServerSentEventMessage(data=_encode(view).decode(), event="room",
                                       id=str(entry.version))
 

@@ -67,17 +67,19 @@ class RoomView(Wire, kw_only=True):
 
 
 def room_view(room: Room, entry: Entry, state: State, holder: Holder,
-              presence: Mapping[str, int], latest: bool = True) -> RoomView:
-    """The view ``holder`` has of ``room`` at ``entry`` (whose match is ``state``);
-    ``latest``: whether ``entry`` is ``room``'s version. Only then does it offer moves:
-    a stream catching up sends older versions with the room as it is now (its status
-    and seats), and moves offered on them could only be refused as stale."""
+              presence: Mapping[str, int]) -> RoomView:
+    """The view ``holder`` has of ``room`` at ``entry`` (whose match is ``state``).
+
+    Only the room's own version offers moves: a stream catching up sends older versions
+    with the room as it is now (its status and seats), and moves offered on them could
+    only be refused as stale."""
     seats, spectators = seat_infos(room, presence)
     cards, moves = (), ()
     if holder.role == "seat":
         view = seat_view(state, holder.seat)
         cards = view.cards
-        if latest and room.status == "playing" and room.seats[holder.seat].bot is None:
+        if (entry.version == room.version and room.status == "playing"
+                and room.seats[holder.seat].bot is None):
             moves = view_legal_moves(view, kinds=True)
     deal_at = room.due if room.due_kind == "deal" else None
     return RoomView(room=room.id, version=entry.version, kind=entry.kind, by=entry.seat,
