@@ -30,8 +30,6 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from packaging.version import Version
-
 from tests.api import contract_checks, releases
 from tests.api.contract_checks import Breaking
 
@@ -49,7 +47,7 @@ TOOL_SECONDS = 900
 loaded machine's worst."""
 
 __all__ = ["CURRENT", "Breaking", "Verdict", "baseline", "breaking_changes", "gate",
-           "next_line", "optic_breaking_changes"]
+           "optic_breaking_changes"]
 
 
 @dataclass(frozen=True)
@@ -82,15 +80,9 @@ class Verdict:
             ending = "allowed, may break: a new compatibility line"
         else:
             ending = (f"refused: a breaking change waits for the next compatibility line "
-                      f"(info.version {next_line(self.released_version)}), or keep the "
+                      f"(info.version {releases.next_line(self.released_version)}), or keep the "
                       f"old form beside the new one")
         return "\n".join([f"{head}: {ending}", *lines])
-
-
-def next_line(version: str) -> str:
-    """The first release of the line after ``version``'s (SemVer's 0.x rule under 1.0)."""
-    parsed = Version(version)
-    return f"0.{parsed.minor + 1}.0" if parsed.major == 0 else f"{parsed.major + 1}.0.0"
 
 
 def baseline(current_version: str, folder: Path = releases.RELEASED) -> Path:

@@ -26,6 +26,12 @@ def line(version: str | Version) -> tuple[int, ...]:
     return (0, version.minor) if version.major == 0 else (version.major,)
 
 
+def next_line(version: str | Version) -> str:
+    """The first release of the line after ``version``'s (SemVer's 0.x rule under 1.0)."""
+    version = Version(str(version))
+    return f"0.{version.minor + 1}.0" if version.major == 0 else f"{version.major + 1}.0.0"
+
+
 def is_release(version: str | Version) -> bool:
     """Whether ``version`` is a release (``0.2.0``), not a development or pre-release one."""
     version = Version(str(version))

@@ -23,7 +23,7 @@ import pytest
 
 from foraccio import __version__
 from tests.api import releases
-from tests.api.contract_gate import CURRENT, Verdict, baseline, gate, next_line
+from tests.api.contract_gate import CURRENT, Verdict, baseline, gate
 
 Edit = Callable[[dict], None]
 
@@ -280,7 +280,7 @@ def test_breaking_edits_pass_on_a_new_compatibility_line_only(tmp_path):
     # The gate's own checks suffice to see the verdict follow the versions: no Optic.
     edits = [edit for edit, _ in OWN_EDITS.values()]
     version = releases.info_version(CURRENT)
-    later = next_line(version)
+    later = releases.next_line(version)
 
     allowed = gate(CURRENT, edited_copy(tmp_path, *edits, set_the_version(later)),
                    optic=False)
