@@ -46,15 +46,16 @@ def free_port() -> int:
 def serving(log: Path, workers: int | None = 1,
             environment: Mapping[str, str | None] | None = None,
             cpus: set[int] | None = None, arguments: Sequence[str] = (),
-            app: str | None = None) -> Iterator[Server]:
+            app: str | None = None, port: int | None = None) -> Iterator[Server]:
     """Serve the app with ``workers`` granian workers (None: no ``--workers``, so
     ``FORACCIO_WORKERS`` decides); ``environment`` sets (or, with None, removes) variables
     of the server's environment; ``cpus``, when given, are the only CPUs the server and
     every process it starts may run on (as ``taskset`` would); ``arguments`` are more
     flags of ``foraccio serve``; ``app``, when given, is another app factory for granian,
-    started with the same options (``bench/tail.py``'s probed app). Raise RuntimeError,
-    with the log, when the server does not come up."""
-    port = free_port()
+    started with the same options (``bench/tail.py``'s probed app); ``port``, when given,
+    is where it listens (a server started again where one was killed), else a free port.
+    Raise RuntimeError, with the log, when the server does not come up."""
+    port = free_port() if port is None else port
     env = {**os.environ, **(environment or {})}
     command = [sys.executable, "-m", "foraccio", "serve", "--host", HOST, "--port", str(port),
                *([] if workers is None else ["--workers", str(workers)]), *arguments]

@@ -82,7 +82,7 @@ def nginx(servers: Sequence[str], directory: Path) -> Iterator[str]:
     if program is None:
         raise NginxMissing("nginx is missing: run `make test`, or `apt-get install nginx`")
     port = free_port()
-    upstreams = " ".join(f"server {url.removeprefix('http://')};" for url in servers)
+    upstreams = " ".join(f"server {url.removeprefix('http://')} max_fails=0;" for url in servers)
     (directory / "foraccio.conf").write_text(fill(TEMPLATE.read_text(), {
         "FORACCIO_LISTEN": f"{HOST}:{port}", "FORACCIO_SERVERS": upstreams}))
     user = f"user {getpass.getuser()};" if os.geteuid() == 0 else ""
