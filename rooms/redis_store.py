@@ -99,9 +99,10 @@ HEALTH = 15.0
 ANSWER_SECONDS = 5.0
 """Seconds a command waits to connect, or for Redis' answer, before it fails: a Redis
 stopped (not gone) makes requests answer 503 rather than hang."""
-OUTAGE_REPLIES = ("MISCONF", "OOM", "LOADING", "READONLY", "MASTERDOWN")
-"""How Redis' refusals of an outage begin: it cannot persist, is out of memory, is
-loading its data, is a replica, or has lost its primary."""
+OUTAGE_REPLIES = ("MISCONF", "OOM", "LOADING", "READONLY", "MASTERDOWN", "NOREPLICAS")
+"""The codes of Redis' refusals of an outage: it cannot persist, is out of memory, is
+loading its data, is a replica, has lost its primary, or lacks the replicas it must
+write to."""
 RETRY = 1.0
 """Seconds the news listener waits before subscribing again after losing Redis."""
 EXPIRED_AT_ONCE = 256
@@ -253,7 +254,10 @@ def _is_outage(error: Exception) -> bool:
     a command was wrong."""
     if isinstance(error, (RedisConnectionError, RedisTimeoutError, ReadOnlyError, OSError)):
         return True
-    return isinstance(error, ResponseError) and str(error).startswith(OUTAGE_REPLIES)
+    # redis-py takes the code off the message of the refusals it has a class for (OOM,
+    # MASTERDOWN), keeping it in ``status_code``, and leaves it on the others' (MISCONF).
+    code = getattr(error, "status_code", None) or str(error).partition(" ")[0]
+    return isinstance(error, ResponseError) and code in OUTAGE_REPLIES
 
 
 def _outage(method):
