@@ -5,7 +5,9 @@ at a new version, or its presence changed, from whichever process) and wakes the
 streams of that room open here. Each stream then reads the log entries it has not sent
 from the store and renders them for its holder (:func:`foraccio.rooms.views.room_view`): a
 stream carries only what its link may see, and the news carries nothing but a room id
-and a number.
+and a number. That task outlives whatever fails in it: it starts again
+:data:`RESTART_AFTER` seconds later, and every stream then reads its room again, so that
+none waits for what was announced meanwhile.
 
 A stream is Server-Sent Events: ``event: room`` with the version as its ``id`` and the
 :class:`~foraccio.rooms.views.RoomView` as data, and ``event: presence`` (no id) when who is
@@ -45,7 +47,7 @@ import asyncio
 import contextlib
 import random
 from collections import defaultdict
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from typing import Literal
 
 import msgspec
@@ -69,6 +71,13 @@ PRESENCE_EVERY = 0.5
 """Seconds during which a room's changes of presence are gathered into one event."""
 PRESENCE_CHECKS = 4
 """Reads of the presence of the rooms streamed here in each ``gone`` of the store."""
+RESTART_AFTER = 1.0
+"""Seconds after which the hub's listening to the news, or its look at presence, starts
+again when it failed."""
+MISSED_NEWS = -3
+"""What every stream wakes to when the listening starts again: news may have been lost
+meanwhile, so each reads its room again (as for any version's news; unlike a heartbeat,
+it writes nothing, so a stream goes on through an outage of the store)."""
 
 logger = structlog.get_logger("foraccio.rooms.hub")
 _encode = msgspec.json.Encoder().encode
@@ -116,8 +125,29 @@ class Hub:
 
     async def start(self) -> None:
         loop = asyncio.get_running_loop()
-        self._listening = loop.create_task(self._listen())
-        self._watching = loop.create_task(self._watch_presence())
+        self._listening = loop.create_task(self._keep_running(self._listen, self._wake_all))
+        self._watching = loop.create_task(self._keep_running(self._watch_presence))
+
+    async def _keep_running(self, work: Callable[[], Awaitable[None]],
+                            restarted: Callable[[], None] | None = None) -> None:
+        """Run ``work`` (one of the hub's loops) as long as the hub lives: whatever ends it,
+        it runs again :data:`RESTART_AFTER` seconds later, ``restarted()`` first."""
+        while True:
+            try:
+                await work()
+            except Exception:
+                with contextlib.suppress(Exception):  # nor may a log that fails stop it
+                    logger.exception("rooms_hub_failed", task=work.__name__)
+            await asyncio.sleep(RESTART_AFTER)
+            if restarted is not None:
+                restarted()
+
+    def _wake_all(self) -> None:
+        """Wake every stream to read its room again (:data:`MISSED_NEWS`), and so send
+        what the news lost while nobody listened announced."""
+        for queues in self._streams.values():
+            for queue in queues:
+                queue.put_nowait(MISSED_NEWS)
 
     async def close(self) -> None:
         """End every stream (the server is stopping) and stop listening."""
