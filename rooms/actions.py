@@ -36,7 +36,7 @@ from foraccio.core.words import phrase
 from foraccio.rooms import keys
 from foraccio.rooms.config import RoomsConfig
 from foraccio.rooms.model import Entry, EntryKind, Room, SeatSetup
-from foraccio.rooms.store import RoomsFull, Store
+from foraccio.rooms.store import RoomsFull, Store, StoreUnavailable
 
 TRIES = 8
 """Times a change is decided again when other changes keep landing first."""
@@ -45,6 +45,13 @@ BUSY_RETRY = 60
 are deleted about every minute (:data:`foraccio.rooms.driver.EXPIRE_EVERY`)."""
 JOINED_KEPT = 4096
 """Rooms this process remembers as joined, so as not to tell the store again."""
+SEEN_EVERY = 1.0
+"""Seconds within which this process notes a seat's key seen by its requests only once
+(or within a tenth of ``FORACCIO_ROOMS_LEFT_SECONDS``, when that is shorter): a client
+asking in a loop costs the store one write a second, and its person is taken for gone
+at most that much early."""
+SEEN_KEPT = 4096
+"""Seats whose last noting this process remembers."""
 
 logger = structlog.get_logger("rooms")
 
@@ -124,6 +131,7 @@ class Rooms:
         self.clock = clock
         self._states: OrderedDict[str, State] = OrderedDict()
         self._joined: OrderedDict[str, None] = OrderedDict()
+        self._seen: OrderedDict[tuple[str, str], float] = OrderedDict()
 
     # --- reading ------------------------------------------------------------------------
 
@@ -162,7 +170,27 @@ class Rooms:
             raise RoomError(403, "join_first", phrase(
                 "This is an invite: join the seat with it first (POST /rooms/{{room}}/join), "
                 "then use the key it answers."))
+        if found.role == "seat":
+            await self._note_seen(room_id, found)
         return room, found
+
+    async def _note_seen(self, room_id: str, holder: Holder) -> None:
+        """Note that the seat's person is here: a request of their key is presence, as
+        an open stream is (:meth:`left`), or a person who plays without a stream would
+        be taken for gone. Once per :data:`SEEN_EVERY` in this process."""
+        now, slot = self.clock(), (room_id, holder.slot)
+        last = self._seen.get(slot)
+        if last is not None and 0 <= now - last < min(SEEN_EVERY,
+                                                      self.config.left_seconds / 10):
+            return
+        try:
+            await self.store.see(room_id, holder.slot, now)
+        except StoreUnavailable:
+            return  # a store read but not written now (a full disk) still shows the room
+        self._seen[slot] = now
+        self._seen.move_to_end(slot)
+        if len(self._seen) > SEEN_KEPT:
+            self._seen.popitem(last=False)
 
     async def _join(self, room_id: str) -> None:
         """A seat's person has joined: the room no longer expires as one nobody joined
@@ -331,8 +359,9 @@ class Rooms:
 
     async def left(self, room: Room, seat: int) -> bool:
         """Whether the person of ``seat`` has left the room: no connection of the seat's
-        key counts now, and none was seen for ``left_seconds`` (since they joined, if
-        they never opened the room). A seat nobody joined has no person to leave."""
+        key counts now, and none was seen, nor any request made with the key, for
+        ``left_seconds`` (since they joined, if they never came back). A seat nobody
+        joined has no person to leave."""
         joined = room.seats[seat].joined
         if joined is None:
             return False

@@ -9,13 +9,14 @@ write any address there. The header is read from its end, the address the last p
 added, leftwards past the trusted proxies: the first address that is not one of them is
 the client (what the client wrote itself, left of it, is never believed).
 
-Many people behind one address (a school, a mobile operator's NAT) share its limits.
+Many people behind one address (a school, a mobile operator's NAT) share its limits;
+only a seat key's first stream is its own (:class:`StreamCounts`).
 """
 
 from __future__ import annotations
 
 import ipaddress
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 
@@ -64,23 +65,37 @@ class StreamCounts:
 
     A stream is counted from the moment it is allowed (:meth:`take`, before the answer
     starts) until its :class:`Held` is released; so a burst of requests at once cannot
-    all pass the check before any of them counts."""
+    all pass the check before any of them counts.
+
+    A seat key's stream is the key's own while the key holds no other of its own here:
+    it is counted for the key, not against its client's :attr:`most`, so that the
+    streams of others behind the same address (a household, a NAT) never lock a person
+    out of their own seat. So a client holds at most :attr:`most` streams plus one per
+    seat key it uses; a room has at most six seat keys that open their seat, so all the
+    keys' own streams are bounded by the rooms open. The links many people share (a
+    spectator's) and the host's are always counted against their client."""
 
     def __init__(self, most: int) -> None:
         self.most = most
         self._held: dict[str, int] = {}
+        self._keys: set[str] = set()
 
-    def take(self, client: str) -> Held | None:
-        """Count one more stream of ``client``, or None, counting nothing, when it holds
-        :attr:`most` already."""
+    def take(self, client: str, key: str | None = None) -> Held | None:
+        """Count one more stream of ``client``, whose seat key is ``key`` (None for
+        another link): for the key alone when it holds no stream of its own here, else
+        against the client; None, counting nothing, when the client holds :attr:`most`
+        already."""
+        if key is not None and key not in self._keys:
+            self._keys.add(key)
+            return Held(lambda: self._keys.discard(key))
         held = self._held.get(client, 0)
         if held >= self.most:
             return None
         self._held[client] = held + 1
-        return Held(self, client)
+        return Held(lambda: self._give_back(client))
 
     def held(self, client: str) -> int:
-        """The streams ``client`` holds now."""
+        """The streams counted against ``client`` now (its keys' own left out)."""
         return self._held.get(client, 0)
 
     def _give_back(self, client: str) -> None:
@@ -92,14 +107,13 @@ class StreamCounts:
 
 
 class Held:
-    """One stream counted for a client, until :meth:`release` (once, however often it is
-    called)."""
+    """One stream counted, for a client or a seat key, until :meth:`release` (once,
+    however often it is called)."""
 
-    def __init__(self, counts: StreamCounts, client: str) -> None:
-        self._counts, self.client = counts, client
-        self._released = False
+    def __init__(self, give_back: Callable[[], None]) -> None:
+        self._give_back: Callable[[], None] | None = give_back
 
     def release(self) -> None:
-        if not self._released:
-            self._released = True
-            self._counts._give_back(self.client)
+        give_back, self._give_back = self._give_back, None
+        if give_back is not None:
+            give_back()

@@ -20,13 +20,17 @@
     Event streams one client may hold open on one server process; one more is refused
     with 429 ``too_many_streams``. Counted by each process (a stream costs the process
     that holds it): a client whose streams reach several processes holds that many on
-    each.
+    each. Besides them, each seat key's first stream is its own, so that the streams of
+    others behind a person's address never lock them out of their seat: a client holds
+    at most this many plus one per seat key it uses, six at most per room
+    (:class:`foraccio.rooms.clients.StreamCounts`).
 ``FORACCIO_TRUSTED_PROXIES`` (default: none)
     The reverse proxies, by address or network (``127.0.0.1, 10.0.0.0/8``), whose
     ``X-Forwarded-For`` names the client; see :mod:`foraccio.rooms.clients`.
 ``FORACCIO_ROOMS_LEFT_SECONDS`` (default 60)
-    How long a seat's person must have been away (no connection of their key) before
-    the host may hand their seat to a bot or invite someone else to it.
+    How long a seat's person must have been away (no connection of their key, no
+    request made with it) before the host may hand their seat to a bot or invite
+    someone else to it.
 ``FORACCIO_ROOMS_DEAL_SECONDS`` (default 15)
     How long a hand's last score sheet stays up before the server deals the next hand,
     when no person deals it first.

@@ -30,9 +30,10 @@ How many streams one client may hold in this process: :class:`foraccio.rooms.cli
 
 A stream that ends by the server's doing ends with ``event: end`` (no id), whose data
 says why (:class:`End`): the room is finished (closed by its host, or its match over;
-the last ``room`` event shows it) or expired, the rooms' store cannot be reached now
-(reconnect later), or the server is stopping (reconnect now). So a client tells an end
-it should accept from a network failure.
+the last ``room`` event shows it) or expired, the link's seat key was replaced by a new
+invite, the rooms' store cannot be reached now (reconnect later), or the server is
+stopping (reconnect now). So a client tells an end it should accept from a network
+failure.
 
 A process killed elsewhere stops counting as connected without telling anyone: every
 :data:`PRESENCE_CHECKS`-th of the store's ``gone`` each process reads the presence of
@@ -91,12 +92,15 @@ class Presence(msgspec.Struct, frozen=True):
     spectators: int
 
 
-Reason = Literal["room_finished", "room_expired", "rooms_unavailable", "server_stopping"]
+Reason = Literal["room_finished", "room_expired", "key_replaced", "rooms_unavailable",
+                 "server_stopping"]
 
 
 class End(msgspec.Struct, frozen=True):
     """Why the server ended a stream: the data of an ``event: end``. ``room_finished``
     and ``room_expired``: nothing more will happen in the room (do not reconnect);
+    ``key_replaced``: the host invited someone new to the link's seat, whose key opens
+    it no more (a stream opened again with it is refused, 403 ``wrong_key``);
     ``rooms_unavailable``: the rooms' store cannot be reached now (reconnect after a
     pause, from the last id); ``server_stopping``: this server process is stopping
     (reconnect from the last id: another one answers)."""
@@ -235,7 +239,8 @@ class Hub:
                     yield _end("room_expired")
                     return
                 if holder.role == "seat" and room.seats[holder.seat].joined != joined:
-                    return  # the host invited someone new to the seat: this key is void
+                    yield _end("key_replaced")  # the host invited someone new to the seat
+                    return
                 missed = await store.entries(room.id, sent) if room.version > sent else []
                 # A version committed (by another process) after the room was read waits
                 # for the next round, its news on its way: shown with the older room, the

@@ -9,7 +9,8 @@ longer the room's is refused with 409 and the room as it is now (the problem's
 
 One client (:mod:`foraccio.rooms.clients`) may make only so many rooms in a row and hold
 only so many streams (:mod:`foraccio.rooms.config`): one more is refused with 429 and
-``Retry-After``, and every other client goes on as before.
+``Retry-After``, and every other client goes on as before. A seat key's first stream is
+never refused so: it is the key's own (:class:`~foraccio.rooms.clients.StreamCounts`).
 """
 
 from __future__ import annotations
@@ -209,7 +210,10 @@ class RoomController(Controller):
         after = request.headers.get("last-event-id", "")
         start = int(after) if after.isdigit() and len(after) < 16 else None
         counts = part.hub.counts
-        held = counts.take(_client(part, request))
+        # A seat key's first stream is its own, whatever its client holds: the streams of
+        # others behind the same address must never lock a person out of their seat.
+        key = found.seats[holder.seat].key_hash if holder.role == "seat" else None
+        held = counts.take(_client(part, request), key)
         if held is None:
             raise problem(429, "too_many_streams", phrase(
                 "You hold {streams} event streams on this server, as many as it allows; close "

@@ -14,7 +14,10 @@ const LONGEST_PAUSE = 10_000;
 /** A stream silent this long is taken for dead: the server comments every 15 s. */
 const SILENCE = 40_000;
 /** Why the server ends a stream (its `end` event) when nothing more will happen: the
- * page stops following, rather than opening the stream again and again. */
+ * page stops following, rather than opening the stream again and again. Not
+ * `key_replaced` (the host invited someone new to this link's seat): the stream opened
+ * again is refused as `wrong_key`, a fatal refusal, which the page shows in its own
+ * words; taken as over, it would go on showing a table its person is no longer at. */
 const OVER = new Set(["room_finished", "room_expired"]);
 /** Refusals that no reconnection will change: the link is not (or no longer) one of a
  * room's. */
