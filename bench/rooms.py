@@ -205,6 +205,7 @@ def measure(kind: str, redis_url: str | None, seconds: float) -> bool:
         # One client plays every room: the limits per client are bench.rooms_floods'.
         environment = {SECRET_VARIABLE: SECRET, "FORACCIO_DATA_DIR": folder,
                        "FORACCIO_ROOMS_MAX": "100000", "FORACCIO_ROOMS_CLIENT_SECONDS": "0",
+                       "FORACCIO_ROOMS_OPEN_PER_CLIENT": "100000",
                        "FORACCIO_STREAMS_PER_CLIENT": "100000"}
         if redis_url:
             environment["FORACCIO_ROOMS"] = redis_url

@@ -13,7 +13,7 @@ Everything the distribution installs lives under this one package:
 - :mod:`foraccio.lab`: the house-rule lab (``foraccio compare``).
 """
 
-__version__ = "0.2.0"
+__version__ = "0.2.1.dev0"
 """The version (PEP 440): a release (``0.2.0``), or while work goes on after one a
 development version of the next (``0.2.1.dev0``). ``foraccio --version``, the OpenAPI
 document's ``info.version`` and the ``Foraccio-Version`` header of every answer say it;

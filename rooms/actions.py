@@ -40,9 +40,6 @@ from foraccio.rooms.store import RoomsFull, Store, StoreUnavailable
 
 TRIES = 8
 """Times a change is decided again when other changes keep landing first."""
-BUSY_RETRY = 60
-"""Seconds a client refused for the ceiling on open rooms is told to wait: expired rooms
-are deleted about every minute (:data:`foraccio.rooms.driver.EXPIRE_EVERY`)."""
 JOINED_KEPT = 4096
 """Rooms this process remembers as joined, so as not to tell the store again."""
 SEEN_EVERY = 1.0
@@ -258,13 +255,33 @@ class Rooms:
                     pace=pace, turn_seconds=turn_seconds, token=token)
         try:
             await self.store.create(room, Entry(version=1, kind="created", token=token,
-                                                at=now), self.config.most_open)
-        except RoomsFull:
-            raise RoomError(503, "busy", phrase(
-                "This server holds {rooms} open rooms, as many as it allows; try again when "
-                "some have finished.", rooms=self.config.most_open), BUSY_RETRY) from None
+                                                at=now), config.most_open, client,
+                                    config.open_per_client)
+        except RoomsFull as full:
+            raise await self._full(full, client) from None
         logger.info("room_created", room=room.id, variant=room.variant)
         return Created(room, host, spectator, invites)
+
+    async def _full(self, full: RoomsFull, client: str) -> RoomError:
+        """The refusal of a room past a ceiling: its ``Retry-After`` is when a place
+        frees as things stand, the first of the rooms counted expiring (unless one is
+        finished or closed sooner), and found so by the next look for rooms to expire."""
+        config = self.config
+        frees = await self.store.first_expiry(client if full.mine else None,
+                                              config.idle_seconds, config.unjoined_seconds)
+        now = self.clock()
+        wait = max(1, math.ceil((now if frees is None else max(frees, now)) - now
+                                + config.expire_every))
+        if full.mine:
+            return RoomError(429, "too_many_open_rooms", phrase(
+                "You have {rooms} open rooms, as many as one client may have at once: close "
+                "one you no longer play (POST /rooms/{{room}}/close) or let one finish; the "
+                "first of them expires in {seconds} s (Retry-After).",
+                rooms=config.open_per_client, seconds=wait), wait)
+        return RoomError(503, "busy", phrase(
+            "This server holds {rooms} open rooms, as many as it allows; the first of them "
+            "expires in {seconds} s (Retry-After), unless some finish sooner.",
+            rooms=config.most_open, seconds=wait), wait)
 
     async def start(self, room_id: str, holder: Holder) -> Room:
         """The host starts the match."""
@@ -351,7 +368,7 @@ class Rooms:
             seats[seat] = replace(setup, key_hash=None, invite_hash=keys.digest(secret),
                                   joined=None)
             return self._next(replace(room, seats=tuple(seats)), "seat", room.token, (),
-                              actor=seat)
+                              actor=seat, touch=False)
 
         room = await self._change(room_id, invited)
         logger.info("room_seat_invited", room=room_id, seat=seat)
@@ -395,7 +412,7 @@ class Rooms:
             seats = list(room.seats)
             seats[seat] = replace(setup, bot=bot)
             return self._next(replace(room, seats=tuple(seats)), "seat", room.token, (),
-                              actor=seat)
+                              actor=seat, touch=own)
 
         return await self._change(room_id, handed)
 
@@ -502,9 +519,11 @@ class Rooms:
         return token, counter
 
     def _next(self, room: Room, kind: EntryKind, token: str, events: tuple[AnyEvent, ...],
-              actor: int | None = None, state: State | None = None) -> tuple[Room, Entry]:
+              actor: int | None = None, state: State | None = None,
+              touch: bool = True) -> tuple[Room, Entry]:
         """The next version of ``room`` (its match sealed in ``token``), with what the
-        server must do next and when."""
+        server must do next and when; ``touch`` False for a change only the host made,
+        which does not keep the room from expiring (:attr:`RoomsConfig.idle_seconds`)."""
         now = self.clock()
         state = self.state(token) if state is None else state
         due = kind_due = deadline = None
@@ -519,7 +538,8 @@ class Rooms:
                     due = deadline = now + room.turn_seconds
                     kind_due = "clock"
         version = room.version + 1
-        changed = replace(room, version=version, touched=now, token=token, due=due,
+        changed = replace(room, version=version, touched=now if touch else room.touched,
+                          token=token, due=due,
                           due_kind=kind_due, deadline=deadline)
         return changed, Entry(version=version, kind=kind, token=token, events=events,
                               seat=actor, at=now)

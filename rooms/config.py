@@ -8,10 +8,18 @@
 ``FORACCIO_ROOMS_FINISHED_SECONDS`` (default 3600)
     How long a finished room stays, for its players to read the last score sheet.
 ``FORACCIO_ROOMS_IDLE_SECONDS`` (default 86400)
-    How long a room nobody changes stays (an abandoned one).
+    How long a room nobody plays in stays (an abandoned one): counted from its last
+    play, deal, start, join or a seat's person's own change, never from a change only
+    the host made (a host inviting or handing seats in a loop keeps nothing alive).
 ``FORACCIO_ROOMS_UNJOINED_SECONDS`` (default 600)
-    How long a room stays unchanged when no seat's person has joined it yet (used their
-    link): one made and left, by mistake or by a flood, frees its place within minutes.
+    How long a room stays, from when it was made, while no seat's person has joined it
+    (used their link), whatever its host does: one made and left, by mistake or by a
+    flood, frees its place within minutes.
+``FORACCIO_ROOMS_OPEN_PER_CLIENT`` (default 20)
+    Open (not finished) rooms one client may have made at once; one more is refused with
+    429 ``too_many_open_rooms`` until one of them finishes, is closed or expires. So no
+    one client (an address; see :mod:`foraccio.rooms.clients`) holds more than this
+    share of ``FORACCIO_ROOMS_MAX``, however slowly it makes them.
 ``FORACCIO_ROOMS_PER_CLIENT`` (default 20) and ``FORACCIO_ROOMS_CLIENT_SECONDS`` (default 60)
     Rooms one client (:mod:`foraccio.rooms.clients`) may make in a row, and then one more
     every so many seconds (0: no limit); one more is refused with 429 ``too_many_rooms``.
@@ -55,9 +63,12 @@ DEAL_SECONDS = "FORACCIO_ROOMS_DEAL_SECONDS"
 UNJOINED_SECONDS = "FORACCIO_ROOMS_UNJOINED_SECONDS"
 ROOMS_PER_CLIENT = "FORACCIO_ROOMS_PER_CLIENT"
 CLIENT_SECONDS = "FORACCIO_ROOMS_CLIENT_SECONDS"
+OPEN_PER_CLIENT = "FORACCIO_ROOMS_OPEN_PER_CLIENT"
 STREAMS_PER_CLIENT = "FORACCIO_STREAMS_PER_CLIENT"
 TRUSTED_PROXIES = "FORACCIO_TRUSTED_PROXIES"
 LEFT_SECONDS = "FORACCIO_ROOMS_LEFT_SECONDS"
+EXPIRE_EVERY = 60.0
+"""The longest time between two looks for rooms to expire."""
 
 
 @dataclass(frozen=True)
@@ -71,9 +82,16 @@ class RoomsConfig:
     unjoined_seconds: float = 600.0
     rooms_per_client: int = 20
     client_seconds: float = 60.0
+    open_per_client: int = 20
     streams_per_client: int = 20
     trusted_proxies: tuple[Network, ...] = ()
     left_seconds: float = 60.0
+
+    @property
+    def expire_every(self) -> float:
+        """Seconds between two looks for rooms to expire: a room is deleted at most this
+        long after its time has come."""
+        return min(EXPIRE_EVERY, self.unjoined_seconds / 4, self.finished_seconds / 4)
 
 
 def config_from_environment(environ: Mapping[str, str] | None = None) -> RoomsConfig:
@@ -87,6 +105,7 @@ def config_from_environment(environ: Mapping[str, str] | None = None) -> RoomsCo
         unjoined_seconds=number(environ, UNJOINED_SECONDS, float, 600.0, 1, 365 * 86400),
         rooms_per_client=int(number(environ, ROOMS_PER_CLIENT, int, 20, 1, 1_000_000)),
         client_seconds=number(environ, CLIENT_SECONDS, float, 60.0, 0, 86400),
+        open_per_client=int(number(environ, OPEN_PER_CLIENT, int, 20, 1, 1_000_000)),
         streams_per_client=int(number(environ, STREAMS_PER_CLIENT, int, 20, 1, 1_000_000)),
         trusted_proxies=networks(environ, TRUSTED_PROXIES),
         left_seconds=number(environ, LEFT_SECONDS, float, 60.0, 0, 86400),

@@ -3,8 +3,9 @@
 Every server process runs one driver. Every :data:`TICK` it asks the store which rooms
 are due (a bot to move after the room's pace, a person whose turn clock ran out, a
 hand's score sheet shown long enough) and acts for each (:meth:`foraccio.rooms.actions.Rooms.act`),
-a room at a time per process; every :data:`EXPIRE_EVERY` it deletes the rooms finished or
-abandoned long enough. Since the due times live in the store, a room whose process was
+a room at a time per process; every :attr:`~foraccio.rooms.config.RoomsConfig.expire_every`
+it deletes the rooms finished or abandoned long enough, and tells their streams, which
+end at once. Since the due times live in the store, a room whose process was
 killed is picked up by the next driver to look, after a restart or on another machine;
 two drivers acting on one room at once cannot both land (the change is committed on top
 of the version it was decided on), so at worst a bot's move is computed twice.
@@ -23,13 +24,11 @@ import contextlib
 import structlog
 
 from foraccio.rooms.actions import Rooms
+from foraccio.rooms.hub import EXPIRED_NEWS
 from foraccio.rooms.store import StoreUnavailable
 
 TICK = 0.05
 """Seconds between two looks at the rooms due: what a bot's move may come late by."""
-EXPIRE_EVERY = 60.0
-"""Seconds between two deletions of the rooms expired, or a quarter of the shortest time
-a room stays, if shorter."""
 BACKOFF = 5.0
 """Seconds a room whose action failed is left alone before the next try."""
 
@@ -75,9 +74,10 @@ class Driver:
                                                          now - config.idle_seconds,
                                                          now - config.unjoined_seconds)
                     if gone:
-                        logger.info("rooms_expired", rooms=gone)
-                    expire_at = loop.time() + min(EXPIRE_EVERY, config.unjoined_seconds / 4,
-                                                  config.finished_seconds / 4)
+                        logger.info("rooms_expired", rooms=len(gone))
+                    for room_id in gone:
+                        await self.rooms.store.publish(room_id, EXPIRED_NEWS)
+                    expire_at = loop.time() + config.expire_every
                 if self._outage:
                     self._outage = False
                     logger.info("rooms_store_back")

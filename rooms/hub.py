@@ -68,6 +68,9 @@ PRESENCE = 0
 """The version number of news that says only who is connected changed."""
 HEARTBEAT_NEWS = -1
 """What a stream wakes to when it has had no news for :data:`HEARTBEAT` seconds."""
+EXPIRED_NEWS = -2
+"""The version number of news that says the room expired: its streams look at it again,
+find it gone and end (``room_expired``) at once."""
 PRESENCE_EVERY = 0.5
 """Seconds during which a room's changes of presence are gathered into one event."""
 PRESENCE_CHECKS = 4

@@ -9,15 +9,18 @@ a room evicted would be lost mid-match, and its indexes would name it still.
 
 Every key starts with ``foraccio:`` (:data:`PREFIX`), so the server may hold other data:
 
-- ``room:<id>``, a hash: the room's ``version`` and ``body`` (the :class:`Room` in
-  msgpack, as the SQLite store keeps it);
+- ``room:<id>``, a hash: the room's ``version``, ``body`` (the :class:`Room` in
+  msgpack, as the SQLite store keeps it) and the ``client`` who made it;
 - ``log:<id>``, a sorted set: the room's last :data:`~foraccio.rooms.store.KEPT_ENTRIES` log
   entries (msgpack), scored by version;
 - ``touched``, ``finished`` and ``due``, sorted sets of room ids: every room by the time
   it was last changed, the finished ones by the same, and those the server must act on
   by when (:meth:`RedisStore.due`, :meth:`RedisStore.expire`; the rooms open, for the
   ceiling, are ``touched`` less ``finished``); ``unjoined``, the rooms no seat's person
-  has joined yet, by the same time;
+  has joined yet, by when they were made;
+- ``made:<client>``, a sorted set: the rooms a client (:mod:`foraccio.rooms.clients`)
+  made and which have not expired, by when (finished ones are left out as they are
+  counted);
 - ``admitted:<key>``, when a key's count of :meth:`RedisStore.admit` is back to nothing
   (a client's rooms made), expiring then;
 - ``presence:<id>``, a hash: the room's connections, one field ``<process> <slot>`` per
@@ -110,12 +113,10 @@ EXPIRED_AT_ONCE = 256
 long; :meth:`RedisStore.expire` runs it until nothing is left."""
 
 # A room's new version, stored whole: the room, its log entry (the log trimmed to the last
-# KEPT_ENTRIES) and its place in the indexes.
+# KEPT_ENTRIES) and its place in the indexes (but unjoined, which keeps when a room was made).
 # KEYS: room, log, touched, finished, due, unjoined.
 # ARGV: id, version, body, entry version, entry, finished ("1" or "0"), touched, due ("" for
-# none), entries kept, then the caller's own: the version expected (commit) or the most open
-# rooms (create), and how the room stays in unjoined: "NX" (create: it goes in) or "XX"
-# (commit: only if it is there still).
+# none), entries kept, then the caller's own (see COMMIT and CREATE).
 _STORE = """
 local id, version, touched, due = ARGV[1], ARGV[2], ARGV[7], ARGV[8]
 redis.call('HSET', KEYS[1], 'version', version, 'body', ARGV[3])
@@ -132,15 +133,15 @@ if due == '' then
 else
     redis.call('ZADD', KEYS[5], due, id)
 end
-redis.call('ZADD', KEYS[6], ARGV[11], touched, id)
-return 1
 """
 
 COMMIT = """
 if redis.call('HGET', KEYS[1], 'version') ~= ARGV[10] then
     return 0
 end
-""" + _STORE
+""" + _STORE + """
+return 1
+"""
 """Compare-and-set: store the room only if the stored version is ``ARGV[10]`` (a missing
 room has none); 1 if stored, 0 if not."""
 
@@ -151,23 +152,98 @@ end
 if redis.call('ZCARD', KEYS[3]) - redis.call('ZCARD', KEYS[4]) >= tonumber(ARGV[10]) then
     return 0
 end
-""" + _STORE
-"""Insert a new room unless ``ARGV[10]`` rooms are open already; 1 if stored, 0 if full."""
+if tonumber(ARGV[12]) > 0 then
+    local holding = 0
+    for _, other in ipairs(redis.call('ZRANGE', KEYS[7], 0, -1)) do
+        if redis.call('EXISTS', ARGV[13] .. 'room:' .. other) == 0 then
+            redis.call('ZREM', KEYS[7], other)
+        elseif not redis.call('ZSCORE', KEYS[4], other) then
+            holding = holding + 1
+        end
+    end
+    if holding >= tonumber(ARGV[12]) then
+        return 2
+    end
+end
+""" + _STORE + """
+redis.call('HSET', KEYS[1], 'client', ARGV[11])
+redis.call('ZADD', KEYS[7], ARGV[14], ARGV[1])
+redis.call('ZADD', KEYS[6], ARGV[14], ARGV[1])
+return 1
+"""
+"""Insert a new room, made by the client ``ARGV[11]``, unless ``ARGV[10]`` rooms are open
+already (0), or ``ARGV[12]`` (unless 0) made by the client (2); 1 if stored. KEYS: as
+:data:`COMMIT`'s, then the client's rooms (``made:<client>``); ``ARGV[13]``: the prefix,
+``ARGV[14]``: when the room was made."""
+
+FIRST_EXPIRY = """
+local idle, unjoined = tonumber(ARGV[1]), tonumber(ARGV[2])
+local first = nil
+local function expires(id)
+    local touched = redis.call('ZSCORE', KEYS[1], id)
+    if not touched or redis.call('ZSCORE', KEYS[2], id) then
+        return  -- gone, or finished
+    end
+    local at = tonumber(touched) + idle
+    local made = redis.call('ZSCORE', KEYS[3], id)
+    if made and tonumber(made) + unjoined < at then
+        at = tonumber(made) + unjoined
+    end
+    if not first or at < first then
+        first = at
+    end
+end
+local function first_open(key)
+    -- The first room of the index ``key`` that is not finished (finished rooms stay in
+    -- the indexes until they expire).
+    local from = 0
+    while true do
+        local ids = redis.call('ZRANGE', key, from, from + 255)
+        for _, id in ipairs(ids) do
+            if not redis.call('ZSCORE', KEYS[2], id) then
+                expires(id)
+                return
+            end
+        end
+        if #ids < 256 then
+            return
+        end
+        from = from + 256
+    end
+end
+if ARGV[3] == '1' then
+    for _, id in ipairs(redis.call('ZRANGE', KEYS[4], 0, -1)) do
+        expires(id)
+    end
+else
+    -- The open room made first of those nobody joined, and the open one touched first.
+    first_open(KEYS[3])
+    first_open(KEYS[1])
+end
+return first and tostring(first) or false
+"""
+"""When the first open room expires, of the client's (``ARGV[3]`` "1"; KEYS[4] holds them)
+or of all; KEYS: touched, finished, unjoined; ARGV: the idle and unjoined seconds. A
+string (Redis would cut a number to an integer), or nil when there is none."""
 
 EXPIRE = """
 local batch = tonumber(ARGV[3])
 local finished = redis.call('ZRANGEBYSCORE', KEYS[2], '-inf', '(' .. ARGV[1], 'LIMIT', 0, batch)
 local idle = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', '(' .. ARGV[2], 'LIMIT', 0, batch)
 local unjoined = redis.call('ZRANGEBYSCORE', KEYS[4], '-inf', '(' .. ARGV[5], 'LIMIT', 0, batch)
-local gone = 0
+local gone = {}
 for _, ids in ipairs({finished, idle, unjoined}) do
     for _, id in ipairs(ids) do
-        -- A room in two lists is counted once: the second time, it is in no index.
+        -- A room in two lists is named once: the second time, it is in no index.
         if redis.call('ZREM', KEYS[1], id) + redis.call('ZREM', KEYS[2], id) > 0 then
-            gone = gone + 1
+            gone[#gone + 1] = id
         end
         redis.call('ZREM', KEYS[3], id)
         redis.call('ZREM', KEYS[4], id)
+        local client = redis.call('HGET', ARGV[4] .. 'room:' .. id, 'client')
+        if client then
+            redis.call('ZREM', ARGV[4] .. 'made:' .. client, id)
+        end
         redis.call('DEL', ARGV[4] .. 'room:' .. id, ARGV[4] .. 'log:' .. id,
                    ARGV[4] .. 'presence:' .. id, ARGV[4] .. 'seen:' .. id)
     end
@@ -175,9 +251,9 @@ end
 return {gone, (#finished == batch or #idle == batch or #unjoined == batch) and 1 or 0}
 """
 """Delete up to ``ARGV[3]`` rooms finished before ``ARGV[1]``, as many untouched since
-``ARGV[2]`` and as many nobody joined untouched since ``ARGV[5]``, with their logs and
-presence (``ARGV[4]`` is the prefix); KEYS: touched, finished, due, unjoined. Return how
-many, and 1 if there may be more."""
+``ARGV[2]`` and as many nobody joined made before ``ARGV[5]``, with their logs and
+presence (``ARGV[4]`` is the prefix); KEYS: touched, finished, due, unjoined. Return their
+ids, and 1 if there may be more."""
 
 ADMIT = """
 local now, every, burst = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
@@ -293,6 +369,7 @@ class RedisStore:
         self._renewing: asyncio.Task | None = None
         self._commit = client.register_script(COMMIT)
         self._create = client.register_script(CREATE)
+        self._first_expiry = client.register_script(FIRST_EXPIRY)
         self._expire = client.register_script(EXPIRE)
         self._count = client.register_script(COUNT)
         self._presence = client.register_script(PRESENCE)
@@ -335,10 +412,24 @@ class RedisStore:
     # --- rooms ----------------------------------------------------------------------
 
     @_outage
-    async def create(self, room: Room, entry: Entry, most_open: int) -> None:
-        if not await self._create(self._keys(room.id), [*_args(room, entry), most_open, "NX"],
-                                  client=self._client):
-            raise RoomsFull
+    async def create(self, room: Room, entry: Entry, most_open: int, client: str = "",
+                     most_of_client: int = 0) -> None:
+        stored = await self._create(
+            [*self._keys(room.id), self._key("made", client)],
+            [*_args(room, entry), most_open, client, most_of_client, self.prefix,
+             room.created],
+            client=self._client)
+        if stored != 1:
+            raise RoomsFull(mine=stored == 2)
+
+    @_outage
+    async def first_expiry(self, client: str | None, idle_seconds: float,
+                           unjoined_seconds: float) -> float | None:
+        first = await self._first_expiry(
+            [self._key("touched"), self._key("finished"), self._key("unjoined"),
+             self._key("made", client or "")],
+            [idle_seconds, unjoined_seconds, int(client is not None)], client=self._client)
+        return None if first is None else float(first)
 
     @_outage
     async def load(self, room_id: str) -> Room | None:
@@ -364,15 +455,15 @@ class RedisStore:
 
     @_outage
     async def expire(self, finished_before: float, idle_before: float,
-                     unjoined_before: float = 0.0) -> int:
-        gone, more = 0, True
+                     unjoined_before: float = 0.0) -> list[str]:
+        gone, more = [], True
         while more:
             deleted, more = await self._expire(
                 [self._key("touched"), self._key("finished"), self._key("due"),
                  self._key("unjoined")],
                 [finished_before, idle_before, EXPIRED_AT_ONCE, self.prefix, unjoined_before],
                 client=self._client)
-            gone += deleted
+            gone += [room_id.decode() for room_id in deleted]
         return gone
 
     @_outage

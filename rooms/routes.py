@@ -83,14 +83,19 @@ DESCRIPTIONS = {
     404: "There is no such room, or it expired (code `room_not_found`).",
     409: "The room moved on since the version the change was decided on, or is in no state "
          "for it: the problem's `room` is the room as it is now.",
-    429: "This client has made as many rooms, or holds as many event streams, as the "
-         "server allows for now (codes `too_many_rooms`, `too_many_streams`).",
+    429: "This client has made as many rooms, has as many open, or holds as many event "
+         "streams, as the server allows for now (codes `too_many_rooms`, "
+         "`too_many_open_rooms`, `too_many_streams`); `Retry-After` says when to try again.",
     503: UNAVAILABLE_DESCRIPTION,
 }
 TOO_MANY = [("too_many_rooms", "You have made 20 rooms in a short time, as many as this "
                                "server allows; try again in 45 s (Retry-After)."),
             ("too_many_streams", "You hold 20 event streams on this server, as many as it "
                                  "allows; close one first.")]
+TOO_MANY_OPEN = ("too_many_open_rooms",
+                 "You have 20 open rooms, as many as one client may have at once: close one "
+                 "you no longer play (POST /rooms/{room}/close) or let one finish; the first "
+                 "of them expires in 540 s (Retry-After).")
 STREAM_RETRY = 10
 """Seconds a client holding too many streams is told to wait (one of them may end)."""
 BUSY_OR_UNAVAILABLE = ("The server holds as many open rooms as it allows (code `busy`), or "
@@ -149,9 +154,10 @@ class RoomController(Controller):
                                         "players: give one per seat, index = seat."),
                     ("no_person", "Every seat is a bot's: a room is for people. Give at "
                                   "least one seat to a person.")],
-              429: TOO_MANY,
-              503: [("busy", "This server holds 1000 open rooms, as many as it allows; try "
-                             "again when some have finished."), ROOMS_UNAVAILABLE]},
+              429: [TOO_MANY[0], TOO_MANY_OPEN],
+              503: [("busy", "This server holds 1000 open rooms, as many as it allows; the "
+                             "first of them expires in 540 s (Retry-After), unless some "
+                             "finish sooner."), ROOMS_UNAVAILABLE]},
               {**DESCRIPTIONS, 503: BUSY_OR_UNAVAILABLE}),
           operation_class=documented(request=lambda: {"two_people": room_examples().new_room},
                                      response=lambda: {"made": room_examples().created}))

@@ -48,7 +48,9 @@ CREATE TABLE IF NOT EXISTS rooms (
     touched REAL NOT NULL,
     due REAL,
     body BLOB NOT NULL,
-    joined INTEGER NOT NULL DEFAULT 1
+    joined INTEGER NOT NULL DEFAULT 1,
+    created REAL NOT NULL DEFAULT 0,
+    client TEXT NOT NULL DEFAULT ''
 );
 CREATE INDEX IF NOT EXISTS rooms_due ON rooms (due) WHERE due IS NOT NULL;
 CREATE INDEX IF NOT EXISTS rooms_touched ON rooms (touched);
@@ -87,7 +89,8 @@ CREATE TABLE IF NOT EXISTS admitted (
     until REAL NOT NULL
 ) WITHOUT ROWID;
 """
-"""``joined`` is 0 while no seat's person has joined the room; ``admitted`` holds, for
+"""``joined`` is 0 while no seat's person has joined the room, ``created`` when it was
+made and ``client`` who made it (:mod:`foraccio.rooms.clients`); ``admitted`` holds, for
 :meth:`SqliteStore.admit`, when each key's count is back to nothing."""
 
 _encode = msgspec.msgpack.Encoder().encode
@@ -127,8 +130,17 @@ class SqliteStore:
                                    timeout=10.0)
         self._db.executescript("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;" + SCHEMA)
         columns = [row[1] for row in self._db.execute("PRAGMA table_info(rooms)")]
-        if "joined" not in columns:  # a file of an earlier version: its rooms count as joined
+        # A file of an earlier version: its rooms count as joined, made when last changed,
+        # by nobody in particular.
+        if "joined" not in columns:
             self._db.execute("ALTER TABLE rooms ADD COLUMN joined INTEGER NOT NULL DEFAULT 1")
+        if "created" not in columns:
+            self._db.execute("ALTER TABLE rooms ADD COLUMN created REAL NOT NULL DEFAULT 0")
+            self._db.execute("UPDATE rooms SET created = touched")
+        if "client" not in columns:
+            self._db.execute("ALTER TABLE rooms ADD COLUMN client TEXT NOT NULL DEFAULT ''")
+        self._db.execute("CREATE INDEX IF NOT EXISTS rooms_client ON rooms (client) "
+                         "WHERE finished = 0")
         # One connection, which the tests use from several event loops' threads.
         self._mutex = threading.Lock()
         self._listeners: list[tuple[asyncio.AbstractEventLoop, asyncio.Queue]] = []
@@ -137,15 +149,35 @@ class SqliteStore:
     # --- rooms ----------------------------------------------------------------------
 
     @_outage
-    async def create(self, room: Room, entry: Entry, most_open: int) -> None:
+    async def create(self, room: Room, entry: Entry, most_open: int, client: str = "",
+                     most_of_client: int = 0) -> None:
         with self._mutex, _transaction(self._db):
             (open_rooms,) = self._db.execute(
                 "SELECT count(*) FROM rooms WHERE finished = 0").fetchone()
             if open_rooms >= most_open:
-                raise RoomsFull
+                raise RoomsFull(mine=False)
+            if most_of_client:
+                (of_client,) = self._db.execute(
+                    "SELECT count(*) FROM rooms WHERE finished = 0 AND client = ?",
+                    (client,)).fetchone()
+                if of_client >= most_of_client:
+                    raise RoomsFull(mine=True)
             self._db.execute("INSERT INTO rooms (id, version, finished, touched, due, body, "
-                             "joined) VALUES (?, ?, ?, ?, ?, ?, 0)", _row(room))
+                             "joined, created, client) VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?)",
+                             (*_row(room), room.created, client))
             self._add_entry(room.id, entry)
+
+    @_outage
+    async def first_expiry(self, client: str | None, idle_seconds: float,
+                           unjoined_seconds: float) -> float | None:
+        mine = "" if client is None else "AND client = ?"
+        with self._mutex:
+            (first,) = self._db.execute(
+                "SELECT min(CASE WHEN joined = 0 THEN min(created + ?, touched + ?) "
+                f"ELSE touched + ? END) FROM rooms WHERE finished = 0 {mine}",
+                (unjoined_seconds, idle_seconds, idle_seconds,
+                 *(() if client is None else (client,)))).fetchone()
+        return first
 
     @_outage
     async def load(self, room_id: str) -> Room | None:
@@ -187,11 +219,11 @@ class SqliteStore:
 
     @_outage
     async def expire(self, finished_before: float, idle_before: float,
-                     unjoined_before: float = 0.0) -> int:
+                     unjoined_before: float = 0.0) -> list[str]:
         with self._mutex, _transaction(self._db):
             gone = [room_id for (room_id,) in self._db.execute(
                 "SELECT id FROM rooms WHERE (finished = 1 AND touched < ?) OR touched < ? "
-                "OR (joined = 0 AND touched < ?)",
+                "OR (joined = 0 AND created < ?)",
                 (finished_before, idle_before, unjoined_before)).fetchall()]
             for room_id in gone:
                 for table, column in (("rooms", "id"), ("entries", "room"),
@@ -202,7 +234,7 @@ class SqliteStore:
                              "alive WHERE at < ?)", (time.time() - self.gone,))
             self._db.execute("DELETE FROM alive WHERE at < ?", (time.time() - self.gone,))
             self._db.execute("DELETE FROM admitted WHERE until < ?", (time.time(),))
-        return len(gone)
+        return gone
 
     @_outage
     async def join(self, room_id: str) -> None:
@@ -249,6 +281,7 @@ class SqliteStore:
         with self._mutex:
             (seen,) = self._db.execute("SELECT coalesce(max(seq), 0) FROM news").fetchone()
         renewed = polled = time.monotonic()
+        failing = False  # an outage is logged as it begins, not at every poll
         try:
             while True:
                 # This process's own news at once; the others' every POLL, even while
@@ -278,8 +311,11 @@ class SqliteStore:
                     # A full or read-only disk: the news waits, and the listening goes on
                     # (it must not end, or this process's streams would hear nothing more
                     # once the disk is back).
-                    logger.warning("rooms_news_unread", error=str(error))
-                    rows = []
+                    if not failing:
+                        logger.warning("rooms_news_unread", error=str(error))
+                    failing, rows = True, []
+                else:
+                    failing = False
                 for seq, room_id, version in rows:
                     seen = seq
                     yield room_id, version

@@ -32,7 +32,13 @@ room as it is now instead (a hand of Zobelon has 52 plays)."""
 
 
 class RoomsFull(Exception):
-    """The store holds as many open rooms as the server allows: 503 ``busy``."""
+    """The store holds as many open rooms as the server allows (503 ``busy``), or, when
+    ``mine``, as many made by the client as one client may hold (429
+    ``too_many_open_rooms``)."""
+
+    def __init__(self, mine: bool) -> None:
+        super().__init__("the client's open rooms" if mine else "the open rooms")
+        self.mine = mine
 
 
 class StoreUnavailable(Exception):
@@ -54,9 +60,18 @@ class Store(Protocol):
     """Seconds after which the connections of a process that stopped renewing its
     heartbeat (killed) no longer count in :meth:`presence`."""
 
-    async def create(self, room: Room, entry: Entry, most_open: int) -> None:
-        """Store a new room and its first entry; raise :class:`RoomsFull` when
-        ``most_open`` rooms that are not finished are stored already."""
+    async def create(self, room: Room, entry: Entry, most_open: int, client: str = "",
+                     most_of_client: int = 0) -> None:
+        """Store a new room, made by ``client``, and its first entry; raise
+        :class:`RoomsFull` when ``most_open`` rooms that are not finished are stored
+        already, or ``most_of_client`` (unless 0) of them made by ``client``."""
+
+    async def first_expiry(self, client: str | None, idle_seconds: float,
+                           unjoined_seconds: float) -> float | None:
+        """When the first of the open rooms (those ``client`` made, unless None) expires
+        as things stand (Unix time), if none of them is played or finished before: a room
+        nobody joined ``unjoined_seconds`` after it was made, any room ``idle_seconds``
+        after it was last touched (:meth:`expire`); None when there is none."""
 
     async def load(self, room_id: str) -> Room | None:
         """The room's latest version, or None if there is no such room (or it expired)."""
@@ -72,10 +87,10 @@ class Store(Protocol):
         """The rooms whose ``due`` time has come."""
 
     async def expire(self, finished_before: float, idle_before: float,
-                     unjoined_before: float = 0.0) -> int:
+                     unjoined_before: float = 0.0) -> list[str]:
         """Delete the rooms finished and untouched since ``finished_before``, the rooms
-        nobody joined (:meth:`join`) untouched since ``unjoined_before``, and any room
-        untouched since ``idle_before``; return how many."""
+        nobody joined (:meth:`join`) made before ``unjoined_before``, and any room
+        untouched since ``idle_before``; return their ids."""
 
     async def join(self, room_id: str) -> None:
         """A seat's person has come to the room: from now on it expires as an idle room,

@@ -23,19 +23,20 @@ from foraccio.core.registry import (
     unregister_house_rule,
     unregister_variant,
 )
-from foraccio.rooms.config import ROOMS_PER_CLIENT, STREAMS_PER_CLIENT
+from foraccio.rooms.config import OPEN_PER_CLIENT, ROOMS_PER_CLIENT, STREAMS_PER_CLIENT
 
 PATIENT_BOT_SECONDS = 300
 """Seconds a bot request may take in the tests' apps and servers
 (``FORACCIO_BOT_SECONDS``), unless a test sets its own."""
 
 GENEROUS_PER_CLIENT = 100_000
-"""Rooms one client may make, and streams it may hold, in the tests' apps and servers
-(``FORACCIO_ROOMS_PER_CLIENT``, ``FORACCIO_STREAMS_PER_CLIENT``), unless a test sets its
-own (tests/rooms/test_floods.py)."""
+"""Rooms one client may make and have open, and streams it may hold, in the tests' apps
+and servers (``FORACCIO_ROOMS_PER_CLIENT``, ``FORACCIO_ROOMS_OPEN_PER_CLIENT``,
+``FORACCIO_STREAMS_PER_CLIENT``), unless a test sets its own (tests/rooms/test_floods.py,
+tests/rooms/test_open_rooms.py)."""
 
 _TEST_ENVIRONMENT = (DATA_DIR_VARIABLE, BOT_SECONDS_VARIABLE, ROOMS_PER_CLIENT,
-                     STREAMS_PER_CLIENT)
+                     OPEN_PER_CLIENT, STREAMS_PER_CLIENT)
 
 
 def pytest_configure(config):
@@ -59,6 +60,7 @@ def pytest_configure(config):
     # and with them the count of rooms each client made: all the tests' rooms come from
     # one address, and a worker's tests make far more than a client may (20 in a minute).
     os.environ[ROOMS_PER_CLIENT] = str(GENEROUS_PER_CLIENT)
+    os.environ[OPEN_PER_CLIENT] = str(GENEROUS_PER_CLIENT)
     os.environ[STREAMS_PER_CLIENT] = str(GENEROUS_PER_CLIENT)
 
 

@@ -34,7 +34,7 @@ from foraccio.api.data_dir import DATA_DIR_VARIABLE
 from foraccio.api.examples import EXAMPLE_SECRET
 from foraccio.api.limits import SECONDS as BOT_SECONDS_VARIABLE
 from foraccio.api.sealing import SECRET_VARIABLE
-from foraccio.rooms.config import ROOMS_PER_CLIENT, STREAMS_PER_CLIENT
+from foraccio.rooms.config import OPEN_PER_CLIENT, ROOMS_PER_CLIENT, STREAMS_PER_CLIENT
 from tests.api.live import request
 
 pytestmark = pytest.mark.xdist_group("stateful")
@@ -42,7 +42,8 @@ pytestmark = pytest.mark.xdist_group("stateful")
 ROOT = Path(__file__).resolve().parents[2]
 MIN_PLAYS = 100
 """Successful ``POST /games/play`` of one run: the goal of the issue that asked for links."""
-DEFAULTS = {ROOMS_PER_CLIENT: None, STREAMS_PER_CLIENT: None, BOT_SECONDS_VARIABLE: None}
+DEFAULTS = {ROOMS_PER_CLIENT: None, OPEN_PER_CLIENT: None, STREAMS_PER_CLIENT: None,
+            BOT_SECONDS_VARIABLE: None}
 """What tests/conftest.py sets for every server of the tests, unset: the server's own
 defaults, as ``make run`` starts it."""
 FROM_THE_ROOT = {"PYTHONPATH": str(ROOT)}

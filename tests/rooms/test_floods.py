@@ -24,6 +24,7 @@ from foraccio.api.sealing import SECRET_VARIABLE
 from foraccio.rooms.clients import client_of
 from foraccio.rooms.config import networks
 from foraccio.rooms.hub import HEARTBEAT, PRESENCE_EVERY
+from foraccio.rooms.store import RoomsFull
 from tests.api.live import live_server
 from tests.deploy.proxy import nginx
 from tests.rooms.helpers import bearer, joined, wait_for
@@ -312,18 +313,70 @@ def test_rooms_made_are_counted_for_every_process_on_the_store(stores):
 def test_a_room_nobody_joined_expires_sooner_than_an_idle_one(stores):
     async def test():
         async with stores.opened() as store, stores.opened() as other:
-            left, joined = a_room(touched=100.0), a_room(touched=100.0)
+            left, joined = (a_room(created=100.0, touched=100.0) for _ in range(2))
             for room in (left, joined):
                 await store.create(room, first_entry(room), 1000)
             await other.join(joined.id)
-            assert await store.expire(0.0, 50.0, unjoined_before=200.0) == 1
+            assert await store.expire(0.0, 50.0, unjoined_before=200.0) == [left.id]
             assert await store.load(left.id) is None
             assert await store.load(joined.id) == joined
-            # A change does not make a room joined, and counts from its time.
-            changed = a_room(touched=100.0)
+            # Counted from when it was made: a change (its host's) keeps it no longer.
+            changed = a_room(created=100.0, touched=100.0)
             await store.create(changed, first_entry(changed), 1000)
             assert await store.commit(*next_version(changed, touched=300.0))
-            assert await store.expire(0.0, 50.0, unjoined_before=200.0) == 0
-            assert await store.expire(0.0, 50.0, unjoined_before=400.0) == 1
+            assert await store.expire(0.0, 50.0, unjoined_before=99.0) == []
+            assert await store.expire(0.0, 50.0, unjoined_before=200.0) == [changed.id]
+
+    asyncio.run(test())
+
+
+def test_a_client_has_so_many_open_rooms_and_no_more(stores):
+    async def test():
+        async with stores.opened() as store, stores.opened() as other:
+            mine = [a_room(created=100.0 + n, touched=100.0 + n) for n in range(3)]
+            for room in mine[:2]:
+                await store.create(room, first_entry(room), 1000, "192.0.2.1", 2)
+            with pytest.raises(RoomsFull) as full:
+                await other.create(mine[2], first_entry(mine[2]), 1000, "192.0.2.1", 2)
+            assert full.value.mine
+            assert await store.load(mine[2].id) is None
+            # Another client is not held back, nor is the ceiling of every client's.
+            theirs = a_room()
+            await other.create(theirs, first_entry(theirs), 1000, "192.0.2.2", 2)
+            with pytest.raises(RoomsFull) as full:
+                await other.create(mine[2], first_entry(mine[2]), 3, "192.0.2.3", 2)
+            assert not full.value.mine
+            # A room finished, then one expired, each frees a place.
+            assert await store.commit(*next_version(mine[0], status="finished"))
+            await store.create(mine[2], first_entry(mine[2]), 1000, "192.0.2.1", 2)
+            again = a_room()
+            with pytest.raises(RoomsFull):
+                await store.create(again, first_entry(again), 1000, "192.0.2.1", 2)
+            await store.expire(0.0, 102.0)
+            await store.create(again, first_entry(again), 1000, "192.0.2.1", 2)
+
+    asyncio.run(test())
+
+
+def test_the_first_expiry_is_when_the_first_room_counted_expires(stores):
+    async def test():
+        async with stores.opened() as store:
+            assert await store.first_expiry(None, 1000.0, 100.0) is None
+            assert await store.first_expiry("192.0.2.1", 1000.0, 100.0) is None
+            joined = a_room(created=10.0, touched=500.0)
+            unjoined = a_room(created=300.0, touched=450.0)
+            finished = a_room(created=0.0, touched=1.0, status="finished")
+            theirs = a_room(created=200.0, touched=200.0)
+            for room, client in ((joined, "192.0.2.1"), (unjoined, "192.0.2.1"),
+                                 (finished, "192.0.2.1"), (theirs, "192.0.2.2")):
+                await store.create(room, first_entry(room), 1000, client, 10)
+            for room in (joined, theirs, finished):
+                await store.join(room.id)
+            # The unjoined one at 300 + 100, before the joined one's 500 + 1000; the
+            # finished one is not counted.
+            assert await store.first_expiry("192.0.2.1", 1000.0, 100.0) == 400.0
+            assert await store.first_expiry("192.0.2.2", 1000.0, 100.0) == 1200.0
+            assert await store.first_expiry(None, 1000.0, 100.0) == 400.0
+            assert await store.first_expiry(None, 1000.0, 1000.0) == 1200.0
 
     asyncio.run(test())

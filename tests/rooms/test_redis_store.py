@@ -58,7 +58,7 @@ def test_every_key_is_the_stores_own_and_closing_leaves_no_connection(redis_url)
                 assert {key.decode() for key in looking.scan_iter()} == {
                     f"{PREFIX}{name}" for name in (
                         f"room:{room.id}", f"log:{room.id}", f"presence:{room.id}",
-                        "touched", "finished", "due", "unjoined",
+                        "touched", "finished", "due", "unjoined", "made:",
                         f"alive:{store.process}")}
                 await listener.stop()
         finally:

@@ -5,6 +5,7 @@ the deal of the cards a link cannot see, it sees the very same bytes."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import random
 
 import msgspec
@@ -136,10 +137,10 @@ def test_finished_and_abandoned_rooms_expire(rooms_run):
         await rooms.close(closed.room.id, Holder("host"))
         clock.now += 61  # past the finished rooms' 60 s
         await _touch(rooms, kept.room.id)
-        assert await rooms.store.expire(clock.now - 60, clock.now - 600) == 1
+        assert len(await rooms.store.expire(clock.now - 60, clock.now - 600)) == 1
         clock.now += 600  # past the abandoned rooms' 600 s, kept touched 600 s ago exactly
         await _touch(rooms, kept.room.id)
-        assert await rooms.store.expire(clock.now - 60, clock.now - 600) == 1
+        assert len(await rooms.store.expire(clock.now - 60, clock.now - 600)) == 1
         assert await rooms.store.load(kept.room.id) is not None
         with pytest.raises(RoomError) as gone:
             await rooms.room(left.room.id)
@@ -149,7 +150,8 @@ def test_finished_and_abandoned_rooms_expire(rooms_run):
 
 
 async def _touch(rooms: Rooms, room_id: str) -> None:
-    await rooms.seat(room_id, Holder("host"), 0, None)
+    """A change of seat 0's own person (the host's changes keep no room alive)."""
+    await rooms.seat(room_id, Holder("seat", 0), 0, None)
 
 
 def test_past_the_ceiling_on_open_rooms_a_new_one_is_refused_busy(rooms_run):
@@ -160,6 +162,56 @@ def test_past_the_ceiling_on_open_rooms_a_new_one_is_refused_busy(rooms_run):
         assert (busy.value.status, busy.value.code) == (503, "busy")
         await rooms.close(made[0].room.id, Holder("host"))  # a finished room is not open
         await new(rooms)
+
+    rooms_run(scenario)
+
+
+def test_a_full_server_says_when_the_first_room_expires(rooms_run):
+    async def scenario(rooms, clock):
+        made = [await new(rooms) for _ in range(3)]
+        await rooms.join(made[1].room.id, Holder("invite", 0))
+        clock.now += 100
+        with pytest.raises(RoomError) as busy:
+            await new(rooms)
+        # Made 100 s ago and joined by nobody, the first room expires in 500 s, found so
+        # within the 15 s between two looks (a quarter of the finished rooms' 60 s).
+        assert rooms.config.expire_every == 15
+        assert (busy.value.code, busy.value.retry_after) == ("busy", 500 + 15)
+        assert "500 + 15" not in busy.value.message and "515 s" in busy.value.message
+
+    rooms_run(scenario)
+
+
+def test_one_client_has_only_so_many_open_rooms(rooms_run):
+    async def scenario(rooms, clock):
+        rooms.config = dataclasses.replace(rooms.config, open_per_client=2)
+        mine = [await rooms.create("foraccio", {}, (), [None] * 4, 0, None, "192.0.2.1")
+                for _ in range(2)]
+        clock.now += 30
+        with pytest.raises(RoomError) as refused:
+            await rooms.create("foraccio", {}, (), [None] * 4, 0, None, "192.0.2.1")
+        assert (refused.value.status, refused.value.code) == (429, "too_many_open_rooms")
+        assert refused.value.retry_after == 600 - 30 + 15
+        await rooms.create("foraccio", {}, (), [None] * 4, 0, None, "192.0.2.2")
+        await rooms.close(mine[0].room.id, Holder("host"))  # closed: its place is free
+        await rooms.create("foraccio", {}, (), [None] * 4, 0, None, "192.0.2.1")
+
+    rooms_run(scenario)
+
+
+def test_a_room_only_its_host_changes_expires_as_if_untouched(rooms_run):
+    async def scenario(rooms, clock):
+        unjoined, joined = [await new(rooms, bots=(None, "random", None, "random"))
+                            for _ in range(2)]
+        await rooms.join(joined.room.id, Holder("invite", 0))
+        for _ in range(12):  # the host hands seats and invites anew, every 55 s
+            clock.now += 55
+            for made in (unjoined, joined):
+                await rooms.seat(made.room.id, Holder("host"), 2, "random")
+                await rooms.seat(made.room.id, Holder("host"), 2, None)
+                await rooms.invite(made.room.id, Holder("host"), 2)
+        gone = await rooms.store.expire(clock.now - 60, clock.now - 600, clock.now - 600)
+        assert set(gone) == {unjoined.room.id, joined.room.id}
 
     rooms_run(scenario)
 

@@ -141,7 +141,7 @@ def test_expiry_deletes_the_rooms_finished_long_ago_and_those_idle_longer(stores
             for room in (finished_long_ago, idle, *kept_rooms):
                 await store.connect(room.id, "seat-0", 1)
 
-            assert await store.expire(finished_before=500.0, idle_before=60.0) == 2
+            assert len(await store.expire(finished_before=500.0, idle_before=60.0)) == 2
 
             for gone in (finished_long_ago, idle):
                 assert await store.load(gone.id) is None
@@ -153,7 +153,7 @@ def test_expiry_deletes_the_rooms_finished_long_ago_and_those_idle_longer(stores
                 assert await store.presence(kept.id) == {"seat-0": 1}
             assert await store.due(100.0) == [playing.id]
             assert await store.count_open() == 2
-            assert await store.expire(finished_before=500.0, idle_before=60.0) == 0
+            assert len(await store.expire(finished_before=500.0, idle_before=60.0)) == 0
 
     run(test)
 
@@ -166,7 +166,7 @@ def test_expiry_deletes_every_room_due_however_many(stores):
             for _ in range(many):
                 await created(store, touched=10.0)
             await created(store, touched=100.0)
-            assert await store.expire(finished_before=0.0, idle_before=50.0) == many
+            assert len(await store.expire(finished_before=0.0, idle_before=50.0)) == many
             assert await store.count_open() == 1
 
     run(test)

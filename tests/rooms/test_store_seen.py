@@ -16,7 +16,7 @@ def test_the_last_time_a_seat_was_seen_is_shared_and_goes_with_its_room(stores):
             await store.see(room.id, "seat-2", 990.0)
             assert await store.seen(room.id) == {"seat-0": 1015.5, "seat-2": 990.0}
             # A stream closing after its room expired leaves nothing behind.
-            assert await store.expire(finished_before=0.0, idle_before=60.0) == 1
+            assert len(await store.expire(finished_before=0.0, idle_before=60.0)) == 1
             assert await other.seen(room.id) == {}
             await store.see(room.id, "seat-0", 1100.0)
             assert await store.seen(room.id) == {}

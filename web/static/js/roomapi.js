@@ -29,9 +29,10 @@ export const dealNextHand = (invite, version) =>
 export const setSeatPlayer = (invite, seat, bot) =>
   post(path(invite, `/seats/${seat}`), {bot}, as(invite));
 /** Join with a link: a seat's invite is exchanged, once, for the seat's key (`{key,
- * view}`); any other link of the room answers `key` null. */
+ * invite: null}`); any other link of the room answers `key` null. */
 export const joinSeat = (invite) => post(path(invite, "/join"), undefined, as(invite));
-/** The host makes `seat` a new invite (free, or its person left): `{invite, view}`. */
+/** The host makes `seat` a new invite (free, or its person left): `{key: null,
+ * invite}`. */
 export const inviteToSeat = (invite, seat) =>
   post(path(invite, `/seats/${seat}/invite`), undefined, as(invite));
 export const closeRoom = (invite) => post(path(invite, "/close"), undefined, as(invite));
