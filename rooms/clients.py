@@ -1,9 +1,11 @@
 """Who a client is, for the limits on what one client may take: rooms made, streams held.
 
-A client is the address its connection comes from, an IPv6 one by its /64 network (one
-machine usually holds a whole /64, and could otherwise take a new address for each
-request). Behind a reverse proxy every connection comes from the proxy, so the client
-is the address the proxy names in ``X-Forwarded-For``, but only when the connection
+A client is the address its connection comes from, an IPv6 one by its network of
+``FORACCIO_IPV6_PREFIX`` bits (default :data:`IPV6_PREFIX`): one machine holds a whole
+/64, and a household usually a /56 from its provider (some give a /48, mobile networks
+a /64 per device), and could otherwise take a new address, or a new /64, for each
+request. Behind a reverse proxy every connection comes from the proxy, so the client is
+the address the proxy names in ``X-Forwarded-For``, but only when the connection
 comes from a proxy named as trusted (``FORACCIO_TRUSTED_PROXIES``): anyone else could
 write any address there. The header is read from its end, the address the last proxy
 added, leftwards past the trusted proxies: the first address that is not one of them is
@@ -20,15 +22,16 @@ from collections.abc import Callable, Iterable, Sequence
 
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 
-IPV6_PREFIX = 64
-"""The bits of an IPv6 address that name a client."""
+IPV6_PREFIX = 56
+"""The bits of an IPv6 address that name a client, by default."""
 
 
 def client_of(peer: str | None, forwarded: Iterable[str],
-              trusted: Sequence[Network]) -> str:
+              trusted: Sequence[Network], ipv6_prefix: int = IPV6_PREFIX) -> str:
     """The client a request comes from: the connection's ``peer`` address, or, when the
     peer is a trusted proxy, the first untrusted address of the ``X-Forwarded-For``
-    headers ``forwarded``, read from the end (see the module's text)."""
+    headers ``forwarded``, read from the end (see the module's text); an IPv6 one by its
+    network of ``ipv6_prefix`` bits."""
     address = _address(peer)
     if address is None:
         return peer or "unknown"
@@ -42,7 +45,7 @@ def client_of(peer: str | None, forwarded: Iterable[str],
             if not _trusted(named, trusted):
                 break
     if address.version == 6:
-        return str(ipaddress.ip_network(f"{address}/{IPV6_PREFIX}", strict=False))
+        return str(ipaddress.ip_network(f"{address}/{ipv6_prefix}", strict=False))
     return str(address)
 
 

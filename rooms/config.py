@@ -35,6 +35,10 @@
 ``FORACCIO_TRUSTED_PROXIES`` (default: none)
     The reverse proxies, by address or network (``127.0.0.1, 10.0.0.0/8``), whose
     ``X-Forwarded-For`` names the client; see :mod:`foraccio.rooms.clients`.
+``FORACCIO_IPV6_PREFIX`` (default 56)
+    The bits of an IPv6 address that name one client: a household's network as its
+    provider gives it (see :mod:`foraccio.rooms.clients`); 64 where each client is a
+    phone on a mobile network, 48 where providers give that much.
 ``FORACCIO_ROOMS_LEFT_SECONDS`` (default 60)
     How long a seat's person must have been away (no connection of their key, no
     request made with it) before the host may hand their seat to a bot or invite
@@ -54,6 +58,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from foraccio.api.environment import number
+from foraccio.rooms import clients
 from foraccio.rooms.clients import Network
 
 MOST_OPEN = "FORACCIO_ROOMS_MAX"
@@ -66,6 +71,7 @@ CLIENT_SECONDS = "FORACCIO_ROOMS_CLIENT_SECONDS"
 OPEN_PER_CLIENT = "FORACCIO_ROOMS_OPEN_PER_CLIENT"
 STREAMS_PER_CLIENT = "FORACCIO_STREAMS_PER_CLIENT"
 TRUSTED_PROXIES = "FORACCIO_TRUSTED_PROXIES"
+IPV6_PREFIX = "FORACCIO_IPV6_PREFIX"
 LEFT_SECONDS = "FORACCIO_ROOMS_LEFT_SECONDS"
 EXPIRE_EVERY = 60.0
 """The longest time between two looks for rooms to expire."""
@@ -85,6 +91,7 @@ class RoomsConfig:
     open_per_client: int = 20
     streams_per_client: int = 20
     trusted_proxies: tuple[Network, ...] = ()
+    ipv6_prefix: int = clients.IPV6_PREFIX
     left_seconds: float = 60.0
 
     @property
@@ -108,6 +115,7 @@ def config_from_environment(environ: Mapping[str, str] | None = None) -> RoomsCo
         open_per_client=int(number(environ, OPEN_PER_CLIENT, int, 20, 1, 1_000_000)),
         streams_per_client=int(number(environ, STREAMS_PER_CLIENT, int, 20, 1, 1_000_000)),
         trusted_proxies=networks(environ, TRUSTED_PROXIES),
+        ipv6_prefix=int(number(environ, IPV6_PREFIX, int, clients.IPV6_PREFIX, 16, 128)),
         left_seconds=number(environ, LEFT_SECONDS, float, 60.0, 0, 86400),
     )
 

@@ -427,7 +427,7 @@ def _client(part: RoomsPart, request: Request) -> str:
     """Who the request comes from, for the limits per client."""
     return client_of(request.client.host if request.client else None,
                      request.headers.getall("x-forwarded-for", []),
-                     part.config.trusted_proxies)
+                     part.config.trusted_proxies, part.config.ipv6_prefix)
 
 
 def _problem(error: RoomError):

@@ -22,7 +22,7 @@ import pytest
 from foraccio.api.examples import EXAMPLE_SECRET
 from foraccio.api.sealing import SECRET_VARIABLE
 from foraccio.rooms.clients import client_of
-from foraccio.rooms.config import networks
+from foraccio.rooms.config import config_from_environment, networks
 from foraccio.rooms.hub import HEARTBEAT, PRESENCE_EVERY
 from foraccio.rooms.store import RoomsFull
 from tests.api.live import live_server
@@ -96,9 +96,15 @@ def test_a_forwarded_address_names_the_client_only_behind_a_trusted_proxy():
     assert client_of("127.0.0.1", ["192.0.2.9, 198.51.100.1, 10.1.2.3"],
                      trusted) == "198.51.100.1"
     assert client_of("127.0.0.1", ["not an address, 198.51.100.1"], trusted) == "198.51.100.1"
-    # One IPv6 machine holds a /64: it is one client, whichever address it takes.
-    assert client_of("2001:db8:1:2::5", [], trusted) == client_of("2001:db8:1:2:ff::9", [],
-                                                                  trusted) == "2001:db8:1:2::/64"
+    # A household holds a /56: it is one client, whichever address (and /64) it takes.
+    assert client_of("2001:db8:1:205::5", [], trusted) == client_of(
+        "2001:db8:1:2ff:1::9", [], trusted) == "2001:db8:1:200::/56"
+    assert client_of("2001:db8:1:300::5", [], trusted) == "2001:db8:1:300::/56"
+    # Where each client is a phone's /64, so configured.
+    assert client_of("2001:db8:1:205::5", [], trusted, 64) == "2001:db8:1:205::/64"
+    assert config_from_environment({"FORACCIO_IPV6_PREFIX": "64"}).ipv6_prefix == 64
+    with pytest.raises(ValueError, match="FORACCIO_IPV6_PREFIX"):
+        config_from_environment({"FORACCIO_IPV6_PREFIX": "129"})
     with pytest.raises(ValueError, match="PROXIES"):
         networks({"PROXIES": "10.0.0.0/33"}, "PROXIES")
 
