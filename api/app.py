@@ -27,7 +27,7 @@ from foraccio.api.decoding import MAX_BODY_SIZE
 from foraccio.api.errors import problem_details_plugin
 from foraccio.api.fastplay import FastPlay
 from foraccio.api.limits import limits_from_environment
-from foraccio.api.logging import REQUEST_ID_HEADER, RequestLog, structlog_plugin
+from foraccio.api.logging import REQUEST_ID_HEADER, RequestLog, logging_config, structlog_plugin
 from foraccio.api.openapi import openapi_config, use_msgspec_schemas
 from foraccio.api.posted import Posted, Receipts
 from foraccio.api.schemas import BODIES
@@ -54,6 +54,8 @@ def create_app() -> Litestar:
     (:mod:`foraccio.api.botpool`) starts with the app and stops with it; an app that is never
     started (the OpenAPI export) starts none.
     """
+    log_config = logging_config()
+    log_config.configure()  # first: a line that fails to be written must fail nothing
     installed_plugins()
     sealer = sealer_from_environment()
     bot_limits = limits_from_environment()
@@ -65,7 +67,7 @@ def create_app() -> Litestar:
         route_handlers=[VariantController, HouseRuleController, GameController, BotController,
                         BotListController,
                         RoomController, limits, health, ready, table_router()],
-        plugins=[problem_details_plugin(), structlog_plugin()],
+        plugins=[problem_details_plugin(), structlog_plugin(log_config)],
         dependencies={
             "sealer": Provide(lambda: sealer, use_cache=True, sync_to_thread=False),
             "bot_pool": Provide(lambda: bot_pool, use_cache=True, sync_to_thread=False),

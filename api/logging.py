@@ -47,8 +47,25 @@ _SANE_ID = re.compile(rb"[A-Za-z0-9._:-]{1,128}")
 forge log lines or headers."""
 
 
-def structlog_plugin() -> StructlogPlugin:
-    """Litestar's structlog plugin, configured for this service.
+def logging_config() -> StructLoggingConfig:
+    """The service's structlog configuration; :meth:`~StructLoggingConfig.configure` it
+    before anything logs (the app's factory does, first), so that every line of the
+    process, those written before the app is built included, goes through
+    :class:`LogLines`."""
+    as_json = not sys.stdout.isatty()
+    rendering = _rendering(as_json)
+    lines = LogLines(_unbuffered(sys.stdout),
+                     lambda count: _render(rendering, DROPPED, lines=count))
+    return StructLoggingConfig(
+        processors=[structlog.contextvars.merge_contextvars, *rendering],
+        logger_factory=lambda *_: lines,
+        wrapper_class=structlog.make_filtering_bound_logger(logging.INFO),
+        log_exceptions="never",
+    )
+
+
+def structlog_plugin(config: StructLoggingConfig) -> StructlogPlugin:
+    """Litestar's structlog plugin, with the service's ``config`` (:func:`logging_config`).
 
     Litestar's own request logging is off (:class:`RequestLog` writes one line
     instead of two, without bodies), and so is its exception logging: handled
@@ -56,19 +73,8 @@ def structlog_plugin() -> StructlogPlugin:
     theirs by :mod:`foraccio.api.errors`. Lines go to standard output through
     :class:`LogLines`.
     """
-    as_json = not sys.stdout.isatty()
-    rendering = _rendering(as_json)
-    lines = LogLines(_unbuffered(sys.stdout),
-                     lambda count: _render(rendering, DROPPED, lines=count))
-    return StructlogPlugin(StructlogConfig(
-        structlog_logging_config=StructLoggingConfig(
-            processors=[structlog.contextvars.merge_contextvars, *rendering],
-            logger_factory=lambda *_: lines,
-            wrapper_class=structlog.make_filtering_bound_logger(logging.INFO),
-            log_exceptions="never",
-        ),
-        enable_middleware_logging=False,
-    ))
+    return StructlogPlugin(StructlogConfig(structlog_logging_config=config,
+                                           enable_middleware_logging=False))
 
 
 def _rendering(as_json: bool) -> list:

@@ -15,6 +15,7 @@ connections, sharing nothing with it. Several processes on one port are what
 from __future__ import annotations
 
 import argparse
+import contextlib
 import errno
 import functools
 import os
@@ -95,8 +96,10 @@ def run(args: argparse.Namespace) -> int:
 
 def say(line: str) -> None:
     """Tell the person who started the server ``line``, on standard error (where the
-    server's log follows)."""
-    print(f"foraccio serve: {line}", file=sys.stderr, flush=True)
+    server's log follows), if it can be written: a full disk under the log must not
+    keep the server from starting."""
+    with contextlib.suppress(OSError):
+        print(f"foraccio serve: {line}", file=sys.stderr, flush=True)
 
 
 def address_problem(host: str, port: int) -> str | None:

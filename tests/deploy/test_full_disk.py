@@ -14,15 +14,19 @@ it lost.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import resource
+import signal
+import subprocess
+import sys
 import time
 
 import httpx
 import pytest
 
-from bench.server import serving
+from bench.server import HOST, free_port, serving
 from foraccio.api.data_dir import DATA_DIR_VARIABLE
 from foraccio.api.examples import EXAMPLE_SECRET
 from foraccio.api.logging import DROPPED
@@ -124,3 +128,37 @@ def test_a_full_disk_under_the_log_fails_no_request_and_stops_no_stream(tmp_path
         assert len(notices) == 1, notices
         # At least the three requests' own lines.
         assert notices[0]["level"] == "warning" and notices[0]["lines"] >= 3, notices
+
+
+def test_a_server_whose_log_is_always_full_starts_and_answers(tmp_path):
+    # Its output is /dev/full, which refuses every write (ENOSPC): the lines written as
+    # the server starts (foraccio serve's, the app's before it is built) and every
+    # request's fail, and the server answers as ever.
+    port = free_port()
+    with open("/dev/full", "wb") as full:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "foraccio", "serve", "--host", HOST, "--port", str(port)],
+            stdout=full, stderr=subprocess.STDOUT, start_new_session=True,
+            env={**os.environ, SECRET_VARIABLE: EXAMPLE_SECRET,
+                 DATA_DIR_VARIABLE: str(tmp_path / "data")})
+    try:
+        with httpx.Client(base_url=f"http://{HOST}:{port}", timeout=60) as client:
+            def up() -> bool:
+                assert process.poll() is None, "the server exited"
+                try:
+                    return client.get("/health").status_code == 200
+                except httpx.TransportError:
+                    return False
+
+            wait_for(up, 120)
+            assert client.get("/ready").status_code == 200
+            made = started(client, ["person"] * 4)
+            answer = client.post(**next_play(client, made))
+            assert answer.status_code == 200, answer.text
+            missing = client.get("/rooms/nothing", headers=bearer("nothing.secret"))
+            assert missing.status_code == 404
+            assert missing.headers["content-type"] == "application/problem+json"
+    finally:
+        with contextlib.suppress(ProcessLookupError):  # exited already
+            os.killpg(process.pid, signal.SIGTERM)
+        process.wait(60)
