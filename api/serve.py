@@ -1,4 +1,5 @@
-"""Serve the app with granian: :func:`serve` becomes granian with the service's options.
+"""Serve the app with granian: :func:`serve` becomes granian with the service's options,
+or, with several workers, the supervisor of one granian for each.
 
 The one place that spells out the server's command line: ``foraccio serve``
 (:mod:`foraccio.cli.serve`), and so ``make run``, the benchmarks and the tests'
@@ -14,19 +15,25 @@ same options:
   proxy in front of the service ends;
 - ``--http1-header-read-timeout``: ``FORACCIO_HEADER_SECONDS`` (:mod:`foraccio.api.timeouts`),
   also the idle limit of a kept-alive connection;
-- ``--workers``: ``FORACCIO_WORKERS`` (default 1) unless given;
+- ``--workers 1``. With ``FORACCIO_WORKERS`` (or ``--workers``) above 1, the process
+  becomes :mod:`foraccio.api.supervisor`, which runs that many granians of one worker
+  on the same address and starts again any that exits: one granian with several
+  workers stops them all when one of them dies twice in a row, and a granian starts
+  its worker again for ever when it fails a little slower;
 - ``--workers-kill-timeout``: :data:`STOP_SECONDS`. On SIGTERM granian lets open
   connections finish before the app shuts down, and a room's event stream never
   finishes by itself: without it a server followed by one browser never stopped.
   Past it the worker is killed; its streams' clients reconnect (``Last-Event-ID``),
   and its connections stop counting as present when its store's heartbeat lapses;
-- ``--respawn-failed-workers``: a worker that dies (SIGKILL, the kernel's OOM killer)
-  is replaced at once while the others go on answering; by default granian stopped the
-  whole server when one worker died. A worker that dies again within granian's 5.5 s of
-  being replaced (a crash at every start) still stops the server.
+- ``--respawn-failed-workers``, for one worker alone: granian replaces it at once when
+  it dies (SIGKILL, the kernel's OOM killer), rather than stopping. When it dies again
+  within 5.5 s of being replaced (granian's sign of a crash at every start), the server
+  stops, and its own supervisor starts it again (``deploy/foraccio.service``). Under
+  :mod:`foraccio.api.supervisor` a granian stops when its worker dies, and the
+  supervisor's rules decide when it starts again.
 
-granian keeps its default event loop (uvloop). The process becomes granian
-(``exec``), so signals reach it as they would a ``granian`` command.
+granian keeps its default event loop (uvloop). The process becomes granian or the
+supervisor (``exec``), so signals reach it as they would a ``granian`` command.
 """
 
 from __future__ import annotations
@@ -48,12 +55,15 @@ WORKERS = "FORACCIO_WORKERS"
 """The environment variable giving the number of worker processes (default 1)."""
 
 
-def granian_arguments(host: str, port: int, workers: int, timeouts: Timeouts) -> list[str]:
-    """granian's command-line arguments (after ``granian``) serving the app."""
+def granian_arguments(host: str, port: int, workers: int, timeouts: Timeouts,
+                      respawn: bool = True) -> list[str]:
+    """granian's command-line arguments (after ``granian``) serving the app; ``respawn``:
+    whether granian replaces a worker that dies (else it stops)."""
     return ["--interface", "asgi", "--factory", "--http", "1",
             "--http1-header-read-timeout", str(round(timeouts.header_seconds * 1000)),
             "--host", host, "--port", str(port), "--workers", str(workers),
-            "--workers-kill-timeout", str(STOP_SECONDS), "--respawn-failed-workers", APP]
+            "--workers-kill-timeout", str(STOP_SECONDS),
+            *(["--respawn-failed-workers"] if respawn else []), APP]
 
 
 def workers_from_environment(environ: Mapping[str, str] | None = None) -> int:
@@ -64,7 +74,10 @@ def workers_from_environment(environ: Mapping[str, str] | None = None) -> int:
 
 
 def serve(host: str, port: int, workers: int, timeouts: Timeouts) -> NoReturn:
-    """Become granian serving the app on ``host``:``port`` (the process is replaced)."""
-    arguments = granian_arguments(host, port, workers, timeouts)
-    os.execv(sys.executable, [sys.executable, "-m", "granian", *arguments])
-
+    """Become the server of the app on ``host``:``port`` with ``workers`` workers (the
+    process is replaced): granian for one, :mod:`foraccio.api.supervisor` for more."""
+    if workers == 1:
+        os.execv(sys.executable, [sys.executable, "-m", "granian",
+                                  *granian_arguments(host, port, 1, timeouts)])
+    os.execv(sys.executable, [sys.executable, "-m", "foraccio.api.supervisor", str(workers),
+                              *granian_arguments(host, port, 1, timeouts, respawn=False)])

@@ -12,13 +12,19 @@ A killed worker takes down the requests it held: those on its connections, and t
 new connections the kernel had queued on its listening socket, which stays open until
 the last of its threads has exited. Each such request is reset (or closed before its
 answer), and a client that sends it once more on a new connection gets its answer from a
-worker alive (docs/api.md). Those are the tests' clients here.
+worker alive (docs/api.md). Those are the tests' clients here. A worker killed again and
+again, each time as soon as its replacement has started, never stops the other; the
+server exits (for its own supervisor to start it again) only when no worker is left, as
+when a setting keeps the app from starting.
 """
 
 from __future__ import annotations
 
+import functools
 import os
 import signal
+import subprocess
+import sys
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -27,7 +33,8 @@ from pathlib import Path
 import httpx
 import pytest
 
-from bench.server import Server, serving
+from bench.server import ROOT, Server, free_port, serving
+from foraccio.api.cors import ORIGINS_VARIABLE
 from foraccio.api.data_dir import DATA_DIR_VARIABLE
 from foraccio.api.sealing import SECRET_VARIABLE
 from foraccio.rooms.store import STORE_VARIABLE
@@ -47,6 +54,9 @@ closed before the answer."""
 QUEUED = 10
 """Requests on new connections sent while a worker is stopped: the kernel queues about
 half of them on its socket."""
+KILLS = 4
+"""Times one worker's place is killed, each time as soon as its new worker has started:
+granian alone took the second for a crash at every start, and stopped every worker."""
 
 
 @contextmanager
@@ -92,6 +102,15 @@ def listeners(server: Server) -> list[int]:
         except OSError:  # the process ended, or a descriptor closed, meanwhile
             continue
     return found
+
+
+def exited(pid: int) -> bool:
+    """Whether the process ``pid`` has exited (gone, or a zombie)."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] == "Z"
+    except FileNotFoundError:
+        return True
 
 
 def asked(url: str, path: str, headers: dict | None = None,
@@ -216,3 +235,46 @@ def test_requests_a_killed_worker_held_are_answered_when_sent_again(tmp_path):
             assert asked(server.url, "/health").status_code == 200
             room = asked(server.url, f"/rooms/{made['room']}", bearer(made["seats"][0]))
             assert room.status_code == 200 and room.json()["room"] == made["room"], room.text
+
+
+def test_a_worker_killed_again_and_again_stops_no_other(tmp_path):
+    with two_workers(tmp_path) as server:
+        other, killed = wait_for(lambda: len(now := listeners(server)) == 2 and now, seconds=60)
+        for _ in range(KILLS):
+            os.kill(killed, signal.SIGKILL)
+            killed = wait_for(functools.partial(next_worker, server, other, killed),
+                              seconds=120)
+        assert other in listeners(server)
+
+
+def next_worker(server: Server, other: int, killed: int) -> int | None:
+    """The worker started in the place of ``killed``, or None while there is none yet. The
+    server answers meanwhile, and ``other`` still listens."""
+    assert not exited(server.pid), f"the server exited:\n{server.log.read_text()}"
+    try:
+        assert asked(server.url, "/health").status_code == 200
+    except httpx.TransportError as error:
+        raise AssertionError(f"{error!r}; the server's log:\n{server.log.read_text()}") from error
+    now = listeners(server)
+    assert other in now, f"{other} no longer listens: {now}"
+    return next((pid for pid in now if pid not in (other, killed)), None)
+
+
+def test_a_setting_that_keeps_the_app_from_starting_ends_the_server(tmp_path):
+    # Two origins, one of them "*": foraccio serve starts, and each worker's app refuses it.
+    environment = {**os.environ, ORIGINS_VARIABLE: "*,https://play.example.com",
+                   DATA_DIR_VARIABLE: str(tmp_path / "data")}
+    log = tmp_path / "server.log"
+    with log.open("wb") as output:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "foraccio", "serve", "--port", str(free_port()),
+             "--workers", "2"], cwd=ROOT, env=environment, stdout=output,
+            stderr=subprocess.STDOUT, start_new_session=True)
+    try:
+        # Not started again for ever: its own supervisor sees the failure.
+        assert process.wait(timeout=300) == 1, log.read_text()
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+    assert ORIGINS_VARIABLE in log.read_text()
