@@ -42,6 +42,11 @@ JQ := /usr/bin/jq
 # (tests/bench/test_tail.py); installed when missing too.
 WRK := /usr/bin/wrk
 
+# systemd-analyze reads deploy/foraccio.service as systemd would
+# (tests/deploy/test_service.py); Debian's systemd package has it, installed when missing
+# too (installed, it starts nothing where systemd does not already run).
+SYSTEMD_ANALYZE := /usr/bin/systemd-analyze
+
 # The package's own dependencies. --no-compile: the server imports a small part of them
 # (not dask's or distributed's), so the first import writes the bytecode it needs rather
 # than pip writing all of it first. --no-deps: what the examples depend on (the engine;
@@ -90,7 +95,7 @@ compiled: $(COMPILED_STAMP)
 # times slower.
 ENGINE_TESTS := tests/core tests/variants $(EXAMPLES:%=%/tests)
 TEST_NEEDS := $(STAMP) $(NPM_STAMP) $(CONTRACT_STAMP) $(CHROMIUM) java-runtime
-test: $(TEST_NEEDS) compiled | $(REDIS_SERVER) $(NGINX) $(JQ) $(WRK)
+test: $(TEST_NEEDS) compiled | $(REDIS_SERVER) $(NGINX) $(JQ) $(WRK) $(SYSTEMD_ANALYZE)
 	FORACCIO_PURE_PYTHON=1 FORACCIO_EXPECT_ENGINE=source \
 		$(PY) -m pytest -n 2 --dist loadgroup --durations=15 --no-cov
 	FORACCIO_EXPECT_ENGINE=compiled $(PY) -m pytest -n 2 --no-cov $(ENGINE_TESTS)
@@ -98,7 +103,7 @@ test: $(TEST_NEEDS) compiled | $(REDIS_SERVER) $(NGINX) $(JQ) $(WRK)
 # The whole suite on the engine's Python source, with the lines each module's tests
 # leave unrun (slower than `make test`).
 .PHONY: coverage
-coverage: $(TEST_NEEDS) | $(REDIS_SERVER) $(NGINX) $(JQ) $(WRK)
+coverage: $(TEST_NEEDS) | $(REDIS_SERVER) $(NGINX) $(JQ) $(WRK) $(SYSTEMD_ANALYZE)
 	FORACCIO_PURE_PYTHON=1 FORACCIO_EXPECT_ENGINE=source \
 		$(PY) -m pytest -n 2 --dist loadgroup --cov --cov-report=term:skip-covered
 
@@ -158,6 +163,11 @@ $(WRK):
 	@command -v apt-get > /dev/null || { echo "$@ is missing: install wrk"; exit 1; }
 	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk > /dev/null 2>&1 \
 		|| (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk)
+
+$(SYSTEMD_ANALYZE):
+	@command -v apt-get > /dev/null || { echo "$@ is missing: install systemd"; exit 1; }
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq systemd > /dev/null 2>&1 \
+		|| (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq systemd)
 
 # On a machine with systemd the package also starts its own nginx on port 80; the tests'
 # runs on a port of their own and never touches it.
