@@ -33,6 +33,7 @@ Only the standard library is imported, so the process stays small.
 
 from __future__ import annotations
 
+import contextlib
 import signal
 import subprocess
 import sys
@@ -126,8 +127,10 @@ def _gone(slot: Slot) -> str:
 
 
 def _log(level: str, line: str) -> None:
-    # In granian's own format, as the lines around it in the server's log.
-    print(f"[{level}] {line}", file=sys.stderr, flush=True)
+    # In granian's own format, as the lines around it in the server's log; dropped when
+    # it cannot be written (a full disk), which must not stop the workers' keeper.
+    with contextlib.suppress(OSError):
+        print(f"[{level}] {line}", file=sys.stderr, flush=True)
 
 
 def main(arguments: Sequence[str]) -> int:
