@@ -19,6 +19,8 @@ from bench.server import serving
 from foraccio.api.data_dir import DATA_DIR_VARIABLE
 from foraccio.api.sealing import SECRET_VARIABLE
 from foraccio.api.serve import WORKERS
+from tests.deploy.holders import listening
+from tests.rooms.helpers import wait_for
 
 ROOT = Path(__file__).resolve().parents[2]
 COMMAND = Path(sys.executable).with_name("foraccio")
@@ -98,7 +100,9 @@ def test_the_variables_reach_the_server_without_flags(tmp_path):
                  environment={DATA_DIR_VARIABLE: str(chosen), WORKERS: "2",
                               SECRET_VARIABLE: None, "FORACCIO_PURE_PYTHON": "1"}) as running:
         assert health(running.url) == 200
-        assert option(granian_command_line(running.pid), "--workers") == "2"
+        # Each worker listens on a socket of its own once its app has started (with two,
+        # each under a granian of its own: foraccio.api.supervisor).
+        wait_for(lambda: listening(urlsplit(running.url).port) == 2, seconds=60)
         assert (chosen / "secret").is_file()
         first_line, second_line = running.log.read_text().splitlines()[:2]
     assert first_line == "foraccio serve: engine: Python source (FORACCIO_PURE_PYTHON is set)"
