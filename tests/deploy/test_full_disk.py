@@ -17,7 +17,6 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import resource
 import signal
 import subprocess
 import sys
@@ -34,7 +33,7 @@ from foraccio.api.sealing import SECRET_VARIABLE
 from foraccio.rooms.sqlite_store import GONE
 from foraccio.rooms.store import STORE_VARIABLE
 from tests.deploy.holders import workers
-from tests.rooms.helpers import bearer, my_turn, started, wait_for
+from tests.rooms.helpers import bearer, disk_full, my_turn, started, wait_for
 from tests.rooms.test_outage import BACK_WITHIN, Follower
 
 pytestmark = pytest.mark.xdist_group("rooms_live")
@@ -95,10 +94,8 @@ def test_a_full_disk_under_the_log_fails_no_request_and_stops_no_stream(tmp_path
         # Full: neither the log nor the write-ahead log of the rooms may grow.
         (worker,) = workers(server.pid)
         full = min(os.path.getsize(server.log), os.path.getsize(data / "rooms.sqlite3-wal"))
-        unlimited = resource.prlimit(worker, resource.RLIMIT_FSIZE)
-        resource.prlimit(worker, resource.RLIMIT_FSIZE, (full, unlimited[1]))
         since = time.monotonic()
-        try:
+        with disk_full(worker, full):
             ready = client.get("/ready")
             assert_answered(ready, 200)
             assert ready.status_code == 503  # the store's outage, not the log's alone
@@ -106,8 +103,6 @@ def test_a_full_disk_under_the_log_fails_no_request_and_stops_no_stream(tmp_path
                 "variant": "foraccio", "pace": 0, "seats": ["person", "random"] * 2}), 201)
             assert_answered(client.post(**playing), 200)
             time.sleep(max(0.0, since + OUTAGE - time.monotonic()))
-        finally:
-            resource.prlimit(worker, resource.RLIMIT_FSIZE, unlimited)
 
         wait_for(lambda: client.get("/ready").status_code == 200, BACK_WITHIN)
         for room, follower in zip(made, followers, strict=True):

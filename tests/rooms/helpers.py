@@ -2,18 +2,47 @@
 
 from __future__ import annotations
 
+import resource
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
+import pytest
+from litestar.testing import TestClient
+
+from foraccio.api.app import create_app
 from foraccio.api.examples import EXAMPLE_SECRET
-from foraccio.api.sealing import Sealer
+from foraccio.api.sealing import SECRET_VARIABLE, Sealer
 
 SEALER = Sealer(EXAMPLE_SECRET.encode())
 """The tests' servers and apps seal with the example secret (tests/api/conftest.py), so a
 test can open a room's token and see every hand."""
 
 PEOPLE_AND_BOTS = ["person", "heuristic", "person", "random"]
+
+
+@contextmanager
+def in_process_app() -> Iterator[TestClient]:
+    """A client of the app in this process, sealing with the example secret."""
+    with pytest.MonkeyPatch.context() as environment:
+        environment.setenv(SECRET_VARIABLE, EXAMPLE_SECRET)
+        with TestClient(create_app()) as client:
+            yield client
+
+
+@contextmanager
+def disk_full(pid: int, size: int) -> Iterator[None]:
+    """Meanwhile the process ``pid`` may make no file larger than ``size`` bytes: a full
+    disk, as root too (RLIMIT_FSIZE binds root as anyone, and a running process's open
+    files obey it; chmod would stop neither). Its writes past it fail with EFBIG (Python
+    ignores SIGXFSZ), as with ENOSPC."""
+    unlimited = resource.prlimit(pid, resource.RLIMIT_FSIZE)
+    resource.prlimit(pid, resource.RLIMIT_FSIZE, (size, unlimited[1]))
+    try:
+        yield
+    finally:
+        resource.prlimit(pid, resource.RLIMIT_FSIZE, unlimited)
 
 
 def bearer(invite: str) -> dict[str, str]:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import os
-import resource
 import threading
 from pathlib import Path
 
@@ -24,7 +23,7 @@ from foraccio.api.examples import EXAMPLE_SECRET
 from foraccio.api.sealing import SECRET_VARIABLE
 from foraccio.rooms.store import STORE_VARIABLE
 from tests.deploy.holders import workers
-from tests.rooms.helpers import bearer, make_room, my_turn, started, wait_for
+from tests.rooms.helpers import bearer, disk_full, make_room, my_turn, started, wait_for
 from tests.rooms.test_streams import events
 
 pytestmark = pytest.mark.xdist_group("rooms_live")
@@ -144,10 +143,8 @@ def test_redis_killed_makes_rooms_answer_503_and_the_room_goes_on_once_it_is_bac
 
 
 def test_a_sqlite_file_that_cannot_be_written_makes_rooms_answer_503_until_it_can(tmp_path):
-    # A full disk, as root too: the worker may write no file past the size the rooms'
-    # write-ahead log has now (RLIMIT_FSIZE, which binds root as anyone, and which a
-    # running process's open files obey; chmod would not stop root, nor an open file).
-    # Its writes then fail with EFBIG (Python ignores SIGXFSZ), as with ENOSPC.
+    # A full disk (disk_full): the worker may write no file past the size the rooms'
+    # write-ahead log has now.
     data = tmp_path / "data"
     with serving(tmp_path / "server.log", environment=environment(data, **{
             STORE_VARIABLE: None})) as server, \
@@ -162,9 +159,7 @@ def test_a_sqlite_file_that_cannot_be_written_makes_rooms_answer_503_until_it_ca
         full = os.path.getsize(data / "rooms.sqlite3-wal")
         assert log < full // 2, "the server's log would reach the limit first"
         (worker,) = workers(server.pid)
-        unlimited = resource.prlimit(worker, resource.RLIMIT_FSIZE)
-        resource.prlimit(worker, resource.RLIMIT_FSIZE, (full, unlimited[1]))
-        try:
+        with disk_full(worker, full):
             room = made["room"]
             assert_unavailable(client.post(f"/rooms/{room}/play",
                                            headers=bearer(made["seats"][seat]),
@@ -181,8 +176,6 @@ def test_a_sqlite_file_that_cannot_be_written_makes_rooms_answer_503_until_it_ca
                 opened = list(events(stream.iter_lines()))
             assert opened[-1] == {"event": "end", "data": '{"reason":"rooms_unavailable"}'}
             assert_games_served(client)
-        finally:
-            resource.prlimit(worker, resource.RLIMIT_FSIZE, unlimited)
         wait_for(lambda: client.get("/ready").status_code == 200, BACK_WITHIN)
         assert play_once(client, made)["version"] > before["version"]
         # The stream open all along went on: it got the play.

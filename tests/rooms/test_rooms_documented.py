@@ -10,13 +10,9 @@ import re
 import typing
 
 import pytest
-from litestar.testing import TestClient
 
-from foraccio.api.app import create_app
-from foraccio.api.examples import EXAMPLE_SECRET
-from foraccio.api.sealing import SECRET_VARIABLE
 from foraccio.rooms.hub import Reason
-from tests.rooms.helpers import bearer, make_room
+from tests.rooms.helpers import bearer, in_process_app, make_room
 from tests.test_docs import ROOT
 
 API = (ROOT / "docs" / "api.md").read_text()
@@ -24,10 +20,8 @@ API = (ROOT / "docs" / "api.md").read_text()
 
 @pytest.fixture(scope="module")
 def client():
-    with pytest.MonkeyPatch.context() as environment:
-        environment.setenv(SECRET_VARIABLE, EXAMPLE_SECRET)
-        with TestClient(create_app()) as client:
-            yield client
+    with in_process_app() as client:
+        yield client
 
 
 def documented_answer(route: str) -> dict:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import os
-import resource
 import time
 
 import httpx
@@ -21,7 +20,7 @@ from foraccio.rooms.actions import Holder
 from foraccio.rooms.store import STORE_VARIABLE
 from tests.api.live import live_server
 from tests.deploy.holders import workers
-from tests.rooms.helpers import bearer, started, view, wait_for
+from tests.rooms.helpers import bearer, disk_full, started, view, wait_for
 from tests.rooms.test_outage import environment
 from tests.rooms.test_rooms_actions import new, run
 
@@ -101,13 +100,9 @@ def test_a_seat_key_sees_its_room_while_the_store_cannot_be_written(tmp_path):
         full = os.path.getsize(data / "rooms.sqlite3-wal")
         assert os.path.getsize(server.log) < full // 2, "the log would reach the limit first"
         (worker,) = workers(server.pid)
-        unlimited = resource.prlimit(worker, resource.RLIMIT_FSIZE)
-        resource.prlimit(worker, resource.RLIMIT_FSIZE, (full, unlimited[1]))
-        try:
+        with disk_full(worker, full):
             refused = client.post(f"/rooms/{made['room']}/close",
                                   headers=bearer(made["host"]))
             assert refused.status_code == 503, refused.text  # the disk is full indeed
             # The key's first request since it joined: its person is noted seen.
             assert view(client, made, 0)["seat"] == 0
-        finally:
-            resource.prlimit(worker, resource.RLIMIT_FSIZE, unlimited)

@@ -5,22 +5,16 @@ its language (``Content-Language``, ``Vary: Accept-Language``)."""
 from __future__ import annotations
 
 import pytest
-from litestar.testing import TestClient
 
-from foraccio.api.app import create_app
-from foraccio.api.examples import EXAMPLE_SECRET
-from foraccio.api.sealing import SECRET_VARIABLE
-from tests.rooms.helpers import bearer, make_room, my_turn, started, view
+from tests.rooms.helpers import bearer, in_process_app, make_room, my_turn, started, view
 
 ITALIAN = {"Accept-Language": "it-IT,it;q=0.9"}
 
 
 @pytest.fixture(scope="module")
 def client():
-    with pytest.MonkeyPatch.context() as environment:
-        environment.setenv(SECRET_VARIABLE, EXAMPLE_SECRET)
-        with TestClient(create_app()) as client:
-            yield client
+    with in_process_app() as client:
+        yield client
 
 
 def conflict(response, code: str, language: str = "it") -> dict:
