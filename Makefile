@@ -125,13 +125,16 @@ $(CONTRACT_STAMP): clients/contract/package.json clients/contract/package-lock.j
 	npm ci --prefix clients/contract --no-audit --no-fund --ignore-scripts --loglevel=error
 	rm -f clients/contract/node_modules/.installed-* && touch $@
 
-# Installed when missing (CI runs as root on a fresh Debian machine); the package lists
-# are fetched only if the install fails without them.
+# Tools installed when missing (CI runs as root on a fresh Debian machine) by
+# $(call apt_install,PACKAGES), which fetches the package lists only if the install fails
+# without them.
+apt_install = DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(1) > /dev/null 2>&1 \
+	|| (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(1))
+
 .PHONY: nodejs
 nodejs:
 	@command -v apt-get > /dev/null || { echo "npm is missing: install Node.js 20 or newer"; exit 1; }
-	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm > /dev/null 2>&1 \
-		|| (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm)
+	$(call apt_install,nodejs npm)
 
 # openapi-generator (tests/clients) is a jar that the PyPI package openapi-generator-cli
 # ships; it runs on a Java runtime, installed when missing as Node.js is.
@@ -141,40 +144,33 @@ java-runtime:
 
 jre:
 	@command -v apt-get > /dev/null || { echo "java is missing: install a Java runtime, 11 or newer"; exit 1; }
-	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq default-jre-headless > /dev/null 2>&1 \
-		|| (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq default-jre-headless)
+	$(call apt_install,default-jre-headless)
 
 $(CHROMIUM):
 	@command -v apt-get > /dev/null || { echo "$@ is missing: install Chromium"; exit 1; }
-	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium > /dev/null 2>&1 \
-		|| (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium)
+	$(call apt_install,chromium)
 
 $(REDIS_SERVER):
 	@command -v apt-get > /dev/null || { echo "$@ is missing: install redis-server"; exit 1; }
-	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server > /dev/null 2>&1 \
-		|| (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server)
+	$(call apt_install,redis-server)
 
 $(JQ):
 	@command -v apt-get > /dev/null || { echo "$@ is missing: install jq"; exit 1; }
-	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq jq > /dev/null 2>&1 \
-		|| (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq jq)
+	$(call apt_install,jq)
 
 $(WRK):
 	@command -v apt-get > /dev/null || { echo "$@ is missing: install wrk"; exit 1; }
-	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk > /dev/null 2>&1 \
-		|| (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk)
+	$(call apt_install,wrk)
 
 $(SYSTEMD_ANALYZE):
 	@command -v apt-get > /dev/null || { echo "$@ is missing: install systemd"; exit 1; }
-	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq systemd > /dev/null 2>&1 \
-		|| (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq systemd)
+	$(call apt_install,systemd)
 
 # On a machine with systemd the package also starts its own nginx on port 80; the tests'
 # runs on a port of their own and never touches it.
 $(NGINX):
 	@command -v apt-get > /dev/null || { echo "$@ is missing: install nginx"; exit 1; }
-	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx > /dev/null 2>&1 \
-		|| (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx)
+	$(call apt_install,nginx)
 
 # The API on $(HOST):$(PORT) (docs at /schema and /schema/redoc), served by `foraccio
 # serve` (cli/serve.py): granian with the options of api/serve.py; FORACCIO_WORKERS sets
