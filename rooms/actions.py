@@ -269,9 +269,8 @@ class Rooms:
         config = self.config
         frees = await self.store.first_expiry(client if full.mine else None,
                                               config.idle_seconds, config.unjoined_seconds)
-        now = self.clock()
-        wait = max(1, math.ceil((now if frees is None else max(frees, now)) - now
-                                + config.expire_every))
+        until = 0.0 if frees is None else max(0.0, frees - self.clock())
+        wait = max(1, math.ceil(until + config.expire_every))
         if full.mine:
             return RoomError(429, "too_many_open_rooms", phrase(
                 "You have {rooms} open rooms, as many as one client may have at once: close "
