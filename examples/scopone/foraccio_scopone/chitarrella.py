@@ -231,10 +231,10 @@ def _this_hand(events: Sequence) -> Sequence:
 
 CHITARRELLA = BotPlugin(
     name="chitarrella",
-    description="Plays Scopone by the classic books' rules (Chitarrella, Saracino): takes "
-                "the scopa and the settebello, leaves no scopa, sparigls as mano and "
-                "appariglia as dealer, lays the safest card and plays to the partner.",
+    description="Plays Scopone by the classic books' rules: takes scopas and the "
+                "settebello, leaves no scopa and plays to its partner.",
     play=chitarrella,
+    variants=("scopone-scientifico",),
     catalogue=Catalogue.of_package("foraccio_scopone"),
 )
 """The bot as the entry point names it (group ``foraccio.bots`` of this distribution); its

@@ -27,6 +27,7 @@ from foraccio.core.engine import new_match, play
 from foraccio.core.model import Dealt, Laid, Move
 from foraccio.core.testing import scenario
 from foraccio.core.view import seat_view
+from foraccio.core.words import gettext
 
 scopone = partial(scenario, variant="scopone-scientifico")
 """Seat 3 deals, so seat 0 opens the hand (the mano) with seat 2, seats 1 and 3 answer;
@@ -170,6 +171,15 @@ def test_it_is_found_through_its_entry_point():
     plugin = get_bot_plugin("chitarrella")
 
     assert plugin is CHITARRELLA and plugin.distribution == "foraccio-scopone"
+
+
+def test_it_is_offered_for_scopone_only_and_described_in_one_plain_sentence():
+    # A table offers a bot for the variants it names: it plays by Scopone's books, and
+    # beside a seat's select its description reads as one sentence, not a treatise.
+    assert CHITARRELLA.variants == ("scopone-scientifico",)
+    for language in ("en", "it"):
+        described = gettext(language, CHITARRELLA.description, CHITARRELLA.catalogue)
+        assert len(described) <= 140 and "(" not in described, described
 
 
 def test_its_moves_are_legal_and_seeded_through_a_whole_hand():
