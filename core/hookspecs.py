@@ -268,7 +268,7 @@ def foraccio_declarations(cards: tuple[str, ...], seat: int, deal: DealContext,
 
 
 @hookspec(firstresult=True)
-def foraccio_play_rule(options: Options) -> PlayRule | None:
+def foraccio_play_rule(options: Options, values: CardValues) -> PlayRule | None:
     """Return the function listing the moves of a hand: what each card captures, and
     which cards may be laid on the table.
 
@@ -298,9 +298,13 @@ def foraccio_play_rule(options: Options) -> PlayRule | None:
 
     A house rule that changes what cards capture implements this hook with
     ``wrapper=True``: ``rule = yield`` gives the rule of the plugins below it,
-    and it returns a function that calls ``rule`` and adjusts its answer.
+    and it returns a function that calls ``rule`` and adjusts its answer. One that
+    compares cards by value reads ``values``, never the ranks: a variant may value
+    its cards otherwise (see :func:`foraccio_card_values`).
 
     :param options: The match's options.
+    :param values: Each card of the deck to its value for capturing, as
+        :func:`foraccio_card_values` gave it (its rank where no plugin did).
 
     Stops at the first non-None result.
     """

@@ -123,11 +123,11 @@ def assemble(manager: pluggy.PluginManager, variant: Variant,
         return result
 
     seating = answer("foraccio_seating")
-    play = answer("foraccio_play_rule")
     deck = tuple(answer("foraccio_build_deck"))
     values = hook.foraccio_card_values(options=options)
     values = {card: RANK[card] for card in deck} if values is None else check_values(
         owner, values, deck)
+    play = answer("foraccio_play_rule", values=values)
     table_order = {card: place for place, card in enumerate(sorted(
         deck, key=lambda card: (values[card], SUITS.index(card[-1]), RANK[card])))}
     return Rules(

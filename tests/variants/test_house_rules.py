@@ -3,11 +3,17 @@ changes (and keeps)."""
 
 from __future__ import annotations
 
+import dataclasses
+from itertools import combinations
+
 import pytest
 
+from foraccio.core.cards import FIGURES, RANK
 from foraccio.core.engine import legal_moves, play, score_hand
 from foraccio.core.errors import IllegalMove, Reason
+from foraccio.core.hookspecs import hookimpl
 from foraccio.core.model import Move
+from foraccio.core.registry import get_variant
 from foraccio.core.rules import PARTNERS_OPPOSITE, CaptureContext
 from foraccio.core.testing import scenario
 from foraccio.variants.zobelon import colore
@@ -69,6 +75,48 @@ def test_a_zobelon_king_given_a_value_on_the_table_takes_that_card_not_a_sum():
     assert (take("2d", "5c"), 7) in king
     assert (take("2d", "3b", "5c"), "sweep") in king
     assert (take("2d"), 2) in king and (take("3b"), 3) in king
+
+
+class FiguresCountTen:
+    """A game whose figures are each worth 10, and whose cards take by value: one table
+    card of the played card's value, or table cards adding up to it (both ``"sum"``)."""
+
+    @hookimpl
+    def foraccio_card_values(self):
+        return {card: 10 if RANK[card] in FIGURES else RANK[card] for card in RANK}
+
+    @hookimpl
+    def foraccio_play_rule(self):
+        value = self.foraccio_card_values()
+
+        def by_value(hand, table):
+            captures = [Move(card, take, way="sum") for card in hand
+                        for size in range(1, len(table) + 1)
+                        for take in combinations(table, size)
+                        if sum(value[taken] for taken in take) == value[card]]
+            lays = [Move(card) for card in hand if all(m.card != card for m in captures)]
+            return captures, lays
+
+        return by_value
+
+
+FIGURES_COUNT_TEN = dataclasses.replace(
+    get_variant("foraccio"), name="figure-a-dieci", title="Figure a dieci",
+    description="Foraccio whose figures are each worth 10 and take by value.",
+    plugins=(*get_variant("foraccio").plugins, FiguresCountTen()), ways=("sum",))
+
+
+def test_a_card_is_matched_by_the_games_values_not_by_rank(registered):
+    """A table card of the played card's value is taken first where values are not
+    ranks: a re (10) meets a 10, a 10 meets a re."""
+    registered(FIGURES_COUNT_TEN)
+
+    king = to_play(["10d", "4c", "6b"], ["13s"], variant="figure-a-dieci")
+    assert outcomes(king, "13s") == {(take("10d"), None), (take("4c", "6b"), None)}
+    king = to_play(["10d", "4c", "6b"], ["13s"], variant="figure-a-dieci", house_rules=SINGLE)
+    assert outcomes(king, "13s") == {(take("10d"), None)}
+    ten = to_play(["13d", "4c", "6b"], ["10s"], variant="figure-a-dieci", house_rules=SINGLE)
+    assert outcomes(ten, "10s") == {(take("13d"), None)}
 
 
 def test_cards_that_may_be_laid_still_may_be():
