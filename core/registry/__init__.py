@@ -22,6 +22,8 @@ so ``from foraccio.core.registry import HouseRule`` is all a plugin needs:
 - :mod:`~foraccio.core.registry.managers`: plugin managers, the layering of house rules;
 - :mod:`~foraccio.core.registry.guards`: the boundary around plugin code, where a failure
   or a malformed answer becomes a :class:`~foraccio.core.errors.PluginError`;
+- :mod:`~foraccio.core.registry.second_copy`: the engine imported a second time (a plugin
+  still importing ``core`` from the checkout), which such an error then names;
 - :mod:`~foraccio.core.registry.assembly`: the :class:`Rules` of a rule set, from its hooks;
 - :mod:`~foraccio.core.registry.cache`: the rule-set cache behind :func:`rules_for`;
 - :mod:`~foraccio.core.registry.seatings`: the seating of each value of the options that

@@ -44,6 +44,7 @@ from foraccio.core.registry.rule_guards import (
     kind_of,
     numbers,
 )
+from foraccio.core.registry.second_copy import second_copy_note
 from foraccio.core.rules import Declaration, Seating
 
 
@@ -61,7 +62,11 @@ class Owner(NamedTuple):
         return cls(kind, record.name, record.distribution)
 
     def error(self, hook: str | None, problem: str | None = None) -> PluginError:
-        """A :class:`PluginError` of this owner's in ``hook``."""
+        """A :class:`PluginError` of this owner's in ``hook``; a problem says so when the
+        engine has been imported a second time, the likely cause of any refusal then."""
+        note = second_copy_note() if problem else None
+        if note:
+            problem = f"{problem}; {note}"
         return PluginError(self.kind, self.name, hook, problem, self.distribution)
 
 
