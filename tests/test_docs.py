@@ -20,11 +20,15 @@ import inspect
 import json
 import os
 import re
+import shutil
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import msgspec
 import pytest
+from babel.messages.pofile import read_po
 
 from foraccio.core import hookspecs
 
@@ -99,6 +103,49 @@ def test_the_bot_section_shows_the_example_bot_as_shipped():
     entry_point = ('[project.entry-points."foraccio.bots"]\n'
                    'greedy = "foraccio_scopa.greedy:GREEDY"\n')
     assert entry_point in (scopa / "pyproject.toml").read_text() and entry_point in guide
+
+
+def plugin_catalogue_commands() -> tuple[str, str]:
+    """The guide's commands that make a plugin's first catalogue, and that update it."""
+    blocks = re.findall(r"^```sh\n(.*?)^```$", GUIDE.read_text(), flags=re.MULTILINE | re.DOTALL)
+    [init] = [block for block in blocks if "pybabel init" in block]
+    [update] = [block for block in blocks if "pybabel update" in block and "-D foraccio_scopa"
+                in block]
+    return init, update
+
+
+def po_messages(path: Path) -> dict[str, str]:
+    with path.open("rb") as catalogue:
+        return {message.id: message.string for message in read_po(catalogue) if message.id}
+
+
+def test_a_plugins_first_catalogue_is_made_and_then_updated_as_the_guide_says(tmp_path):
+    init, update = plugin_catalogue_commands()
+    shipped = ROOT / "examples" / "scopa" / "foraccio_scopa"
+    shutil.copytree(shipped, tmp_path / "foraccio_scopa",
+                    ignore=shutil.ignore_patterns("locale", "__pycache__"))
+    # The development environment's python and pybabel; the template beside the copy.
+    environment = {**os.environ,
+                   "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"}
+
+    def run(block: str) -> subprocess.CompletedProcess:
+        return subprocess.run(["bash", "-e", "-c", block.replace("/tmp/", f"{tmp_path}/")],
+                              cwd=tmp_path, env=environment, capture_output=True, text=True)
+
+    before = run(update)
+    made = run(init)
+    assert made.returncode == 0, made.stderr
+    made_messages = {language: po_messages(tmp_path / "foraccio_scopa" / "locale" / language
+                                           / "LC_MESSAGES" / "foraccio_scopa.po")
+                     for language in ("en", "it")}
+    updated = run(update)
+
+    assert before.returncode != 0 and "FileNotFoundError" in before.stderr
+    for language, messages in made_messages.items():
+        assert set(messages) == set(po_messages(
+            shipped / "locale" / language / "LC_MESSAGES" / "foraccio_scopa.po"))
+        assert not any(messages.values())  # each text left for its translator
+    assert updated.returncode == 0, updated.stderr
 
 
 def test_the_readme_links_the_guide():

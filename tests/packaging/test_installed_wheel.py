@@ -31,6 +31,7 @@ import pytest
 from bench.server import free_port
 from foraccio import __version__
 from tests.installed import installed_environment
+from tests.packaging.migration import note_commands
 
 ROOT = Path(__file__).resolve().parents[2]
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text())
@@ -127,13 +128,13 @@ def release(tmp_path_factory) -> Release:
 
 
 def install_migrated_plugin(release: Release, work: Path) -> None:
-    """Migrate the old-style house rule with docs/plugins.md's own command and install
-    it in the venv as a distribution whose entry point (group ``foraccio``, unchanged)
-    names it."""
+    """Migrate the old-style house rule with docs/plugins.md's own command (the note's
+    first, which rewrites the imports) and install it in the venv as a distribution whose
+    entry point (group ``foraccio``, unchanged) names it."""
     work.mkdir()
     module = work / "foraccio_double_scopa.py"
     module.write_text((Path(__file__).parent / "old_style_plugin.txt").read_text())
-    subprocess.run(["bash", "-c", migration_command()], cwd=work, check=True)
+    subprocess.run(["bash", "-c", note_commands()[0]], cwd=work, check=True)
     migrated = module.read_text()
     assert "from foraccio.core.registry import HouseRule" in migrated
     assert not OLD_IMPORT.search(migrated), migrated
@@ -142,14 +143,6 @@ def install_migrated_plugin(release: Release, work: Path) -> None:
     (site_packages / module.name).write_text(migrated)
     installed_environment(site_packages, PLUGIN, {"double-scopa": "foraccio_double_scopa:"
                                                                   "HOUSE_RULE"})
-
-
-def migration_command() -> str:
-    """The shell command of docs/plugins.md's migration note."""
-    guide = (ROOT / "docs" / "plugins.md").read_text()
-    note = guide[guide.index("\n## Moving a plugin to the foraccio package\n"):]
-    [command] = re.findall(r"^\s*```sh\n\s*(sed .*?)\n\s*```$", note, flags=re.MULTILINE)
-    return command
 
 
 def wheel_metadata(wheel: Path) -> email.message.Message:
@@ -166,8 +159,8 @@ def wheel_names(wheel: Path) -> set[str]:
 def shipped_from_checkout() -> set[str]:
     """What the wheel must hold of the checkout, at its installed path: every Python file
     of the folders pyproject.toml maps onto the package (its ``package-dir``), and the
-    files of the web table, of the docs UIs and the catalogues of its words (its
-    ``package-data``)."""
+    files of the web table and of its rules, of the docs UIs and the catalogues of its
+    words (its ``package-data``)."""
     mapping = PYPROJECT["tool"]["setuptools"]["package-dir"]
     expected = set()
     for package, folder in mapping.items():
@@ -176,6 +169,7 @@ def shipped_from_checkout() -> set[str]:
             if "__pycache__" not in relative.parts:
                 expected.add(f"{package.replace('.', '/')}/{relative.as_posix()}")
     for folder, installed in (("web/static", "foraccio/web/static"),
+                              ("web/rules", "foraccio/web/rules"),
                               ("api/docs_static", "foraccio/api/docs_static"),
                               ("foraccio/locale", "foraccio/locale")):
         expected |= {f"{installed}/{path.relative_to(ROOT / folder).as_posix()}"
@@ -307,7 +301,8 @@ LINKED = re.compile(r"""(?:src|href)\s*=\s*["'](/[^"']*)["']""")
 def check_the_installed_server_serves_the_table_the_docs_and_every_installed_plugin(
         release: Release) -> None:
     with serving(release) as url, httpx.Client(base_url=url, timeout=30) as client:
-        pages = {page: client.get(page) for page in ("/", "/schema", "/schema/redoc")}
+        pages = {page: client.get(page) for page in ("/", "/schema", "/schema/redoc",
+                                                     "/rules?lang=it")}
         linked = {asset for page in pages.values() for asset in LINKED.findall(page.text)}
         table_files = {f"/table/{name.removeprefix('foraccio/web/static/')}"
                        for name in wheel_names(release.wheel)
@@ -320,7 +315,8 @@ def check_the_installed_server_serves_the_table_the_docs_and_every_installed_plu
 
     assert {page: response.status_code for page, response in pages.items()} == dict.fromkeys(
         pages, 200)
-    assert {"/table/table.css", "/table/js/main.js"} <= linked
+    assert {"/table/table.css", "/table/js/main.js", "/table/rules.css"} <= linked
+    assert "Le regole del Foraccio" in pages["/rules?lang=it"].text  # shipped in the wheel
     assert any(asset.endswith(".js") and "redoc" in asset for asset in linked)
     assert any(asset.endswith(".css") and "swagger" in asset for asset in linked)
     assert {asset: response.status_code for asset, response in assets.items()} == dict.fromkeys(
