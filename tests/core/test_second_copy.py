@@ -5,13 +5,21 @@ own, whose classes the engine does not take; the refusal says that this is what 
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
 
 from foraccio.core.registry.second_copy import second_copy
 from tests.installed import installed_environment
-from tests.packaging.migration import NOTE_HEADING, OLD_LAYOUT, ROOT, note_commands, old_plugin
+from tests.packaging.migration import (
+    NOTE_HEADING,
+    OLD_LAYOUT,
+    ROOT,
+    note,
+    note_commands,
+    old_plugin,
+)
 
 PLAY = """
 from foraccio.core.testing import check_random_match
@@ -43,6 +51,9 @@ def test_a_half_migrated_plugin_run_from_the_checkout_is_told_it_imported_the_en
                             "lines; the engine was also imported as `core` "), error
     assert f'docs/plugins.md, "{NOTE_HEADING.strip().removeprefix("## ")}"' in error
     assert str(ROOT) not in error  # a client of the API may read it
+    # The note shows it as it is.
+    [shown] = re.findall(r"^```\n(PluginError: .*?)^```$", note(), re.MULTILINE | re.DOTALL)
+    assert error == f"foraccio.core.errors.{' '.join(shown.split())}"
 
 
 def test_no_second_copy_is_seen_where_the_engine_is_imported_once():
