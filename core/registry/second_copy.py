@@ -36,7 +36,7 @@ def second_copy_note() -> str | None:
     name = second_copy()
     if name is None:
         return None
-    return (f"the engine was also imported as `{name}` (the checkout's folder {name}/, on "
-            f"sys.path): a plugin importing `{name}` rather than `foraccio.{name}` makes "
-            f"objects the engine does not take (docs/plugins.md, \"Moving a plugin to the "
+    return (f"the engine was imported a second time, as `{name}` (the checkout's folder "
+            f"{name}/, on sys.path), and does not take what that copy makes: import "
+            f"`foraccio.{name}`, not `{name}` (docs/plugins.md, \"Moving a plugin to the "
             f"foraccio package\")")

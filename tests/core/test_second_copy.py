@@ -48,7 +48,7 @@ def test_a_half_migrated_plugin_run_from_the_checkout_is_told_it_imported_the_en
     assert error.startswith("foraccio.core.errors.PluginError: Variant 'rondine' "
                             "(distribution 'foraccio-rondine') failed in "
                             "foraccio_score_lines: it returned a ScoreLine among its score "
-                            "lines; the engine was also imported as `core` "), error
+                            "lines; the engine was imported a second time, as `core` "), error
     assert f'docs/plugins.md, "{NOTE_HEADING.strip().removeprefix("## ")}"' in error
     assert str(ROOT) not in error  # a client of the API may read it
     # The note shows it as it is.
