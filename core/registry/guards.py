@@ -65,7 +65,7 @@ class Owner(NamedTuple):
         """A :class:`PluginError` of this owner's in ``hook``; a problem says so when the
         engine has been imported a second time, the likely cause of any refusal then."""
         note = second_copy_note() if problem else None
-        if note:
+        if note and note not in problem:  # a house rule's error may quote its variant's
             problem = f"{problem}; {note}"
         return PluginError(self.kind, self.name, hook, problem, self.distribution)
 

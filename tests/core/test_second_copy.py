@@ -58,3 +58,34 @@ def test_a_half_migrated_plugin_run_from_the_checkout_is_told_it_imported_the_en
 
 def test_no_second_copy_is_seen_where_the_engine_is_imported_once():
     assert second_copy() is None
+
+
+REGISTER = """
+import core.model  # what an import left behind does, from the checkout
+from foraccio.core.errors import PluginError
+from foraccio.core.hookspecs import hookimpl
+from foraccio.core.registry import HouseRule, register_house_rule
+
+
+class SmallDeck:
+    @hookimpl
+    def foraccio_build_deck(self):
+        return ["1c", "1c"]
+
+
+try:
+    register_house_rule(HouseRule(name="small-deck", title="Small deck", description="",
+                                  plugins=(SmallDeck(),), needs=()))
+except PluginError as error:
+    print(error.problem)
+"""
+
+
+def test_a_house_rules_error_with_a_variant_says_it_once(tmp_path):
+    done = subprocess.run([sys.executable, "-c", REGISTER], cwd=ROOT, capture_output=True,
+                          text=True)
+
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("with variant 'foraccio': it returned a deck holding a card "
+                                  "twice; the engine was imported a second time"), done.stdout
+    assert done.stdout.count("the engine was imported a second time") == 1
