@@ -4,7 +4,7 @@ this package) translates them, and its title, description and option, into Itali
 
 from __future__ import annotations
 
-from foraccio.core.words import Catalogue, LineWords, Words
+from foraccio.core.words import ITALIAN_DECK, CardWords, Catalogue, LineWords, Words
 
 WORDS = Words(
     lines={
@@ -17,5 +17,9 @@ WORDS = Words(
     },
     kinds={"match": "takes its match", "eleven": "takes what makes eleven with it"},
     wild="The ace of coins is wild: choose the value it matches as",
+    # Its queen and emperor are its own: a surface that named or lettered them as the
+    # engine's deck does (knight, king; N, K) would show it.
+    cards=CardWords(ranks={1: "ace", 11: "jack", 12: "queen", 13: "emperor"},
+                    suits=ITALIAN_DECK.suits),
     catalogue=Catalogue.of_package("foraccio_foreign_test"),
 )

