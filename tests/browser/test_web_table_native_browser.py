@@ -11,10 +11,19 @@ from __future__ import annotations
 import pytest
 
 from tests.browser.conftest import api_server
-from tests.browser.table import more_choices, wait_for
+from tests.browser.table import (
+    more_choices,
+    play_hand,
+    say,
+    start_match,
+    wait_for,
+    watched_page,
+)
 
 pytestmark = pytest.mark.xdist_group("browser-native")
 
+PHONE = {"viewport": {"width": 360, "height": 640}, "device_scale_factor": 2,
+         "is_mobile": True, "has_touch": True}
 FIGURES = ("11c", "12c", "13c")
 LETTERS = {
     # The page's own letters, for a game that names its figures as the page does.
@@ -68,3 +77,35 @@ def test_a_figure_is_lettered_in_its_games_words(watched, server, language, vari
     for card, letter in shown:
         if card[:-1] in ("11", "12", "13"):
             assert letter == LETTERS[variant][language][int(card[:-1]) - 11], (card, letter)
+
+
+def header_lines(page) -> dict[str, int]:
+    """Each header cell of the score sheet: on how many lines its words are set."""
+    return page.locator("#sheet-lines thead th").evaluate_all("""cells => Object.fromEntries(
+        cells.map((cell) => {
+            const range = document.createRange();
+            range.selectNodeContents(cell);
+            const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+            return [cell.textContent, cell.scrollWidth > cell.clientWidth ? -1 : tops.size];
+        }))""")
+
+
+def test_the_score_sheet_opens_at_its_top_with_its_header_whole_on_a_phone(browser, server,
+                                                                           language):
+    with watched_page(browser, language, **PHONE) as watch:
+        page = watch.page
+        start_match(page, server, options={"target": "500"}, bots="random")
+        play_hand(page)
+        headers = header_lines(page)
+        assert headers == dict.fromkeys(
+            [say(language, key) for key in ("sheet.line", "sheet.points", "sheet.cards")], 1)
+        # The person reads the sheet to its end...
+        body = page.locator("#sheet-body")
+        assert body.evaluate("body => body.scrollHeight > body.clientHeight")
+        body.evaluate("body => { body.scrollTop = body.scrollHeight; }")
+        assert body.evaluate("body => body.scrollTop") > 0
+        page.click("#next-hand")
+        play_hand(page)
+        # ...and the next hand's sheet opens at its top: its title and the first team.
+        assert body.evaluate("body => body.scrollTop") == 0
+        assert page.text_content("#sheet-title") == say(language, "sheet.title", hand=2)

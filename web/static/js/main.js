@@ -22,7 +22,7 @@ import {dealNextHand, forgetTheRoom, hasRoom, joinRoom, leaveRoom, makeRoom, res
         wireRoom} from "./room.js";
 import {$, guarded, hideError, say, setState, showOnly, tryAgain} from "./screen.js";
 import {buildSetup} from "./setup.js";
-import {renderSheet} from "./sheet.js";
+import {openSheet, renderSheet} from "./sheet.js";
 import {forgetMatch, savedMatch, savedPace, savePace} from "./store.js";
 import {eventWords, placesOf, seatName} from "./words.js";
 
@@ -154,7 +154,7 @@ function dealWords(events) {
 function handOver() {
   draw();
   const over = renderSheet(match.view, match.goal);
-  showOnly("#sheet");
+  openSheet();
   setState(over ? "game-over" : "hand-over");
   say(t(over ? "status.game_over" : "status.hand_over"));
   (over ? $("#sheet-new-match") : $("#next-hand")).focus({preventScroll: true});

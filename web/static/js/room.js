@@ -28,7 +28,7 @@ import * as api from "./roomapi.js";
 import {renderPanel} from "./roompanel.js";
 import {RoomStream} from "./roomstream.js";
 import {$, guarded, hideError, say, setState, showError, showOnly} from "./screen.js";
-import {renderSheet} from "./sheet.js";
+import {openSheet, renderSheet} from "./sheet.js";
 import {forgetRoom, savedRoom, saveRoom} from "./store.js";
 import {errorWords, eventWords, placesOf, seatName} from "./words.js";
 
@@ -262,7 +262,7 @@ function settle(view, match, where, bots) {
   renderHand(view.cards ?? [], state === "your-turn" ? view.moves : [], pick);
   if (state === "hand-over" || state === "game-over") {
     const over = renderSheet(match, goalOf(match));
-    showOnly("#sheet");
+    openSheet();
     $("#next-hand").hidden = over || view.role === "spectator";
     $("#sheet-note").hidden = over;
     $("#sheet-note").textContent = t("room.next_hand_soon");

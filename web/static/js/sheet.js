@@ -7,6 +7,7 @@ import {shownCard} from "./cards.js";
 import {t} from "./i18n.js";
 import {lineCounts, lineMeaning, pileWords} from "./lines.js";
 import {colourOf} from "./render.js";
+import {showOnly} from "./screen.js";
 import {lineName, matchWonWords, placesOf, playing, scoresWords, teamOrder} from "./words.js";
 
 const $ = (selector) => document.querySelector(selector);
@@ -89,6 +90,14 @@ export function renderSheet(view, goal) {
   }
   $("#next-hand").hidden = over;
   $("#sheet-new-match").hidden = !over;
-  $("#sheet-body").scrollTop = 0;  // from "Hand N is over" and the team headers on
   return over;
+}
+
+/** Show the sheet over the table; one that opens shows its top, "Hand N is over" and the
+ * first team (a browser keeps a hidden box's scroll: it would open where the last
+ * hand's was left). */
+export function openSheet() {
+  const opening = $("#sheet").hidden;
+  showOnly("#sheet");
+  if (opening) $("#sheet-body").scrollTop = 0;
 }
