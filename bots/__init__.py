@@ -19,7 +19,13 @@ from random import Random
 
 from foraccio.bots import limits
 from foraccio.bots.base import Bot, BotPlugin, Budget
-from foraccio.bots.registry import bot_plugins, get_bot_plugin, register_bot, unregister_bot
+from foraccio.bots.registry import (
+    bot_called,
+    bot_plugins,
+    get_bot_plugin,
+    register_bot,
+    unregister_bot,
+)
 from foraccio.bots.traits import traits_known
 from foraccio.core.errors import EngineError, IllegalMove, PluginError, Reason
 from foraccio.core.model import Move, State
@@ -70,7 +76,7 @@ def __getattr__(name: str) -> object:
     raise AttributeError(f"module 'bots' has no attribute {name!r}")
 
 
-__all__ = ["BOTS", "Bot", "BotPlugin", "Budget", "bot_plugins", "bot_rng",
+__all__ = ["BOTS", "Bot", "BotPlugin", "Budget", "bot_called", "bot_plugins", "bot_rng",
            "choose_move", "get_bot", "get_bot_plugin", "move_for_state", "moves_at_once",
            "ready_bot", "register_bot", "unregister_bot"]
 

@@ -61,9 +61,13 @@ class BotPlugin:
     ``variants`` names the variants it plays well (none: every variant): the tables
     offer it only for those, though it plays any variant legally.
 
-    ``catalogue`` translates its description (the English source, a msgid) into each
-    language, as a variant's :attr:`~foraccio.core.words.Words.catalogue` translates its
-    words; None for the project's own (the built-in bots').
+    ``catalogue`` translates its description (the English source, a msgid) and its title
+    into each language, as a variant's :attr:`~foraccio.core.words.Words.catalogue`
+    translates its words; None for the project's own (the built-in bots').
+
+    ``title`` is its name as a person reads it, in English ("heuristic"), a msgid of its
+    catalogue (the Italian table says "euristico"); None: its name, in every language.
+    The command line takes a title, in any language, where it takes the name.
     """
 
     name: str
@@ -74,6 +78,12 @@ class BotPlugin:
     quick: bool = False
     variants: tuple[str, ...] = ()
     catalogue: Catalogue | None = None
+    title: str | None = None
+
+    def named(self, language: str) -> str:
+        """Its name as a person reads it in ``language`` (its title, else its name)."""
+        return self.name if self.title is None else gettext(language, self.title,
+                                                            self.catalogue)
 
     def described(self, language: str) -> str:
         """Its description in ``language``."""

@@ -96,7 +96,7 @@ HEURISTIC = BotPlugin(
     "heuristic",
     "Takes what the variant's score lines value most and guards the table against the "
     "next opponent's captures.",
-    heuristic_bot, quick=True)
+    heuristic_bot, quick=True, title="heuristic")
 
 
 def move_scores(view: SeatView, moves: tuple[Move, ...],

@@ -126,7 +126,7 @@ ISMCTS = BotPlugin(
     "ismcts",
     "Information-set Monte Carlo search: plays the heuristic's best moves out on deals "
     "of the cards it has not seen, keeping the best on average.",
-    ismcts_bot, budget=("iterations", "seconds"))
+    ismcts_bot, budget=("iterations", "seconds"), title="ISMCTS")
 
 
 def default_iterations(view: SeatView) -> int:

@@ -14,4 +14,5 @@ def random_bot(view: SeatView, rng: random.Random, budget: Budget | None = None)
     return rng.choice(view_legal_moves(view))
 
 
-RANDOM = BotPlugin("random", "Plays a uniformly random legal move.", random_bot, quick=True)
+RANDOM = BotPlugin("random", "Plays a uniformly random legal move.", random_bot, quick=True,
+                   title="random")

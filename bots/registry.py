@@ -36,7 +36,7 @@ from foraccio.core.registry.loading import (
     installed_candidates,
     logger,
 )
-from foraccio.core.words import Catalogue, phrase
+from foraccio.core.words import LANGUAGES, Catalogue, phrase
 
 DEFAULT_BOTS = (
     "foraccio.bots.random:RANDOM",
@@ -83,6 +83,9 @@ def check(plugin: object) -> None:
     if not isinstance(plugin.budget, tuple) or not set(plugin.budget) <= set(BUDGET_PARAMETERS):
         raise ValueError(f"its budget is {shorten(repr(plugin.budget))}: a tuple of "
                          f"{', '.join(map(repr, BUDGET_PARAMETERS))}")
+    if plugin.title is not None and (not isinstance(plugin.title, str)
+                                     or not plugin.title.strip()):
+        raise ValueError(f"its title is {shorten(repr(plugin.title))}, not a non-empty str")
     if plugin.catalogue is not None and not isinstance(plugin.catalogue, Catalogue):
         raise ValueError(f"its catalogue is {shorten(repr(plugin.catalogue))}, not a "
                          f"foraccio.core.words.Catalogue")
@@ -186,6 +189,21 @@ def get_bot_plugin(name: str) -> BotPlugin:
                                     reason=skip.reason.rstrip("."))) from None
         raise UnknownBot(phrase("There is no bot {name}; known bots: {known}.",
                                 name=quote(name), known=", ".join(sorted(known)))) from None
+
+
+def bot_called(said: str) -> str | None:
+    """The name of the bot ``said`` names: its name, or its title in one of
+    :data:`~foraccio.core.words.LANGUAGES` (``euristico`` is ``heuristic``), whatever the
+    case; None when no bot is called so."""
+    known = _catalogue.known()
+    if said in known:
+        return said
+    wanted = said.strip().casefold()
+    for name, plugin in known.items():
+        if wanted in {name.casefold(), *(plugin.named(language).casefold()
+                                         for language in LANGUAGES)}:
+            return name
+    return None
 
 
 def skipped_bots() -> tuple[Skipped, ...]:

@@ -4,7 +4,7 @@ as a ``.pot`` file that ``pybabel update`` merges into each language's ``.po``.
 A domain's texts are of two kinds. Messages marked in its code, ``phrase(...)`` and
 ``gettext(language, ...)``, which Babel extracts as ``pybabel extract`` does; and the
 words of its variants and house rules (their titles, descriptions, options and
-:class:`~foraccio.core.words.Words`) and of its bots (their descriptions), which no
+:class:`~foraccio.core.words.Words`) and of its bots (their descriptions and titles), which no
 marker finds: they are read from the loaded records whose catalogue is the domain's (the
 project's own, ``foraccio``, for the built-in ones). ``pybabel update`` with a template
 from ``pybabel extract`` alone would make every word of a game obsolete; with this one,
@@ -81,7 +81,8 @@ def _singular(message: str | tuple[str, ...]) -> str:
 def words(domain: str) -> dict[str, str]:
     """Each text of the loaded variants and house rules whose catalogue is the domain's,
     with the record that says it (and, for the project's, the engine's own words); and
-    the description of each bot whose catalogue it is (the project's: the built-in ones)."""
+    the description and title of each bot whose catalogue it is (the project's: the
+    built-in ones)."""
     from foraccio.bots import bot_plugins
     from foraccio.core.registry import house_rules, variants
 
@@ -97,6 +98,8 @@ def words(domain: str) -> dict[str, str]:
         if (bot.catalogue.domain if bot.catalogue is not None
                 else DOMAIN if bot.distribution == DOMAIN else None) == domain:
             found.setdefault(bot.description, f"bot {bot.name}")
+            if bot.title is not None:
+                found.setdefault(bot.title, f"bot {bot.name}")
     return found
 
 

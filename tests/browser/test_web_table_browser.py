@@ -190,12 +190,15 @@ def test_the_form_is_built_from_the_variants_house_rules_and_bots(watched, serve
             "boxes => boxes.map(b => b.value)")
         fitting = [rule for rule in rules if name in rule["variants"]]
         assert offered == [rule["name"] for rule in fitting]
-        # Each house rule under the server's title, its name (which the terminal and the
-        # lab take) beside its description.
+        # Each house rule under the server's title and with its description, in words:
+        # its name (which the terminal and the lab take) only as the title's tooltip.
         for rule in fitting:
-            title = (rule.get("words") or {}).get("title", rule["title"])
-            assert page.text_content(f"label[for='house-rule-{rule['name']}']") == title
-            assert page.text_content(f"#house-rule-{rule['name']}-hint code") == rule["name"]
+            words = rule.get("words") or {}
+            label = f"label[for='house-rule-{rule['name']}']"
+            assert page.text_content(label) == words.get("title", rule["title"])
+            assert page.get_attribute(label, "title") == rule["name"]
+            assert page.text_content(f"#house-rule-{rule['name']}-hint") == words.get(
+                "description", rule["description"])
         # The bots offered for this game: those that name it, or name no game; the
         # heuristic picked, as at the terminal and in the lab.
         fit = [bot for bot in bots if name in (listed[bot]["variants"] or [name])]
@@ -203,8 +206,9 @@ def test_the_form_is_built_from_the_variants_house_rules_and_bots(watched, serve
             "options => options.map(o => o.value)") == fit
         assert page.input_value("#bot-1") == "heuristic"
     page.select_option("#variant", "foraccio")
-    assert "greedy" not in page.locator("#bot-1 option").evaluate_all(
-        "options => options.map(o => o.value)")  # its description is about the settebello
+    offered = page.locator("#bot-1 option").evaluate_all("options => options.map(o => o.value)")
+    # Their descriptions are about the settebello and Scopone.
+    assert "greedy" not in offered and "chitarrella" not in offered
     page.select_option("#variant", "scopa")
     more_choices(page)
     page.select_option("#bot-1", "greedy")

@@ -8,10 +8,13 @@ rules, in its language, and to the API's documentation."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tests.browser.conftest import api_server
 from tests.browser.table import (
+    LANGUAGES,
     more_choices,
     play_hand,
     say,
@@ -109,3 +112,43 @@ def test_the_score_sheet_opens_at_its_top_with_its_header_whole_on_a_phone(brows
         # ...and the next hand's sheet opens at its top: its title and the first team.
         assert body.evaluate("body => body.scrollTop") == 0
         assert page.text_content("#sheet-title") == say(language, "sheet.title", hand=2)
+
+
+def test_the_plays_log_stays_open_when_the_language_changes(watched, server, language):
+    page = watched.page
+    start_match(page, server, bots="random")
+    wait_for(page, "your-turn")
+    page.click("details.log > summary")
+    assert page.get_attribute("details.log", "open") is not None
+    other = next(other for other in LANGUAGES if other != language)
+    with page.expect_navigation():  # the page reloads in the other language
+        page.select_option("#language", other)
+    wait_for(page, "your-turn")
+    assert page.text_content("details.log > summary") == say(other, "log.title")
+    assert page.get_attribute("details.log", "open") is not None
+    assert page.locator("#log li").count() > 0
+
+
+def test_the_form_speaks_to_a_player(watched, server, language):
+    page = watched.page
+    page.goto(server + "/")
+    wait_for(page, "setup")
+    # The game's select, focused at once, rings clear of its description's first line.
+    assert page.evaluate("document.activeElement.id") == "variant"
+    ring = page.evaluate("""() => {
+        const select = document.querySelector('#variant');
+        const style = getComputedStyle(select);
+        return {visible: select.matches(':focus-visible'),
+                bottom: select.getBoundingClientRect().bottom + parseFloat(style.outlineOffset)
+                        + parseFloat(style.outlineWidth),
+                below: document.querySelector('#variant-description').getBoundingClientRect().top};
+    }""")
+    assert ring["visible"] and ring["bottom"] <= ring["below"], ring
+    # The note on the bots' cards comes after the button that deals, not before the game.
+    assert page.evaluate("""() => Boolean(document.querySelector('#start').compareDocumentPosition(
+        document.querySelector('#bots-note')) & Node.DOCUMENT_POSITION_FOLLOWING)""")
+    assert page.text_content("#bots-note") == say(language, "setup.bots_note")
+    # Who deals next, in words: no arithmetic on seats.
+    more_choices(page)
+    hint = page.text_content("#option-deal_passes_to-hint")
+    assert hint and not re.search(r"[+\d]", hint), hint

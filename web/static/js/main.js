@@ -23,7 +23,7 @@ import {dealNextHand, forgetTheRoom, hasRoom, joinRoom, leaveRoom, makeRoom, res
 import {$, guarded, hideError, say, setState, showOnly, tryAgain} from "./screen.js";
 import {buildSetup} from "./setup.js";
 import {openSheet, renderSheet} from "./sheet.js";
-import {forgetMatch, savedMatch, savedPace, savePace} from "./store.js";
+import {forgetMatch, logOpen, savedMatch, savedPace, saveLogOpen, savePace} from "./store.js";
 import {eventWords, placesOf, seatName} from "./words.js";
 
 const PACES = {slow: 1800, normal: 1000, fast: 400, instant: 0};
@@ -259,6 +259,9 @@ function wire() {
     $(button).addEventListener("click", newMatch);
   }
   $("#setup-cancel").addEventListener("click", backFromSetup);
+  const log = $("#log").parentElement;
+  log.open = logOpen();
+  log.addEventListener("toggle", () => saveLogOpen(log.open));
   $("#error-retry").addEventListener("click", tryAgain);
   addEventListener("hashchange", joined);
   wireRoom(newMatch);

@@ -78,18 +78,19 @@ function optionField(option, words, idName = option.name) {
 
 /** A house rule's checkbox, and its options' fields, shown (and sent, and checked)
  * while it is chosen. Its title is the server's, as every table shows it; its name,
- * which the terminal and the lab take, is shown beside its description. */
+ * which the terminal and the lab take, is only its title's tooltip: a player reads
+ * words, not codes. */
 function ruleField(rule) {
   const id = `house-rule-${rule.name}`;
-  const hint = element("small", {id: `${id}-hint`}, [element("code", {class: "rule-name", text: rule.name}),
-                                                     ` ${rule.words?.description ?? rule.description}`]);
+  const hint = element("small", {id: `${id}-hint`, text: rule.words?.description ?? rule.description});
   const box = element("input", {type: "checkbox", id, name: "house_rule", value: rule.name,
                                 "aria-describedby": hint.id});
   const options = element("fieldset", {id: `${id}-options`, class: "rule-options", hidden: true, disabled: true},
                           rule.options.map((option) => optionField(option, rule.words, option.name.replace(".", "-"))));
   box.addEventListener("change", () => { options.hidden = options.disabled = !box.checked; });
   return element("div", {class: "house-rule"}, [
-    element("div", {class: "field field-bool"}, [element("label", {for: id, text: rule.words?.title ?? rule.title}),
+    element("div", {class: "field field-bool"}, [element("label", {for: id, title: rule.name,
+                                                                   text: rule.words?.title ?? rule.title}),
                                                   box, hint]),
     ...(rule.options.length ? [options] : []),
   ]);
