@@ -4,7 +4,7 @@ over many matches played on the same seeds (the house-rule lab, :mod:`lab`).
 The first setup (the baseline) is the variant with ``--options``, ``--house-rules``
 and ``--bots``; each ``--with-...`` adds a setup that changes one of them. Every setup
 plays the same seeds; the report gives each setup's figures and their paired
-differences from the baseline with 95 % intervals, and says which are significant:
+differences from the baseline with 95% intervals, and says which are significant:
 a table on standard output (``--json`` for the JSON report, ``--html FILE`` for a
 page with plots). The matches run on every core of this machine, or on a Dask
 cluster (``--dask tcp://host:8786``); the report is the same either way. Each chunk
@@ -17,12 +17,13 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from rich.console import Console
 
-from foraccio.bots import Budget
+from foraccio.bots import Budget, bot_called
 from foraccio.cli.arguments import names
 from foraccio.core.errors import EngineError
 from foraccio.lab.compare import compare
@@ -50,7 +51,7 @@ def add_parser(commands: argparse._SubParsersAction, _: Speech) -> argparse.Argu
         "compare", add_help=False,
         help=_("measure what a house rule, option, variant or bot changes"),
         description=_("Play the same seeds with a baseline and with changes of it, and "
-                      "report each setup's figures and the differences with 95 % "
+                      "report each setup's figures and the differences with 95% "
                       "intervals."),
         epilog=_("Example: {command}").format(
             command="foraccio compare foraccio --with-house-rules colore --matches 2000"))
@@ -109,7 +110,7 @@ def setups_of(args: argparse.Namespace, _: Speech = ENGLISH) -> list[Setup]:
     """The baseline and one setup per ``--with-...``, checked (raise the engine's error,
     or ValueError on bots that do not fit the seats)."""
     base = {"variant": args.variant, "options": dict(args.options),
-            "house_rules": tuple(args.house_rules), "bots": tuple(args.bots)}
+            "house_rules": tuple(args.house_rules), "bots": wire_names(args.bots)}
     wanted: list[tuple[str, dict[str, Any]]] = [("baseline", base)]
     for what, value in args.changes or ():
         if what == "house_rules":
@@ -119,7 +120,8 @@ def setups_of(args: argparse.Namespace, _: Speech = ENGLISH) -> list[Setup]:
             shown = ",".join(f"{key}={option}" for key, option in value.items())
             wanted.append((shown, {**base, "options": {**base["options"], **value}}))
         elif what == "bots":
-            wanted.append((",".join(value), {**base, "bots": tuple(value)}))
+            bots = wire_names(value)
+            wanted.append((",".join(bots), {**base, "bots": bots}))
         else:
             wanted.append((value, {**base, "variant": value}))
     setups, taken = [], set()
@@ -133,6 +135,12 @@ def setups_of(args: argparse.Namespace, _: Speech = ENGLISH) -> list[Setup]:
                             house_rules=setup["house_rules"],
                             bots=seat_bots(setup["bots"], seating, _)))
     return setups
+
+
+def wire_names(bots: Sequence[str]) -> tuple[str, ...]:
+    """Bots named by their names or their titles in any language (``euristico``), as
+    their names; a name no bot has is kept, for the setup's check to refuse."""
+    return tuple(bot_called(bot) or bot for bot in bots)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -17,7 +17,12 @@ from collections.abc import Sequence
 import msgspec
 from rich.console import Console
 
-from foraccio.cli.language import add_language_argument, language_asked, speaking
+from foraccio.cli.language import (
+    add_language_argument,
+    argparse_speaking,
+    language_asked,
+    speaking,
+)
 from foraccio.cli.table import speech
 from foraccio.cli.table.places import places
 from foraccio.cli.table.render import score_sheet
@@ -59,7 +64,9 @@ def parser(_: Speech) -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> None:
     argv = sys.argv[1:] if argv is None else list(argv)
-    args = parser(Speech(language_asked(argv))).parse_args(argv)
+    said = Speech(language_asked(argv))
+    with argparse_speaking(said):
+        args = parser(said).parse_args(argv)
     with speech.speaking(args.lang) as _:
         tell(args.variant, args.seed, _)
 

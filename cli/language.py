@@ -9,8 +9,11 @@ help is said in it.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import functools
+import json
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 
 from foraccio.core.words import LANGUAGES, language_of
 from foraccio.lab.speech import N_, Speech
@@ -58,10 +61,84 @@ class Formatter(argparse.HelpFormatter):
         return super().add_usage(usage, actions, groups, prefix)
 
 
+ARGPARSE = (
+    N_("argument %(argument_name)s: %(message)s"),
+    N_("%(prog)s: error: %(message)s\n"),
+    N_("the following arguments are required: %s"),
+    N_("unrecognized arguments: %s"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("invalid %(type)s value: %(value)r"),
+    N_("expected one argument"),
+    N_("expected at most one argument"),
+    N_("expected at least one argument"),
+    N_("ambiguous option: %(option)s could match %(matches)s"),
+    N_("not allowed with argument %s"),
+    N_("ignored explicit argument %r"),
+    N_("one of the arguments %s is required"),
+    N_("unknown parser %(parser_name)r (choices: %(choices)s)"),
+    N_("can't open '%(filename)s': %(error)s"),
+)
+"""argparse's own messages that a person may meet (argparse says them through gettext,
+as ``_`` and ``ngettext`` of its module): the catalogue translates them, and
+:func:`argparse_speaking` has argparse say them so."""
+
+
+@contextlib.contextmanager
+def argparse_speaking(_: Speech) -> Iterator[None]:
+    """While parsing, argparse says its own messages ("the following arguments are
+    required", "invalid choice") in the language of ``_`` (its module's ``_`` and
+    ``ngettext``, which it looks up at each message, are ours meanwhile)."""
+    said, plural = argparse._, argparse.ngettext
+    argparse._, argparse.ngettext = _, _.plural
+    try:
+        yield
+    finally:
+        argparse._, argparse.ngettext = said, plural
+
+
+def whole_number(text: str, _: Speech) -> int:
+    """``type=int`` as a person is told it: "'x' is not a whole number" (argparse would
+    name the type, "invalid int value")."""
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            _("{text} is not a whole number").format(text=repr(text))) from None
+
+
+def a_number(text: str, _: Speech) -> float:
+    """``type=float`` as a person is told it: "'x' is not a number"."""
+    try:
+        return float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            _("{text} is not a number").format(text=repr(text))) from None
+
+
+def json_value(text: str, _: Speech) -> object:
+    """``type=json.loads`` as a person is told it: "'{target: 31}' is not JSON; an object
+    is written {"target": 31}" (argparse would say "invalid loads value")."""
+    try:
+        return json.loads(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            _("{text} is not JSON; an object is written {example}").format(
+                text=repr(text), example='{"target": 31}')) from None
+
+
+SPOKEN_TYPES = {int: whole_number, float: a_number, json.loads: json_value}
+"""The argument types whose refusals are said in words, each by the function that says
+them (argparse's registry maps a ``type=`` to it)."""
+
+
 def speaking(parser: argparse.ArgumentParser, _: Speech) -> argparse.ArgumentParser:
     """``parser`` with argparse's own headings and ``-h`` said in the language of ``_``
-    (the parser must have been made with ``add_help=False``)."""
+    (the parser must have been made with ``add_help=False``), and its arguments' types
+    refused in words (:data:`SPOKEN_TYPES`); parse within :func:`argparse_speaking` for
+    argparse's own messages."""
     parser.formatter_class = type("SpokenFormatter", (Formatter,), {"speech": _})
+    for kind, spoken in SPOKEN_TYPES.items():
+        parser.register("type", kind, functools.partial(spoken, _=_))
     parser._positionals.title = _("positional arguments")
     parser._optionals.title = _("options")
     parser.add_argument("-h", "--help", action="help", default=argparse.SUPPRESS,

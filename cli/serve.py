@@ -124,11 +124,24 @@ def address_problem(host: str, port: int) -> str | None:
             probe.bind(where)
         except OSError as error:
             if error.errno == errno.EADDRINUSE:
-                return phrase("{address} is already in use (another server?): stop it or "
-                              "choose another --port", address=address)
+                return busy(address, port)
             return phrase("cannot listen on {address}: {reason}", address=address,
                           reason=error.strerror or str(error))
     return None
+
+
+def busy(address: str, port: int) -> str:
+    """What to do when ``address`` is taken: stop that server, or choose another port,
+    said as both ways of starting one take it (``make run PORT=``, from a checkout, and
+    ``foraccio serve --port``), with the next port as the example."""
+    other = port + 1 if port < 65535 else 8000
+    if _in_a_checkout():
+        return phrase("{address} is already in use (another server?): stop it or choose "
+                      "another port: {make} or {serve}", address=address,
+                      make=f"make run PORT={other}", serve=f"foraccio serve --port {other}")
+    return phrase("{address} is already in use (another server?): stop it or choose "
+                  "another port: {serve}", address=address,
+                  serve=f"foraccio serve --port {other}")
 
 
 def engine_description(_: Speech = ENGLISH) -> str:

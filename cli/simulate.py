@@ -29,8 +29,8 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from foraccio.bots import Budget, bot_plugins, choose_move
-from foraccio.cli.arguments import add_match_arguments
+from foraccio.bots import Budget, choose_move
+from foraccio.cli.arguments import add_match_arguments, bot_names, bots_listed
 from foraccio.core.engine import new_match, next_hand, play, rules_of
 from foraccio.core.errors import EngineError
 from foraccio.core.model import HandScored
@@ -41,7 +41,7 @@ from foraccio.lab.play import match_seed
 from foraccio.lab.progress import progress_console, run_with_progress
 from foraccio.lab.runner import CHUNK, Tick, chunks, default_workers
 from foraccio.lab.setups import slow as slow_bots
-from foraccio.lab.speech import BRACKETED, ENGLISH, Speech, variant_title
+from foraccio.lab.speech import BRACKETED, ENGLISH, Speech, bot_title, variant_title
 
 MAX_HANDS = 200
 """A match not over after this many hands is stopped and counted as a draw."""
@@ -259,14 +259,9 @@ def _mean_ci(values: Sequence[int]) -> dict[str, Any]:
 
 
 def parse_bots(text: str, _: Speech = ENGLISH) -> tuple[str, ...]:
-    """Comma-separated bot names, each a known bot."""
-    names = tuple(name.strip() for name in text.split(",") if name.strip())
-    known = bot_plugins()
-    unknown = [name for name in names if name not in known]
-    if unknown:
-        raise argparse.ArgumentTypeError(
-            _("unknown bot {name!r}; known bots: {known}").format(
-                name=unknown[0], known=", ".join(sorted(known))))
+    """Comma-separated bots, each by its name or its title in any language
+    (:func:`~foraccio.cli.arguments.bot_names`), as their names."""
+    names = bot_names(text, _)
     if len(names) < 2:
         raise argparse.ArgumentTypeError(_("give a bot for each team, or for each seat"))
     return names
@@ -302,8 +297,7 @@ def add_parser(commands: argparse._SubParsersAction, _: Speech) -> argparse.Argu
                      help=_("one bot per team (team 1's, team 2's, ...) or one per seat, "
                             "among {bots} (installed ones included); the line-ups change "
                             "teams from match to match (default: heuristic, then random "
-                            "for every other team)").format(
-                                bots=", ".join(sorted(bot_plugins()))))
+                            "for every other team)").format(bots=bots_listed(_)))
     sim.add_argument("--matches", type=int, default=100,
                      help=_("how many matches to play (default: %(default)s)"))
     sim.add_argument("--seed", type=int, default=0,
@@ -378,17 +372,18 @@ def summary_table(summary: dict[str, Any], _: Speech = ENGLISH) -> Table:
     title = _("{game}: {matches} matches, {hands} hands (seed {seed})").format(
         game=variant_title(summary["variant"], _), matches=summary["matches"],
         hands=summary["hands"], seed=summary["seed"])
-    grid = Table(title=title, caption=caption + "; " + _("95 % intervals in brackets"))
+    grid = Table(title=title, caption=caption + "; " + _("95% intervals in brackets"))
     grid.add_column("")
     for lineup in summary["lineups"]:
-        grid.add_column(Text(",".join(lineup["bots"])), justify="right")
+        grid.add_column(Text(",".join(bot_title(bot, _) for bot in lineup["bots"])),
+                        justify="right")
     lineups = summary["lineups"]
     grid.add_row(_("wins"), *(str(lineup["wins"]) for lineup in lineups))
     grid.add_row(_("win rate"), *(
         "-" if lineup["win_rate"] is None else
-        _.number(lineup["win_rate"], ".1%") + " " + _(BRACKETED).format(
-            low=_.number(lineup["win_rate_ci95"][0], ".1%"),
-            high=_.number(lineup["win_rate_ci95"][1], ".1%")) for lineup in lineups))
+        _.percent(lineup["win_rate"]) + " " + _(BRACKETED).format(
+            low=_.percent(lineup["win_rate_ci95"][0]),
+            high=_.percent(lineup["win_rate_ci95"][1])) for lineup in lineups))
     grid.add_row(_("points a hand"),
                  *(_.number(lineup["total_points_per_hand"], ".3f") for lineup in lineups))
     for name in lineups[0]["points_per_hand"]:

@@ -21,7 +21,7 @@ from msgspec.structs import replace
 
 from foraccio.core.errors import IllegalMove, Reason
 from foraccio.core.model import Move, MoveKind
-from foraccio.core.quoting import quote, shorten
+from foraccio.core.quoting import quote, quote_json, shorten
 from foraccio.core.words import phrase
 
 Plays = tuple[tuple[Move, ...], int]
@@ -157,11 +157,11 @@ def _refuse_way(move: Move, way: Any) -> NoReturn:
     if way is UNSET:
         problem = phrase("{card} taking {take} has no way of capture here, not {way}. Post "
                          "the move without a way.", card=move.card, take=take,
-                         way=quote(move.way))
+                         way=quote_json(move.way))
     else:
         problem = phrase('{card} taking {take} is a capture of the way "{way}", not {posted}. '
                          'Post the move with way "{way}", or without a way.', card=move.card,
-                         take=take, way=way, posted=quote(move.way))
+                         take=take, way=way, posted=quote_json(move.way))
     raise IllegalMove(Reason.WRONG_KIND, problem)
 
 

@@ -10,6 +10,8 @@ through :func:`quote` (a value, shown as ``repr`` shows it) or
 
 from __future__ import annotations
 
+import json
+
 LIMIT = 100
 """Most characters of one quoted value: enough to recognise it, too few to flood."""
 
@@ -45,4 +47,18 @@ def quote(value: object, limit: int = LIMIT) -> str:
         text = repr(value)
     except ValueError:
         text = f"<{type(value).__name__} too large to show>"
+    return shorten(text, limit)
+
+
+def quote_json(value: object, limit: int = LIMIT) -> str:
+    """Return ``value`` as JSON writes it (``"sum"``, ``null``, ``5``), cut as
+    :func:`shorten` cuts: a value a client posted, named in a message beside the wire
+    names it should have sent, which the message writes so too ("way \"fifteen\", not
+    \"sum\""). A value JSON cannot write is quoted as :func:`quote` does."""
+    if isinstance(value, str) and len(value) > limit:
+        value = value[:limit]
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        return quote(value, limit)
     return shorten(text, limit)

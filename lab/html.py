@@ -22,9 +22,11 @@ from foraccio.lab.report import interval, show
 from foraccio.lab.speech import (
     ENGLISH,
     Speech,
+    bot_title,
     house_rule_title,
     line_names,
     option_said,
+    said_setups,
     variant_title,
 )
 
@@ -49,6 +51,9 @@ def bars(title: str, categories: Sequence[str], series: Sequence[Series], axis: 
     whisker for its interval when it has one), a legend of the series; the series take
     the colours from number ``first`` on, and its numbers are written as the language
     of ``_`` writes them."""
+    heading, below = _heading(title), _lines(axis, TICK, WIDTH - 16)
+    extra = TITLE_LINE * (len(heading) - 1)
+    top_edge, height = TOP + extra, HEIGHT + extra + TICK_LINE * (len(below) - 1)
     tops = [max([*s.values, *(high for _low, high in s.intervals or ())], default=0)
             for s in series]
     step = _step(max([*tops, 0]) or 1.0)
@@ -58,12 +63,12 @@ def bars(title: str, categories: Sequence[str], series: Sequence[Series], axis: 
     bar = group * 0.8 / max(len(series), 1)
 
     def y(value: float) -> float:
-        return TOP + plot_height * (1 - max(value, 0) / top)
+        return top_edge + plot_height * (1 - max(value, 0) / top)
 
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" '
-             f'width="{WIDTH}" height="{HEIGHT}" role="img" aria-label="{escape(title)}">',
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" '
+             f'width="{WIDTH}" height="{height}" role="img" aria-label="{escape(title)}">',
              f'<title>{escape(title)}</title><style>{SVG_STYLE}</style>',
-             f'<text x="{LEFT}" y="16" class="title">{escape(title)}</text>']
+             _text(heading, LEFT, 16, TITLE_LINE, 'class="title"')]
     for tick in range(round(top / step) + 1):
         value = tick * step
         parts.append(f'<line x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y(value):.1f}" '
@@ -74,7 +79,7 @@ def bars(title: str, categories: Sequence[str], series: Sequence[Series], axis: 
     for index, category in enumerate(categories):
         x0 = LEFT + group * index + group * 0.1
         if index % label_every == 0:
-            parts.append(f'<text x="{x0 + group * 0.4:.1f}" y="{HEIGHT - BOTTOM + 16}" '
+            parts.append(f'<text x="{x0 + group * 0.4:.1f}" y="{y(0) + 16:.1f}" '
                          f'class="tick" text-anchor="middle">{escape(category)}</text>')
         for number, one in enumerate(series):
             value = one.values[index]
@@ -92,9 +97,9 @@ def bars(title: str, categories: Sequence[str], series: Sequence[Series], axis: 
                              f'M{middle - bar / 4:.1f} {y(low):.1f}h{bar / 2:.1f}'
                              f'M{middle - bar / 4:.1f} {y(high):.1f}h{bar / 2:.1f}" '
                              f'class="whisker"/>')
-    parts.append(f'<text x="{LEFT + plot_width / 2:.1f}" y="{HEIGHT - 6}" class="tick" '
-                 f'text-anchor="middle">{escape(axis)}</text>')
-    parts.append(_legend(series, first))
+    parts.append(_text(below, LEFT + plot_width / 2, y(0) + 38, TICK_LINE,
+                       'class="tick" text-anchor="middle"'))
+    parts.append(_legend(series, first, extra))
     parts.append("</svg>")
     return "".join(parts)
 
@@ -106,6 +111,9 @@ def forest(title: str, categories: Sequence[str], series: Sequence[Series], axis
     an interval that crosses it is not significant); its words and numbers in the
     language of ``_``."""
     left, row_height = 230, 22
+    heading, below = _heading(title), _lines(axis, TICK, WIDTH - 16)
+    extra = TITLE_LINE * (len(heading) - 1)
+    top_edge = TOP + extra
     lows = [low for s in series for low, _high in s.intervals or ()] + [
         v for s in series for v in s.values]
     highs = [high for s in series for _low, high in s.intervals or ()] + [
@@ -117,7 +125,7 @@ def forest(title: str, categories: Sequence[str], series: Sequence[Series], axis
         stop = start + step
     plot_width = WIDTH - left - RIGHT - 10
     band = row_height * max(len(series), 1) + 8
-    height = TOP + band * len(categories) + BOTTOM
+    height = top_edge + band * len(categories) + BOTTOM + TICK_LINE * (len(below) - 1)
 
     def x(value: float) -> float:
         return left + plot_width * (value - start) / (stop - start)
@@ -125,20 +133,21 @@ def forest(title: str, categories: Sequence[str], series: Sequence[Series], axis
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" '
              f'width="{WIDTH}" height="{height}" role="img" aria-label="{escape(title)}">',
              f'<title>{escape(title)}</title><style>{SVG_STYLE}</style>',
-             f'<text x="{LEFT}" y="16" class="title">{escape(title)}</text>']
-    bottom = TOP + band * len(categories)
+             _text(heading, LEFT, 16, TITLE_LINE, 'class="title"')]
+    bottom = top_edge + band * len(categories)
     for tick in range(round((stop - start) / step) + 1):
         value = start + tick * step
-        parts.append(f'<line x1="{x(value):.1f}" x2="{x(value):.1f}" y1="{TOP}" '
+        parts.append(f'<line x1="{x(value):.1f}" x2="{x(value):.1f}" y1="{top_edge}" '
                      f'y2="{bottom}" class="grid"/><text x="{x(value):.1f}" '
                      f'y="{bottom + 16}" class="tick" text-anchor="middle">'
                      f'{_signed_tick(value, _)}</text>')
-    parts.append(f'<line x1="{x(reference):.1f}" x2="{x(reference):.1f}" y1="{TOP}" '
+    parts.append(f'<line x1="{x(reference):.1f}" x2="{x(reference):.1f}" y1="{top_edge}" '
                  f'y2="{bottom}" class="reference"/>')
     for index, category in enumerate(categories):
-        top = TOP + band * index
-        parts.append(f'<text x="{left - 8}" y="{top + band / 2 + 4:.1f}" class="tick" '
-                     f'text-anchor="end">{escape(category)}</text>')
+        top = top_edge + band * index
+        named = _lines(category, TICK, left - 16)
+        parts.append(_text(named, left - 8, top + band / 2 + 4 - TICK_LINE * (len(named) - 1) / 2,
+                           TICK_LINE, 'class="tick" text-anchor="end"'))
         for number, one in enumerate(series):
             value = one.values[index]
             low, high = one.intervals[index] if one.intervals is not None else (value, value)
@@ -152,21 +161,66 @@ def forest(title: str, categories: Sequence[str], series: Sequence[Series], axis
                          f'<path d="M{x(low):.1f} {y:.1f}H{x(high):.1f}" class="whisker"/>'
                          f'<circle cx="{x(value):.1f}" cy="{y:.1f}" r="4" '
                          f'fill="{_colour(first + number)}"/></g>')
-    parts.append(f'<text x="{left + plot_width / 2:.1f}" y="{height - 6}" class="tick" '
-                 f'text-anchor="middle">{escape(axis)}</text>')
-    parts.append(_legend(series, first))
+    parts.append(_text(below, left + plot_width / 2, bottom + 38, TICK_LINE,
+                       'class="tick" text-anchor="middle"'))
+    parts.append(_legend(series, first, extra))
     parts.append("</svg>")
     return "".join(parts)
 
 
-def _legend(series: Sequence[Series], first: int = 0) -> str:
-    """The series' colours and names in a row above the plot."""
+def _legend(series: Sequence[Series], first: int = 0, below: float = 0) -> str:
+    """The series' colours and names in a row above the plot, ``below`` the title's first
+    line by as much as its other lines take."""
     parts, x = [], LEFT
     for number, one in enumerate(series, start=first):
-        parts.append(f'<rect x="{x}" y="24" width="10" height="10" fill="{_colour(number)}"/>'
-                     f'<text x="{x + 14}" y="33" class="tick">{escape(one.name)}</text>')
+        parts.append(f'<rect x="{x}" y="{24 + below}" width="10" height="10" '
+                     f'fill="{_colour(number)}"/><text x="{x + 14}" y="{33 + below}" '
+                     f'class="tick">{escape(one.name)}</text>')
         x += 30 + 7 * len(one.name)
     return "".join(parts)
+
+
+TITLE, TICK = 14, 11
+"""The font sizes of a plot's title and of its other words (SVG_STYLE), in pixels."""
+
+TITLE_LINE, TICK_LINE = 18, 13
+"""The height of a line of each."""
+
+WIDE = {**dict.fromkeys("mwMW", 1.0), **dict.fromkeys("ijlt.,:;'!|()[] -", 0.4)}
+"""Characters far from the usual width, as a share of the font size (the rest: 0.75 for a
+capital or a digit, 0.68 otherwise), each rounded up from a wide bold sans-serif face's
+(DejaVu Sans, which a Linux browser often draws system-ui with)."""
+
+
+def text_width(text: str, size: float) -> float:
+    """About how wide ``text`` is at ``size`` pixels, erring wide: the words of a plot are
+    laid out from it, since an SVG text neither wraps nor shrinks to fit."""
+    return size * sum(WIDE.get(char, 0.75 if char.isupper() or char.isdigit() else 0.68)
+                      for char in text)
+
+
+def _lines(text: str, size: float, width: float) -> list[str]:
+    """``text`` broken between words into lines each at most ``width`` wide (a word wider
+    than that alone on its line)."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and text_width(f"{lines[-1]} {word}", size) <= width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines or [""]
+
+
+def _heading(title: str) -> list[str]:
+    """A plot's title in lines that fit between its left margin and the right edge."""
+    return _lines(title, TITLE, WIDTH - LEFT - RIGHT)
+
+
+def _text(lines: Sequence[str], x: float, y: float, height: float, attributes: str) -> str:
+    """One SVG text of ``lines``, the first at ``y`` and each next ``height`` below."""
+    spans = "".join(f'<tspan x="{x:.1f}" dy="{0 if number == 0 else height}">'
+                    f'{escape(line)}</tspan>' for number, line in enumerate(lines))
+    return f'<text x="{x:.1f}" y="{y:.1f}" {attributes}>{spans}</text>'
 
 
 def _signed_tick(value: float, _: Speech) -> str:
@@ -188,7 +242,7 @@ def _step(top: float) -> float:
 def _tick(value: float, step: float, _: Speech) -> str:
     """A grid line's label: a percentage on a plot of shares (which stay under 1)."""
     if step < 0.5:
-        return _.number(value, f".{max(0, -math.floor(math.log10(step * 100)))}%")
+        return _.percent(value, digits=max(0, -math.floor(math.log10(step * 100))))
     return _.number(value, "g")
 
 
@@ -276,7 +330,7 @@ def _lines_chart(report: dict[str, Any], _: Speech) -> str:
                      [setup["figures"][m["key"]]["value"] for m in keys],
                      [tuple(setup["figures"][m["key"]]["ci95"]) for m in keys])
               for setup in report["setups"]]
-    return bars(_("Points per hand by score line (95 % intervals)"), names, series,
+    return bars(_("Points per hand by score line (95% intervals)"), names, series,
                 _("score line"), _=_)
 
 
@@ -291,7 +345,7 @@ def _differences_chart(report: dict[str, Any], _: Speech) -> str:
         found = {d["metric"]: d for d in report["differences"] if d["setup"] == setup["name"]}
         series.append(Series(_versus(report, setup), [found[m["key"]]["value"] for m in keys],
                              [tuple(found[m["key"]]["ci95"]) for m in keys]))
-    return forest(_("Difference from the baseline in points per hand (95 % intervals)"),
+    return forest(_("Difference from the baseline in points per hand (95% intervals)"),
                   names, series, _("points per hand, setup minus baseline on the same seeds"),
                   first=1, _=_)
 
@@ -318,7 +372,7 @@ def _dealer_chart(report: dict[str, Any], _: Speech) -> str:
     setups = report["setups"]
     series = [Series(setup["name"], [setup["figures"]["dealer_edge"]["value"]],
                      [tuple(setup["figures"]["dealer_edge"]["ci95"])]) for setup in setups]
-    return forest(_("The dealing team's edge per hand (95 % intervals)"),
+    return forest(_("The dealing team's edge per hand (95% intervals)"),
                   [_("dealing team minus the others' mean")], series,
                   _("points per hand; 0 is no edge"), _=_)
 
@@ -369,6 +423,7 @@ def page(report: dict[str, Any], _: Speech | None = None) -> str:
     """The whole report as an HTML page, in the language of ``_`` (the report's by
     default)."""
     _ = _ or Speech(report.get("language", DEFAULT_LANGUAGE))
+    report = said_setups(report, _)
     setups = report["setups"]
     described = "".join(f"<li><b>{escape(s['name'])}</b>: {escape(_described(s, _))}</li>"
                         for s in setups)
@@ -381,12 +436,12 @@ def page(report: dict[str, Any], _: Speech | None = None) -> str:
     names = [escape(s["name"]) for s in setups]
     introduction = _(
         "{matches} matches per setup{stopped}, the same seeds in every setup (seed {seed}). "
-        "Differences are paired by seed against {baseline}; brackets hold 95 % intervals; "
+        "Differences are paired by seed against {baseline}; brackets hold 95% intervals; "
         "a highlighted difference is significant.").format(
             matches=report["matches"], stopped=stopped, seed=report["seed"],
             baseline="\0")
     before, after = escape(introduction).split("\0")
-    heading = _("What changes: {setups}").format(setups=" vs ".join(s["name"] for s in setups))
+    heading = _("What changes: {setups}").format(setups=versus([s["name"] for s in setups], _))
     findings_heading, figures_heading, plots_heading = _("Findings"), _("Figures"), _("Plots")
     length_plot = bars(_("Match length: share of matches"), lengths, length_series,
                        _("hands in the match"), _=_)
@@ -397,7 +452,7 @@ def page(report: dict[str, Any], _: Speech | None = None) -> str:
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>foraccio compare: {', '.join(names)}</title>
+<title>foraccio compare: {escape(versus([s["name"] for s in setups], _))}</title>
 <style>{STYLE}</style>
 </head>
 <body>
@@ -422,6 +477,15 @@ def page(report: dict[str, Any], _: Speech | None = None) -> str:
 """
 
 
+def versus(names: Sequence[str], _: Speech) -> str:
+    """Setups one against the next: "baseline vs +colore" ("riferimento contro
+    +colore")."""
+    said = names[0]
+    for name in names[1:]:
+        said = _("{one} vs {other}").format(one=said, other=name)
+    return said
+
+
 def _described(setup: dict[str, Any], _: Speech) -> str:
     """A setup in words: its game, house rules, options and the bot of each seat."""
     parts = [variant_title(setup["variant"], _)]
@@ -432,5 +496,6 @@ def _described(setup: dict[str, Any], _: Speech) -> str:
         parts.append(_("options {options}").format(options="; ".join(
             option_said(setup["variant"], name, value, _)
             for name, value in setup["options"].items())))
-    parts.append(_("bots by seat {bots}").format(bots=", ".join(setup["bots"])))
+    parts.append(_("bots by seat {bots}").format(bots=", ".join(
+        bot_title(bot, _) for bot in setup["bots"])))
     return ", ".join(parts)

@@ -1,5 +1,5 @@
 """The lab's figures: per setup and as paired differences against the first setup (the
-baseline), with 95 % intervals, and sentences that say which differences are significant.
+baseline), with 95% intervals, and sentences that say which differences are significant.
 
 Every figure is an average over matches of a value each match gives (a match is the
 unit that is paired: the same seed in every setup). A rate per hand is each match's
@@ -24,7 +24,7 @@ from rich.text import Text
 from foraccio.core.words import DEFAULT_LANGUAGE
 from foraccio.lab.play import Match
 from foraccio.lab.setups import Setup
-from foraccio.lab.speech import BRACKETED, Speech, line_names
+from foraccio.lab.speech import BRACKETED, Speech, line_names, said_setups
 from foraccio.lab.stats import Estimate, mean_interval, paired_difference, spread, wilson_interval
 
 
@@ -181,16 +181,15 @@ def summary(setups: Sequence[Setup], teams: Sequence[Sequence[int]], seed: int,
 def show(value: float, proportion: bool, signed: bool = False,
          _: Speech | None = None) -> str:
     """A figure as a person reads it in the language of ``_`` (English by default): a
-    percentage for a proportion (``65.0 %``, in Italian ``65,0 %``)."""
+    percentage for a proportion (``65.0%``, in Italian ``65,0%``)."""
     _ = _ or Speech()
-    sign = "+" if signed else ""
-    return (_.number(value * 100, f"{sign}.1f") + " %" if proportion
-            else _.number(value, f"{sign}.3f"))
+    return (_.percent(value, signed) if proportion
+            else _.number(value, f"{'+' if signed else ''}.3f"))
 
 
 def interval(figure: dict[str, Any], proportion: bool, signed: bool = False,
              _: Speech | None = None) -> str:
-    """A figure's 95 % interval as a person reads it: ``49.1 % to 53.5 %``."""
+    """A figure's 95% interval as a person reads it: ``49.1% to 53.5%``."""
     _ = _ or Speech()
     low, high = figure["ci95"]
     return _("{low} to {high}").format(low=show(low, proportion, signed, _),
@@ -202,6 +201,7 @@ def findings(report: dict[str, Any]) -> list[str]:
     setup, then each significant difference from the baseline, then what is not
     significant."""
     _ = Speech(report.get("language", DEFAULT_LANGUAGE))
+    report = said_setups(report, _)
     sentences = []
     metrics_by_key = {metric["key"]: metric for metric in report["metrics"]}
     even = 1 / len(report["teams"])
@@ -216,7 +216,7 @@ def findings(report: dict[str, Any]) -> list[str]:
             "({interval})").format(edge=show(edge["value"], False, True, _),
                                    interval=interval(edge, False, True, _))
         sentences.append(_(
-            "{setup}: the first dealer's team wins {share} of the matches (95 % interval "
+            "{setup}: the first dealer's team wins {share} of the matches (95% interval "
             "{interval}, even is {even}): {verdict}{edge}.").format(
                 setup=setup["name"], share=show(dealt["value"], True, False, _),
                 interval=interval(dealt, True, False, _), even=show(even, True, False, _),
@@ -235,9 +235,9 @@ def findings(report: dict[str, Any]) -> list[str]:
             rises = difference["value"] > 0
             sentences.append((_(
                 "{setup} against {baseline}: {figure} rises from {before} to {after} "
-                "({difference}, 95 % interval {interval}): significant.") if rises else _(
+                "({difference}, 95% interval {interval}): significant.") if rises else _(
                 "{setup} against {baseline}: {figure} falls from {before} to {after} "
-                "({difference}, 95 % interval {interval}): significant.")).format(
+                "({difference}, 95% interval {interval}): significant.")).format(
                     setup=name, baseline=difference["baseline"], figure=metric["label"],
                     before=show(baseline, metric["proportion"], False, _),
                     after=show(value, metric["proportion"], False, _),
@@ -260,13 +260,14 @@ def table(report: dict[str, Any], _: Speech | None = None) -> Table:
     do not wrap) and the figures' names wrap within their two lines. Its words are in
     the language of ``_`` (the report's by default)."""
     _ = _ or Speech(report.get("language", DEFAULT_LANGUAGE))
+    report = said_setups(report, _)
     setups = report["setups"]
     title = _("{matches} matches per setup (seed {seed})").format(
         matches=report["matches"], seed=report["seed"]) + (
         "" if report["matches"] == report["asked"] else _(
             ", stopped at {played} of {asked}").format(played=report["matches"],
                                                       asked=report["asked"]))
-    grid = Table(title=title, caption=_("95 % intervals below each figure; * significant"),
+    grid = Table(title=title, caption=_("95% intervals below each figure; * significant"),
                  box=box.SIMPLE_HEAD, pad_edge=False)
     grid.add_column(_("figure"), ratio=1, min_width=16)
     for setup in setups:
@@ -289,10 +290,11 @@ def table(report: dict[str, Any], _: Speech | None = None) -> Table:
 
 def _cell(figure: dict[str, Any], proportion: bool, _: Speech, signed: bool = False,
           significant: bool = False) -> Text:
-    """A figure over its interval: ``52.1 %`` then ``[50.0, 54.3]`` (in Italian ``52,1 %``
+    """A figure over its interval: ``52.1%`` then ``[50.0, 54.3]`` (in Italian ``52,1%``
     then ``[50,0; 54,3]``: a comma there is the decimal sign)."""
-    low, high = (show(bound, proportion, signed, _).removesuffix(" %")
-                 for bound in figure["ci95"])
+    # The bounds of a percentage without their "%": the figure above says it.
+    low, high = (_.number(bound * 100, f"{'+' if signed else ''}.1f") if proportion
+                 else show(bound, False, signed, _) for bound in figure["ci95"])
     value = show(figure["value"], proportion, signed, _) + (" *" if significant else "")
     return Text.assemble((value, "bold" if significant else ""), "\n",
                          (_(BRACKETED).format(low=low, high=high), "dim"))

@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 
+from babel import Locale
 from babel.numbers import get_decimal_symbol, get_minus_sign_symbol, get_plus_sign_symbol
 
 from foraccio.core import words
@@ -51,6 +52,11 @@ class Speech:
         (:func:`number`): ``_.number(0.651, ".1%")`` is "65.1%", in Italian "65,1%"."""
         return number(value, spec, self.language)
 
+    def percent(self, share: float, signed: bool = False, digits: int = 1) -> str:
+        """``share`` (0.651) as a percentage (:func:`percent`): "65.1%", in Italian
+        "65,1%"."""
+        return percent(share, self.language, signed, digits)
+
 
 ENGLISH = Speech()
 """The source language, where nothing else is asked."""
@@ -74,6 +80,23 @@ def number(value: float, spec: str, language: str) -> str:
     figure keeps its precision, and English reads exactly as Python writes it (a format
     without grouping writes no other sign)."""
     return format(value, spec).translate(_number_signs(language))
+
+
+@functools.cache
+def _percent_affixes(language: str) -> tuple[str, str]:
+    pattern = Locale.parse(language).percent_formats[None]
+    return pattern.prefix[0], pattern.suffix[0]
+
+
+def percent(share: float, language: str, signed: bool = False, digits: int = 1) -> str:
+    """``share`` as a percentage with ``digits`` decimals (a sign before a positive one
+    when ``signed``), as ``language`` writes it by Babel's locale data (CLDR): "65.1%",
+    in Italian "65,1%". Every surface writes a percentage so, so the same figure reads
+    the same in the terminal, the lab's table and its HTML page; where the locale puts
+    a space before "%", it is a no-break one, so the two never part."""
+    prefix, suffix = _percent_affixes(language)
+    figure = number(share * 100, f"{'+' if signed else ''}.{digits}f", language)
+    return f"{prefix}{figure}{suffix}"
 
 
 @functools.cache
@@ -126,6 +149,46 @@ def option_said(variant: str, name: str, value: object, _: Speech) -> str:
     else:
         said = option["values"].get(str(value), str(value))
     return _("{option}: {value}").format(option=option["title"], value=said)
+
+
+BASELINE = N_("baseline")
+"""The first setup's name in a comparison, as a person reads it (the report's ``name``
+stays ``baseline``, so that a run resumes whatever the language)."""
+
+
+def bot_title(name: str, _: Speech) -> str:
+    """A bot's name as a person reads it in the language of ``_`` ("euristico"); its
+    name when it is not here."""
+    from foraccio.bots import bot_plugins  # the bots import the engine, not this
+
+    plugin = bot_plugins().get(name)
+    return name if plugin is None else plugin.named(_.language)
+
+
+def setup_name(name: str, _: Speech) -> str:
+    """A comparison's setup as a person reads it: the baseline in words, a setup named
+    by its bots ("heuristic,random") with the bots' titles ("euristico,casuale"), any
+    other by its name."""
+    from foraccio.bots import bot_plugins
+
+    if name == "baseline":
+        return _(BASELINE)
+    bots = name.split(",")
+    if all(bot in bot_plugins() for bot in bots):
+        return ",".join(bot_title(bot, _) for bot in bots)
+    return name
+
+
+def said_setups(report: dict, _: Speech) -> dict:
+    """``report`` with its setups named as a person reads them (:func:`setup_name`), for
+    the table, the findings and the HTML page."""
+    return {**report,
+            "setups": [{**setup, "name": setup_name(setup["name"], _)}
+                       for setup in report["setups"]],
+            "differences": [{**difference,
+                             "setup": setup_name(difference["setup"], _),
+                             "baseline": setup_name(difference["baseline"], _)}
+                            for difference in report["differences"]]}
 
 
 def house_rule_title(rule: str, _: Speech) -> str:

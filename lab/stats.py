@@ -1,4 +1,4 @@
-"""The statistics of the lab: means and proportions with 95 % intervals, and paired
+"""The statistics of the lab: means and proportions with 95% intervals, and paired
 differences. Pure functions of plain numbers (tests/lab/test_stats.py checks them against
 values computed by hand).
 
@@ -15,11 +15,11 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 Z95 = 1.959964
-"""The normal quantile of a two-sided 95 % interval."""
+"""The normal quantile of a two-sided 95% interval."""
 
 
 class Estimate(NamedTuple):
-    """A figure and its 95 % interval (``low`` = ``high`` = ``value`` when it cannot
+    """A figure and its 95% interval (``low`` = ``high`` = ``value`` when it cannot
     vary, e.g. from a single observation)."""
 
     value: float
@@ -34,7 +34,7 @@ class Estimate(NamedTuple):
 
 
 def mean_interval(values: Sequence[float]) -> Estimate:
-    """The mean of ``values`` and its normal 95 % interval (mean ± 1.96 standard errors,
+    """The mean of ``values`` and its normal 95% interval (mean ± 1.96 standard errors,
     with the sample standard deviation). Raise ValueError on no values."""
     n = len(values)
     if not n:
@@ -48,7 +48,7 @@ def mean_interval(values: Sequence[float]) -> Estimate:
 
 
 def wilson_interval(successes: int, trials: int) -> Estimate:
-    """The proportion ``successes / trials`` and its Wilson score 95 % interval. Raise
+    """The proportion ``successes / trials`` and its Wilson score 95% interval. Raise
     ValueError on no trials."""
     if trials <= 0:
         raise ValueError("no trials")
@@ -62,7 +62,7 @@ def wilson_interval(successes: int, trials: int) -> Estimate:
 
 def paired_difference(baseline: Sequence[float], other: Sequence[float]) -> Estimate:
     """The mean of ``other[i] - baseline[i]`` over the pairs (one per seed) and its normal
-    95 % interval. Pairing removes what the two share (the deals, mostly), so the
+    95% interval. Pairing removes what the two share (the deals, mostly), so the
     interval is narrower than that of two independent means. Raise ValueError unless
     both have as many values, at least one."""
     if len(baseline) != len(other):

@@ -10,22 +10,28 @@ game's own words, then which cards when that value takes in several ways.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 
 from foraccio.cli.table.base import Json
 from foraccio.cli.table.places import FORACCIO, Places
 from foraccio.cli.table.speech import _
-from foraccio.cli.table.words import card_name, cards, is_lay, move_words
+from foraccio.cli.table.words import card_name, is_lay, move_words, the_cards
 from foraccio.core.cards import is_card
+from foraccio.core.engine import new_match, rules_of
+from foraccio.core.errors import EngineError
 from foraccio.core.notation import read
 from foraccio.core.registry import get_variant
 from foraccio.core.words import speak
 from foraccio.lab.speech import N_, record_of
 
 HELP = N_("Type a card's key (1 for your first card) or its code (7c); Enter plays it. "
-        "When it can take in several ways you are asked which. A whole move works too: "
-        "5d+2d3b takes 2d and 3b with 5d, 13s=* plays a wild card as a sweep, 13s=8 as an 8. "
-        "q quits.")
+          "When it can take in several ways you are asked which. A whole move works too: "
+          "5d+2d3b takes 2d and 3b with 5d. q quits.")
+
+WILD_HELP = N_("Its wild card too: {card}=* plays it as a sweep, {card}={value} gives it the "
+               "value {value}.")
+WILD_VALUE_HELP = N_("Its wild card too: {card}={value} gives it the value {value}.")
 
 QUIT = ("q", "quit", "esci")
 
@@ -45,7 +51,7 @@ def read_move(ask: Ask, say: Say, hand: Sequence[str], moves: Sequence[Json],
         if text.lower() in QUIT:
             raise Quit
         if text in ("?", "h", "help", ""):
-            say(_(HELP))
+            say(help_text(places))
             continue
         try:
             found = matching(text, hand, moves, places)
@@ -55,6 +61,40 @@ def read_move(ask: Ask, say: Say, hand: Sequence[str], moves: Sequence[Json],
         move = narrow(found, ask, say, places)
         if move is not None:
             return move
+
+
+def help_text(places: Places = FORACCIO) -> str:
+    """How to type a move, with the game's own wild card when it has one (a Zobelon re:
+    ``13c=*``, ``13c=2``); a game without one is never told of it."""
+    wild = wild_card(places.variant, tuple(places.house_rules))
+    if wild is None:
+        return _(HELP)
+    card, sweeps, value = wild
+    return " ".join((_(HELP), _(WILD_HELP if sweeps else WILD_VALUE_HELP).format(
+        card=card, value=value)))
+
+
+@functools.cache
+def wild_card(variant: str, house_rules: tuple[str, ...]) -> tuple[str, bool, int] | None:
+    """The first wild card of ``variant``'s deck (with ``house_rules``), whether it may
+    sweep the table and a value it may be given, as its play rule answers for it on a
+    table of the deck's two lowest cards; None when no card is played as a wild card
+    there, or the game is not installed here (a server's)."""
+    try:
+        rules = rules_of(new_match(variant, 0, {}, house_rules))
+    except EngineError:
+        return None
+    table = tuple(sorted(sorted(rules.deck, key=rules.values.__getitem__)[:2],
+                         key=rules.table_key))
+    for card in rules.deck:
+        if card in table:
+            continue
+        uses = [move.jolly for move in rules.plays((card,), table)[0]
+                if move.jolly is not None]
+        values = [use for use in uses if use != "sweep"]
+        if values:
+            return card, "sweep" in uses, max(values)
+    return None
 
 
 def matching(text: str, hand: Sequence[str], moves: Sequence[Json],
@@ -131,7 +171,7 @@ def choose_jolly(found: list[Json], ask: Ask, say: Say, places: Places = FORACCI
     if sweeps:
         say(_("{card}: {wild}. Sweep: s, takes {cards}; or give it a value: {values}.").format(
             card=shown(card, places), wild=wild_choice(places),
-            cards=cards(sweeps[0]["take"], places), values=", ".join(map(str, values))))
+            cards=the_cards(sweeps[0]["take"], places), values=", ".join(map(str, values))))
     else:
         say(_("{card}: {wild}. Give it a value: {values}.").format(
             card=shown(card, places), wild=wild_choice(places),

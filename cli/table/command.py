@@ -10,7 +10,7 @@ import sys
 from rich.console import Console
 
 from foraccio.bots import bot_plugins
-from foraccio.cli.arguments import add_match_arguments
+from foraccio.cli.arguments import add_match_arguments, bot_names, bots_listed
 from foraccio.cli.table.base import TableError
 from foraccio.cli.table.choose import Quit
 from foraccio.cli.table.game import TableLoop
@@ -20,7 +20,7 @@ from foraccio.cli.table.remote import RemoteTable
 from foraccio.cli.table.room import LINK_FORM, RoomTable, joined_link, read_link
 from foraccio.cli.table.room_loop import RoomLoop
 from foraccio.cli.table.speech import _, speaking
-from foraccio.lab.speech import ENGLISH, Speech
+from foraccio.lab.speech import ENGLISH, Speech, bot_title, variant_title
 
 MAX_SEED = 2**53 - 1
 
@@ -30,14 +30,9 @@ def parse_bots(text: str, _: Speech = ENGLISH) -> tuple[str, ...]:
     Foraccio three: right (seat 2), partner (3), left (4)); whether there are as many
     as the match has seats, with the options chosen (a three-player Scopa has two other
     seats), is checked when it starts. Seat 0's entry (the first seat, the person's) is
-    unused."""
-    names = [name.strip() for name in text.split(",") if name.strip()]
-    known = bot_plugins()
-    unknown = [name for name in names if name not in known]
-    if unknown:
-        raise argparse.ArgumentTypeError(
-            _("unknown bot {name!r}; known bots: {known}").format(
-                name=unknown[0], known=", ".join(sorted(known))))
+    unused. A bot is named by its name or its title in any language
+    (:func:`~foraccio.cli.arguments.bot_names`)."""
+    names = bot_names(text, _)
     if not names:
         raise argparse.ArgumentTypeError(_("give 1 bot (for every other seat) or one for "
                                            "each other seat"))
@@ -64,8 +59,8 @@ def add_parser(commands: argparse._SubParsersAction, _: Speech) -> argparse.Argu
                       help=_("one bot for every other seat, or one for each other seat in "
                              "seat order (in Foraccio: right, partner, left; as many as the "
                              "options seat: two for a Scopa with --options "
-                             "'{{\"players\": 3}}') ({bots}; default: heuristic)").format(
-                                 bots=", ".join(sorted(bot_plugins()))))
+                             "'{{\"players\": 3}}'); default: heuristic; the bots: "
+                             "{bots}").format(bots=bots_listed(_)))
     play.add_argument("--seed", type=int, default=None,
                       help=_("deals and bots of a local match (default: a random one, shown "
                              "at the start); not with --url, whose server deals"))
@@ -102,6 +97,9 @@ def _run(args: argparse.Namespace) -> int:
                                             "game on a server is dealt by the server."),
                       style="red")
         return 2
+    if (refused := not_offered(args.bots, args.variant)) is not None:
+        console.print(f"foraccio play: {refused}", style="red")
+        return 2
     try:
         if args.url is None:
             seed = secrets.randbelow(MAX_SEED + 1) if args.seed is None else args.seed
@@ -115,6 +113,18 @@ def _run(args: argparse.Namespace) -> int:
     except (Quit, KeyboardInterrupt):
         console.print("\n" + _("You left the table."))
         return 0
+
+
+def not_offered(bots: tuple[str, ...], variant: str) -> str | None:
+    """Why a bot of ``bots`` is not offered for ``variant`` (it names the variants it
+    plays, as the web table offers it only for those), or None when each is."""
+    for name in bots[1:]:
+        plugin = bot_plugins().get(name)
+        if plugin is not None and plugin.variants and variant not in plugin.variants:
+            return _("The bot {bot} plays only {variants}, not {variant}.").format(
+                bot=bot_title(name, _), variant=variant_title(variant, _),
+                variants=", ".join(variant_title(one, _) for one in plugin.variants))
+    return None
 
 
 def run_room(args: argparse.Namespace, console: Console) -> int:

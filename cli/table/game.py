@@ -15,6 +15,7 @@ from foraccio.cli.table.places import Places, places_of
 from foraccio.cli.table.render import game_title, hand_line, legend, score_sheet, table_panel
 from foraccio.cli.table.speech import _
 from foraccio.cli.table.words import event_words, match_won
+from foraccio.lab.speech import bot_title
 
 FATAL = frozenset({"network", "http", "invalid_token", "forbidden_seat"})
 """Errors after which the match cannot go on: the server is gone, or no longer knows
@@ -57,7 +58,8 @@ class TableLoop:
         self.console.print(legend(self.places))
         self.say(_("Played on {where}.").format(where=table.where))
         for bot, description in table.described.items():
-            self.say(_("Bot {bot}: {description}").format(bot=bot, description=description))
+            self.say(_("Bot {bot}: {description}").format(bot=bot_title(bot, _),
+                                                          description=description))
         self.tell(view["events"])
         while True:
             view = table.view()

@@ -48,13 +48,8 @@ def named_card(code: str, places: Places = FORACCIO, style: str = "") -> Text:
                                                   f"italic {style}".strip()))
 
 
-def card_row(codes: Iterable[str], places: Places = FORACCIO, empty: str | None = None
-             ) -> Text:
-    """Cards with their codes and names, two spaces apart; ``empty`` (or "empty") for
-    none."""
-    codes = list(codes)
-    if not codes:
-        return Text(_("empty") if empty is None else empty, style="dim")
+def card_row(codes: Iterable[str], places: Places = FORACCIO) -> Text:
+    """Cards with their codes and names, two spaces apart."""
     return Text("  ").join(named_card(code, places) for code in codes)
 
 
@@ -105,7 +100,8 @@ def table_panel(view: Json, bots: tuple[str, ...], target: int, where: Places | 
                       marks(view, team, where))
     scores = Text(_("Match: {scores}; first to {target} wins.").format(
         scores=where.scores(view["scores"]), target=target), style="bold")
-    table = Text.assemble((_("Table: "), "bold"), card_row(view["table"], where))
+    table = Text.assemble((_("Table: "), "bold"), card_row(view["table"], where)) if view[
+        "table"] else Text(_("The table is empty."), style="dim")
     if view.get("stock"):
         table.append_text(Text("   " + _.plural(
             "(stock: {count} card to deal)", "(stock: {count} cards to deal)",

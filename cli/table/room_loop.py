@@ -27,7 +27,7 @@ from foraccio.cli.table.render import game_title, hand_line, legend, score_sheet
 from foraccio.cli.table.room import FATAL, RoomConflict, RoomTable
 from foraccio.cli.table.speech import _
 from foraccio.cli.table.words import event_words, seat_name
-from foraccio.lab.speech import N_
+from foraccio.lab.speech import N_, bot_title
 
 NEXT = N_("Enter deals the next hand, q quits: ")
 START = N_("Enter starts the match, q quits: ")
@@ -150,7 +150,7 @@ class RoomLoop:
             self.seat_words(seat) for seat in self.places.shown)))
         if self.me is not None and view["seats"][self.me]["bot"]:
             self.say(_("The host has handed your seat to {bot}; type back to take it "
-                       "back.").format(bot=view["seats"][self.me]["bot"]))
+                       "back.").format(bot=bot_title(view["seats"][self.me]["bot"], _)))
         self.tell(match["events"])
         if view["status"] == "playing" and match["phase"] == "playing" and not view["moves"]:
             self.show_table()  # (the person's turn shows it anyway)
@@ -295,10 +295,11 @@ class RoomLoop:
                 continue
             if seat == self.me:
                 self.say(_("Your seat is played by {bot} now; type back to take it back.").format(
-                    bot=now["bot"]) if now["bot"] else _("Your seat is yours again."))
+                    bot=bot_title(now["bot"], _)) if now["bot"] else _("Your seat is yours again."))
             else:
                 self.say(_("{seat} is played by {bot} now.").format(
-                    seat=self.places.seats[seat], bot=now["bot"]) if now["bot"] else _(
+                    seat=self.places.seats[seat], bot=bot_title(now["bot"], _)
+                ) if now["bot"] else _(
                     "{seat} is played by its person now.").format(
                     seat=self.places.seats[seat]))
 

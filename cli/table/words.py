@@ -15,6 +15,7 @@ nothing here names a line or a rule of one game.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from foraccio.cli.table.base import Json
@@ -22,7 +23,7 @@ from foraccio.cli.table.places import FORACCIO, Places
 from foraccio.cli.table.speech import _
 from foraccio.core.registry import get_house_rule, get_variant
 from foraccio.core.words import speak
-from foraccio.lab.speech import N_, record_of
+from foraccio.lab.speech import N_, bot_title, record_of
 
 
 def seat_name(seat: int, bots: tuple[str, ...], places: Places = FORACCIO) -> str:
@@ -31,7 +32,7 @@ def seat_name(seat: int, bots: tuple[str, ...], places: Places = FORACCIO) -> st
     name = places.seats[seat]
     if seat == places.me:
         return name
-    player = _("person") if bots[seat] == "person" else bots[seat]
+    player = _("person") if bots[seat] == "person" else bot_title(bots[seat], _)
     return f"{name} ({player})"
 
 
@@ -75,14 +76,50 @@ def card_name(card: str, places: Places = FORACCIO) -> str:
     return _.card(card, places.variant)
 
 
+THE = N_("the {card}")
+THE_BEFORE_A_VOWEL = N_("the {card}, its name starting with a vowel")
+"""A card with its article, where a language elides it before a vowel ("l'asso",
+"l'8"); English says both "the {card}"."""
+
+VOWEL = re.compile(r"([aeiou]|8|11\b|18\b)", re.IGNORECASE)
+"""A name that starts with a vowel sound ("ace", "asso", "8", "11"), as the web table
+tells it (web/static/js/words.js)."""
+
+
+def the_card(card: str, places: Places = FORACCIO) -> str:
+    """A card in words with its article, inside a sentence: "the king of swords" ("il re
+    di spade", "l'asso di coppe")."""
+    name = card_name(card, places)
+    return _(THE_BEFORE_A_VOWEL if VOWEL.match(name) else THE).format(card=name)
+
+
+def the_cards(codes: Sequence[str], places: Places = FORACCIO) -> str:
+    """Cards in words, each with its article: "the 2 of swords and the 4 of cups"
+    ("il 2 di spade e il 4 di coppe"); "nothing" for none."""
+    return listed([the_card(code, places) for code in codes or ()])
+
+
 def cards(codes: Sequence[str], places: Places = FORACCIO) -> str:
-    """Cards in words, as a list: "2 of swords and 4 of cups"; "nothing" for none."""
-    names = [card_name(code, places) for code in codes or ()]
+    """Cards in words, as a list without articles (a column of the score sheet): "2 of
+    swords and 4 of cups"; "nothing" for none."""
+    return listed([card_name(code, places) for code in codes or ()])
+
+
+def listed(names: Sequence[str]) -> str:
+    """Names as a list: "a, b and c"; "nothing" for none."""
     if not names:
         return _("nothing")
     if len(names) == 1:
         return names[0]
     return _("{cards} and {last}").format(cards=", ".join(names[:-1]), last=names[-1])
+
+
+def rank_name(rank: int, places: Places = FORACCIO) -> str:
+    """A rank in the game's words ("jack", "fante"); a rank it does not name is its
+    number."""
+    record = record_of(get_variant, places.variant)
+    ranks = speak(record, _.language)["cards"]["ranks"] if record is not None else {}
+    return ranks.get(str(rank), str(rank))
 
 
 def is_lay(move: Json) -> bool:
@@ -110,15 +147,16 @@ def move_words(move: Json, places: Places = FORACCIO) -> str:
     if is_lay(move):
         return _("lays it on the table")
     take = move.get("take") or ()
-    said = _("takes {cards}").format(cards=cards(take, places)) if take else _(
+    said = _("takes {cards}").format(cards=the_cards(take, places)) if take else _(
         "takes only itself")
     jolly = move.get("jolly")
     if jolly == "sweep":
         said = _("as a sweep, {move}").format(move=said)
     elif jolly is not None:
-        # English says "an 8", "an 11", "an 18"; each language words its own article.
-        said = (_("as an {value}, {move}") if str(jolly).startswith("8") or jolly in (11, 18)
-                else _("as a {value}, {move}")).format(value=jolly, move=said)
+        # A value in words, as a card is said: "as a jack", "as an 8" ("come un fante").
+        value = rank_name(int(jolly), places)
+        said = (_("as an {value}, {move}") if VOWEL.match(value)
+                else _("as a {value}, {move}")).format(value=value, move=said)
     way = move.get("way")
     if way is not None:
         said = _("{move} ({way})").format(move=said, way=way_words(way, places))
@@ -130,10 +168,10 @@ def event_words(event: Json, bots: tuple[str, ...], places: Places = FORACCIO) -
     kind = event["type"]
     if kind == "laid":
         return _said(event["seat"], bots, places, N_("You lay {card}."), N_("{seat} lays {card}."),
-                     card=card_name(event["card"], places))
+                     card=the_card(event["card"], places))
     if kind == "captured":
         return _said(event["seat"], bots, places, N_("You play {card}: {move}."),
-                     N_("{seat} plays {card}: {move}."), card=card_name(event["card"], places),
+                     N_("{seat} plays {card}: {move}."), card=the_card(event["card"], places),
                      move=move_words(event, places))
     if kind == "bonus":
         points = event["points"]
@@ -157,7 +195,7 @@ def event_words(event: Json, bots: tuple[str, ...], places: Places = FORACCIO) -
                      points=points)
     if kind == "table_collected":
         return _("The cards left on the table ({cards}) go to {team}: {seat} captured "
-                 "last.").format(cards=cards(event["cards"], places),
+                 "last.").format(cards=the_cards(event["cards"], places),
                                  team=places.team_words(event["team"]),
                                  seat=seat_name(event["seat"], bots, places))
     if kind == "dealt":
@@ -167,13 +205,13 @@ def event_words(event: Json, bots: tuple[str, ...], places: Places = FORACCIO) -
         if event.get("table"):
             return _("The hands are empty: more cards are dealt from the stock, and "
                      "{cards} face up on the table.").format(
-                cards=cards(event["table"], places))
+                cards=the_cards(event["table"], places))
         return _("The hands are empty: more cards are dealt from the stock.")
     if kind == "deal_captured":
         return _said(event["seat"], bots, places,
                      N_("You take {cards} from the table as the cards are dealt."),
                      N_("{seat} takes {cards} from the table as the cards are dealt."),
-                     cards=cards(event["cards"], places))
+                     cards=the_cards(event["cards"], places))
     if kind == "first_dealer_chosen":
         return _said(event["dealer"], bots, places,
                      N_("You deal first (the highest card drawn)."),

@@ -56,11 +56,17 @@ def resolve_options(variant: Variant, given: Mapping[str, Any] | None,
     return resolved
 
 
+TYPE_WORDS = {"bool": phrase("true or false"), "int": phrase("a whole number"),
+              "str": phrase("text")}
+"""What an option's value must be, in words a person reads (not Python's type names)."""
+
+
 def _checked(value: Any, spec: OptionSpec, where: str) -> OptionValue:
     # ``where`` names the option ("Option 'target' of variant 'foraccio'").
     if type(value) is not type(spec.default):
-        raise InvalidOptions(phrase("{where} must be a {type}, not {value}.", where=where,
-                                    type=spec.type_name, value=quote(value)))
+        raise InvalidOptions(phrase("{where} must be {type}, not {value}.", where=where,
+                                    type=TYPE_WORDS.get(spec.type_name, spec.type_name),
+                                    value=quote(value)))
     if spec.choices is not None and value not in spec.choices:
         raise InvalidOptions(phrase("{where} must be one of {choices}; got {value}.",
                                     where=where, choices=", ".join(map(str, spec.choices)),

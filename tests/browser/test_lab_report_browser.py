@@ -1,6 +1,6 @@
 """``foraccio compare --html``: the report page in a real browser (headless Chromium). It
 asks nothing from anywhere, draws its three plots, and shows the figures of the JSON
-report it was made from."""
+report it was made from; every word of its plots, in either language, lies inside them."""
 
 from __future__ import annotations
 
@@ -9,7 +9,9 @@ import json
 import pytest
 
 from foraccio.cli.main import main
+from foraccio.lab.html import page
 from tests.browser.conftest import static_server
+from tests.lab.test_report import colore_report
 
 pytestmark = pytest.mark.xdist_group("lab_report_browser")
 
@@ -53,3 +55,29 @@ def test_the_report_page_is_self_contained_and_shows_its_figures(browser, tmp_pa
         assert page.locator("#figures td.significant").count() == len(significant) > 0
         assert page.locator("#findings li").all_inner_texts() == report["findings"]
         page.close()
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_every_word_of_every_plot_lies_inside_its_plot(browser, tmp_path, language):
+    # Italian titles run longer than English ones ("Durata della partita, configurazione
+    # meno riferimento: percentuale delle partite"): an SVG text neither wraps nor
+    # shrinks, so each must be laid out to fit, as the browser draws it.
+    page_file = tmp_path / "report.html"
+    page_file.write_text(page(colore_report(language=language)), encoding="utf-8")
+
+    with static_server(tmp_path) as port:
+        shown = browser.new_page()
+        shown.goto(f"http://127.0.0.1:{port}/report.html")
+        outside = shown.evaluate("""() => [...document.querySelectorAll("svg")].flatMap((svg) => {
+            const [, , width, height] = svg.getAttribute("viewBox").split(" ").map(Number);
+            return [...svg.querySelectorAll("text")]
+              .map((text) => [text.textContent, text.getBBox()])
+              .filter(([, box]) => box.x < 0 || box.y < 0 || box.x + box.width > width
+                                   || box.y + box.height > height)
+              .map(([words, box]) => `${words}: ${box.x}..${box.x + box.width} of ${width}`);
+        })""")
+        titles = shown.locator("svg text.title").count()
+        shown.close()
+
+    assert titles == 6
+    assert outside == []

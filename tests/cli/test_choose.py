@@ -65,7 +65,7 @@ def test_several_captures_ask_which_way():
     ask, say, said = scripted("3", "2")
     assert narrow(MOVES[:2], ask, say) == MOVES[1]
     assert said[0] == "5d (5 of coins) can be played in 2 ways:"
-    assert said[1:] == ["  1) takes 5 of cups", "  2) takes 2 of coins and 3 of batons",
+    assert said[1:] == ["  1) takes the 5 of cups", "  2) takes the 2 of coins and the 3 of batons",
                         "Type a number from 1 to 2."]
 
 
@@ -73,7 +73,7 @@ def test_a_re_asks_sweep_or_which_value_then_which_way():
     ask, say, said = scripted("4", "5", "1")
     assert narrow(MOVES[3:], ask, say) == MOVES[4]
     assert said[0] == ("13s (king of swords): It is a wild card: choose the value it plays "
-                       "as. Sweep: s, takes 2 of coins, 3 of batons and 5 of cups; or give it "
+                       "as. Sweep: s, takes the 2 of coins, the 3 of batons and the 5 of cups; or give it "
                        "a value: 2, 5.")
     assert said[1] == "Type s, or one of 2, 5."
     ask, say, _ = scripted("s")
@@ -100,10 +100,10 @@ def test_moves_and_events_in_words():
     assert move_words(MOVES[2]) == "lays it on the table"
     assert move_words(ACE_CAPTURES) == "takes only itself"
     assert move_words(ACE_LAID) == "lays it on the table"
-    assert move_words(MOVES[4]) == "as a 5, takes 5 of cups"
+    assert move_words(MOVES[4]) == "as a 5, takes the 5 of cups"
     sweep = {"type": "captured", "seat": 1, "card": "13s", "take": ["2d"], "jolly": "sweep"}
     assert event_words(sweep, bots) == (
-        "Right (random) plays king of swords: as a sweep, takes 2 of coins.")
-    assert event_words({"type": "laid", "seat": 0, "card": "7c"}, bots) == "You lay 7 of cups."
+        "Right (random) plays the king of swords: as a sweep, takes the 2 of coins.")
+    assert event_words({"type": "laid", "seat": 0, "card": "7c"}, bots) == "You lay the 7 of cups."
     assert event_words({"type": "bonus", "seat": 2, "team": 0, "name": "scopa", "points": 7,
                         "card": "7c"}, bots) == "Scopa! 7 points for us (7 of cups)."

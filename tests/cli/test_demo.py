@@ -56,10 +56,10 @@ def test_the_demo_speaks_italian_when_asked(arguments, locale):
     lines = run.stdout.rstrip().splitlines()
     # The first paragraph, which the terminal's width may wrap.
     intro = " ".join(run.stdout.split("\n\n")[0].split())
-    assert intro == ("Foraccio, seme 1: giocatori casuali giocano una partita intera; seguono, "
-                     "per ogni mano, chi fa le carte e il conto dei punti.")
+    assert intro == ("Foraccio, partita numero 1: giocatori casuali giocano una partita intera; "
+                     "seguono, per ogni mano, chi fa le carte e il foglio dei punti.")
     assert re.search(r"^Mano 1: fa le carte Posto \d \(random\)\.$", run.stdout, re.MULTILINE)
-    assert "Conto dei punti" in run.stdout and "Primo onore" in run.stdout
+    assert "Foglio dei punti" in run.stdout and "Primo onore" in run.stdout
     winners = " + ".join(str(seat + 1) for seat in rules_of(final).seating.teams[final.winner])
     assert lines[-1] == (f"Vincono la partita Posti {winners}, "
                          f"{' a '.join(map(str, final.scores))}.")

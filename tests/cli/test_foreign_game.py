@@ -24,8 +24,8 @@ WORDS = {
            "wild": "1d (ace of coins): The ace of coins is wild: choose the value it "
                    "matches as.", "eleven": "(takes what makes eleven with it)"},
     "it": {"locale": "it_IT.UTF-8", "title": "Lumaca: tu contro 1 bot, vince chi arriva a 11",
-           "sheet": "Conto dei punti", "trio": "Dichiari Terzetto e mostri",
-           "lowly": "Di fronte (random) dichiara Miseria e mostra",
+           "sheet": "Foglio dei punti", "trio": "Mostri Terzetto:",
+           "lowly": "Di fronte (casuale) mostra Miseria:",
            "lines": ("Mucchio", "Miseria", "Terzetto"),
            "wild": "1d (asso di denari): L'asso di denari è jolly: scegli il valore con cui "
                    "prende la sua pari.", "eleven": "(prende ciò che con lei fa undici)"},

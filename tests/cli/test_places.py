@@ -48,14 +48,14 @@ def test_the_events_of_a_smaller_table_in_words():
              "card": "7c"}
     assert event_words(bonus, bots, trio) == "Scopa! 1 point for Right (7 of cups)."
     assert event_words({"type": "laid", "seat": 2, "card": "7c"}, bots, trio) == (
-        "Left (heuristic) lays 7 of cups.")
+        "Left (heuristic) lays the 7 of cups.")
     assert event_words({"type": "dealt_more", "hand": 1, "stage": 1, "table": []}, bots,
                        trio) == "The hands are empty: more cards are dealt from the stock."
     taken = {"type": "deal_captured", "hand": 1, "stage": 0, "seat": 0, "team": 0,
              "cards": ["1b", "3d", "4d", "7d"]}
     assert event_words(taken, bots, trio) == (
-        "You take ace of batons, 3 of coins, 4 of coins and 7 of coins from the table as "
-        "the cards are dealt.")
+        "You take the ace of batons, the 3 of coins, the 4 of coins and the 7 of coins from "
+        "the table as the cards are dealt.")
     assert match_won(2, [3, 9, 11], trio) == "Left wins the match, 3 to 9 to 11."
     assert match_won(0, [11, 9, 3], trio) == "You win the match, 11 to 9 to 3."
 
@@ -77,9 +77,9 @@ def test_a_room_seats_the_person_anywhere():
     assert one.scores([12, 9]) == "them 12, us 9"
     bots = ("heuristic", "person", "random", "person")
     assert event_words({"type": "laid", "seat": 1, "card": "7c"}, bots, one) == (
-        "You lay 7 of cups.")
+        "You lay the 7 of cups.")
     assert event_words({"type": "laid", "seat": 3, "card": "7c"}, bots, one) == (
-        "Partner (person) lays 7 of cups.")
+        "Partner (person) lays the 7 of cups.")
     assert places([(0,), (1,), (2,)], me=2).seats == ("Right", "Left", "You")
 
 
@@ -90,7 +90,7 @@ def test_someone_watching_names_seats_by_number_from_1_as_the_web_table_does():
     assert watching.shown == (0, 1, 2, 3)
     bots = ("heuristic", "person", "random", "person")
     assert event_words({"type": "laid", "seat": 1, "card": "7c"}, bots, watching) == (
-        "Seat 2 (person) lays 7 of cups.")
+        "Seat 2 (person) lays the 7 of cups.")
     assert match_won(1, [40, 72], watching) == "Seats 2 + 4 win the match, 40 to 72."
     assert watching.scores([40, 72]) == "Seats 1 + 3: 40, Seats 2 + 4: 72"
     assert places([(0,), (1,), (2,)], me=None).teams == ("Seat 1", "Seat 2", "Seat 3")

@@ -74,7 +74,7 @@ def test_a_seat_s_link_plays_a_whole_hand_with_a_person_and_two_bots(server, mon
     assert "The match has started." in screen
     assert re.search(r"Your hand  \[1\] \d+[cdbs] \w+ of \w+  \[2\] ", screen)
     for other in ("Partner \\(person\\)", "Left \\(heuristic\\)", "Right \\(random\\)"):
-        assert re.search(rf"{other} (plays|lays) \w+ of \w+", screen), other
+        assert re.search(rf"{other} (plays|lays) the \w+ of \w+", screen), other
     assert "Us (you + partner)" in screen
     # The score sheet: its lines add up to the hand's points, the first hand's the match's.
     assert "Score sheet" in hand.screen

@@ -49,7 +49,7 @@ def test_a_whole_hand_of_foraccio_with_a_choice_of_captures():
     assert hand.plays == 13
     assert hand.ways, "seed 4 gives a card with several captures"
     # The captures are said with the cards' names.
-    assert re.search(r"1\) takes (\w+ of \w+)(, \w+ of \w+)*( and \w+ of \w+)?\r?\n\s+2\) takes",
+    assert re.search(r"1\) takes (the \w+ of \w+)(, the \w+ of \w+)*( and the \w+ of \w+)?\r?\n\s+2\) takes",
                      hand.ways[0]), hand.ways[0]
     assert_score_sheet(hand.screen, 71)
     leave(child)
@@ -205,7 +205,7 @@ def test_a_whole_hand_of_zobelon_in_italian_from_the_locale():
                      r"oppure scegli il valore con cui giocarlo\. Prende tutto:\s+s, prende",
                      hand.kings[0]), hand.kings[0]
     screen = hand.screen
-    assert "Conto dei punti" in screen
+    assert "Foglio dei punti" in screen
     scored = re.search(r"Questa mano: noi (\d+), loro (\d+)\.", screen)
     assert scored and re.search(r"Partita: noi \d+, loro \d+ \(vince chi arriva a 121\)\.",
                                 screen), screen

@@ -100,7 +100,7 @@ def test_a_play_refused_because_the_room_moved_on_shows_it_now_and_asks_again(se
     assert f"{loop.places.seats[other]} is played by random now." in shown
     assert shown.count("Your play (key or code") == 2
     assert shown.count("Your hand") == 2
-    assert len(re.findall(r"You (lay|play) \w+ of \w+", shown)) == 1
+    assert len(re.findall(r"You (lay|play) the \w+ of \w+", shown)) == 1
     assert loop.view["match"]["turn"] == after
     assert f"Waiting for {loop.places.seats[after]} (person) to play…" in shown
     assert f"It is not your turn: {loop.places.seats[after]} (person) is to play." in shown

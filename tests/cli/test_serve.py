@@ -76,7 +76,8 @@ def test_a_second_server_on_a_served_port_refuses_and_the_first_keeps_serving(se
 
     assert second.returncode == 1
     assert second.stderr == (f"foraccio serve: {host}:{port} is already in use (another "
-                             f"server?): stop it or choose another --port\n")
+                             f"server?): stop it or choose another port: make run "
+                             f"PORT={port + 1} or foraccio serve --port {port + 1}\n")
     assert health(server.url) == 200
     assert "Starting granian" in server.log.read_text()
 
@@ -132,7 +133,22 @@ def test_a_refusal_is_said_in_the_locales_language(server):
 
     assert second.returncode == 1
     assert second.stderr == (f"foraccio serve: 127.0.0.1:{port} è già in uso (un altro "
-                             f"server?): fermalo o scegli un'altra --port\n")
+                             f"server?): fermalo o scegli un'altra porta: make run "
+                             f"PORT={port + 1} o foraccio serve --port {port + 1}\n")
+
+
+def test_make_run_on_a_served_port_says_how_a_make_user_chooses_another(server):
+    port = urlsplit(server.url).port
+
+    # The prerequisites are the installs of the first run, done already for this server.
+    second = subprocess.run(["make", "--no-print-directory", "-C", str(ROOT), "run",
+                             f"PORT={port}", "RUN_STAMP="], capture_output=True, text=True,
+                            timeout=120)
+
+    assert second.returncode != 0
+    assert (f"127.0.0.1:{port} is already in use (another server?): stop it or choose "
+            f"another port: make run PORT={port + 1} or foraccio serve --port "
+            f"{port + 1}") in second.stderr
 
 
 def test_the_first_line_says_which_engine_plays_and_how_to_get_the_compiled_one(server):

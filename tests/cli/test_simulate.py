@@ -59,7 +59,7 @@ def test_simulate_prints_a_table_by_default(capsys):
 @pytest.mark.parametrize(("lang", "words"), [
     ("en", {"title": "Scopa: 4 matches", "wins": "wins", "rate": "win rate",
             "line": "{line}: points a hand"}),
-    ("it", {"title": "Scopa: 4 partite", "wins": "vittorie", "rate": "quota di vittorie",
+    ("it", {"title": "Scopa: 4 partite", "wins": "vittorie", "rate": "percentuale di vittorie",
             "line": "{line}: punti a mano"}),
 ])
 def test_a_foreign_game_is_summed_up_in_its_own_lines_in_each_language(capsys, lang, words):

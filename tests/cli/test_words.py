@@ -49,31 +49,36 @@ def test_a_declared_hand_is_said_with_its_own_name_its_cards_and_points():
         "You declare Lowly and show ace of cups, 2 of cups and 3 of batons: 2 points for you.")
     with speaking("it"):
         assert event_words(mine, BOTS, LUMACA) == (
-            "Dichiari Miseria e mostri asso di coppe, 2 di coppe e 3 di bastoni: 2 punti "
-            "per te.")
+            "Mostri Miseria: asso di coppe, 2 di coppe e 3 di bastoni — 2 punti per te.")
         # The seats are named in the table's language when it sits down.
         said = event_words(DECLARED, BOTS, places(((0,), (1,)), game=("lumaca", ())))
-    assert said == ("Di fronte (random) dichiara Terzetto e mostra 5 di coppe, 5 di denari e "
-                    "5 di spade: 3 punti per Di fronte."), said
+    assert said == ("Di fronte (casuale) mostra Terzetto: 5 di coppe, 5 di denari e 5 di "
+                    "spade — 3 punti per Di fronte."), said
 
 
 def test_a_capture_says_its_way_in_the_games_words():
     assert event_words(BY_ELEVEN, BOTS, LUMACA) == (
-        "You play 4 of cups: takes 7 of coins (takes what makes eleven with it).")
+        "You play the 4 of cups: takes the 7 of coins (takes what makes eleven with it).")
     with speaking("it"):
         assert move_words(BY_ELEVEN, LUMACA) == (
-            "prende 7 di denari (prende ciò che con lei fa undici)")
+            "prende il 7 di denari (prende ciò che con lei fa undici)")
     # A way no variant here names is said from its name; a move without one, as always.
-    assert move_words({**BY_ELEVEN, "way": "by_sum"}, LUMACA) == "takes 7 of coins (by sum)"
-    assert move_words({**BY_ELEVEN, "way": None}, LUMACA) == "takes 7 of coins"
+    assert move_words({**BY_ELEVEN, "way": "by_sum"}, LUMACA) == "takes the 7 of coins (by sum)"
+    assert move_words({**BY_ELEVEN, "way": None}, LUMACA) == "takes the 7 of coins"
 
 
 def test_a_wild_card_given_a_value_says_it_with_its_article():
     eight = {"card": "1d", "take": ["11c"], "jolly": 8, "kind": "capture", "way": "match"}
-    assert move_words(eight, LUMACA) == "as an 8, takes jack of cups (takes its match)"
+    assert move_words(eight, LUMACA) == "as an 8, takes the jack of cups (takes its match)"
     assert move_words({**eight, "jolly": 7}, LUMACA).startswith("as a 7, ")
     with speaking("it"):
-        assert move_words(eight, LUMACA) == "come 8, prende fante di coppe (prende la sua pari)"
+        assert move_words(eight, LUMACA) == (
+            "come un 8, prende il fante di coppe (prende la sua pari)")
+        # A value is named as the game names that rank: "come un fante", never "come 11".
+        assert move_words({**eight, "jolly": 11}, LUMACA).startswith("come un fante, ")
+        assert move_words({**eight, "jolly": 1}, LUMACA).startswith("come un asso, ")
+    assert move_words({**eight, "jolly": 11}, LUMACA).startswith("as a jack, ")
+    assert move_words({**eight, "jolly": 1}, LUMACA).startswith("as an ace, ")
 
 
 def test_a_wild_card_that_also_takes_as_itself_offers_every_way():
@@ -85,8 +90,9 @@ def test_a_wild_card_that_also_takes_as_itself_offers_every_way():
     assert said[0] == ("1d (ace of coins): The ace of coins is wild: choose the value it "
                        "matches as.")
     assert said[1:] == ["1d (ace of coins) can be played in 2 ways:",
-                        "  1) as a 3, takes 3 of cups (takes its match)",
-                        "  2) takes 4 of cups and 6 of swords (takes what makes eleven with it)"]
+                        "  1) as a 3, takes the 3 of cups (takes its match)",
+                        "  2) takes the 4 of cups and the 6 of swords (takes what makes eleven "
+                        "with it)"]
 
 
 def test_a_wild_card_without_a_sweep_asks_only_its_value():
@@ -103,5 +109,5 @@ def test_a_wild_card_without_a_sweep_asks_only_its_value():
         assert narrow(found, ask, said.append, LUMACA) == found[1]
     assert said == ["1d (asso di denari): L'asso di denari è jolly: scegli il valore con cui "
                     "prende la sua pari. Dagli un valore: 3, 5."]
-    assert prompts == ["Con quale valore gioca 1d? (un numero, Invio per tornare indietro, q "
+    assert prompts == ["Con quale valore giochi 1d? (un numero, Invio per tornare indietro, q "
                        "per uscire): "]

@@ -252,7 +252,7 @@ def test_a_match_without_house_rule_options_keeps_the_options_it_always_had():
     ({"double-scopa.factor": 9}, ["double-scopa"],
      "Option 'factor' of house rule 'double-scopa' must be at most 4; got 9."),
     ({"double-scopa.factor": "2"}, ["double-scopa"],
-     "Option 'factor' of house rule 'double-scopa' must be a int, not '2'."),
+     "Option 'factor' of house rule 'double-scopa' must be a whole number, not '2'."),
     ({"double-scopa.fattore": 3}, ["double-scopa"],
      "House rule 'double-scopa' has no option 'fattore'; its options are: factor."),
     ({"double-scopa.factor": 3}, [], "Option 'double-scopa.factor' names no house rule of "

@@ -85,7 +85,7 @@ def test_an_unknown_option_is_refused(mid_hand):
 
 def test_an_option_of_the_wrong_type_is_refused(mid_hand):
     options = {**mid_hand.options, "capture_required": 1}
-    assert "must be a bool" in invalid(replace(mid_hand, options=options))
+    assert "must be true or false" in invalid(replace(mid_hand, options=options))
 
 
 def test_every_option_must_be_listed(mid_hand):

@@ -29,6 +29,7 @@ from foraccio.core.registry import (
     installed_plugins,
 )
 from foraccio.core.testing import check_random_match, scenario
+from foraccio.core.words import gettext
 
 SHIPPED = frozenset({"foraccio", "foraccio-napoli-to-ten", "foraccio-scopa", "foraccio-scopone",
                      "foraccio-foreign-test"})
@@ -106,6 +107,10 @@ def test_a_move_posted_with_another_way_is_refused_and_without_one_is_played():
     with pytest.raises(IllegalMove) as refused:
         play(state, Move("7c", ("8c",), way="sum"))
     assert refused.value.reason == "wrong_kind" and '"fifteen"' in str(refused.value)
+    # Wire names quoted one way, as JSON writes them: the way posted as the way it is not.
+    assert 'is a capture of the way "fifteen", not "sum". Post the move with way "fifteen"' \
+        in str(refused.value)
+    assert 'del modo "fifteen", non "sum"' in gettext("it", refused.value.message)
     _, events = play(state, Move("7c", ("8c",)))
     assert events[0].way == "fifteen"
     _, events = play(state, Move("7c", ("8c",), way="fifteen"))

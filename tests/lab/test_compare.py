@@ -235,7 +235,7 @@ def test_the_help_says_95_percent_plainly(capsys):
     with pytest.raises(SystemExit):
         main(["compare", "--help"])
     out = capsys.readouterr().out
-    assert "95 % intervals" in " ".join(out.split()) and "%%" not in out
+    assert "95% intervals" in " ".join(out.split()) and "%%" not in out
 
 
 def visible(html: str) -> str:
@@ -246,7 +246,7 @@ def visible(html: str) -> str:
 
 DECIMALS = {"en": (re.compile(r"\d\.\d"), re.compile(r"\d,\d")),
             "it": (re.compile(r"\d,\d"), re.compile(r"\d\.\d"))}
-"""A number with decimals as each language writes it (65.0 %, 65,0 %), and as it does
+"""A number with decimals as each language writes it (65.0%, 65,0%), and as it does
 not."""
 
 
@@ -263,10 +263,10 @@ def written_as_the_language_writes_numbers(text: str, lang: str) -> bool:
                      "Difference from the baseline in points per hand",
                      "The dealing team's edge per hand"],
             "said": "the report with its plots is in"}),
-    ("it", {"title": "20 partite per configurazione (seme 0)", "line": "La 24: punti a mano",
-            "finding": "+colore rispetto a baseline: Colore: punti a mano sale da 0,000",
-            "page": ["Cosa cambia: baseline vs +colore", "Risultati", "Grafici",
-                     "Differenza dalla configurazione di base in punti a mano",
+    ("it", {"title": "20 partite per configurazione (numero 0)", "line": "La 24: punti a mano",
+            "finding": "+colore rispetto a riferimento: Colore: punti a mano sale da 0,000",
+            "page": ["Cosa cambia: riferimento contro +colore", "Risultati", "Grafici",
+                     "Differenza dal riferimento in punti a mano",
                      "Il vantaggio della squadra del mazziere a mano"],
             "said": "il resoconto con i grafici è in"}),
 ])
@@ -290,9 +290,10 @@ def test_the_report_speaks_each_language_and_the_games_words(tmp_path, capsys, l
         wired = re.compile(rf"(?<![+\w]){wire}\b")  # "+colore" is the setup's name
         assert not wired.search(out) and not wired.search(text), wire
     if lang == "it":
-        for english in ("matches per setup", "points per hand", "against baseline", "Findings"):
+        for english in ("matches per setup", "points per hand", "against baseline", "Findings",
+                        "baseline", " vs ", "cifr", "seme", "quota", "patt"):
             assert english not in out and english not in text, english
-    # Every figure with decimals as the language writes it: 65,0 % in Italian.
+    # Every figure with decimals as the language writes it: 65,0% in Italian.
     assert written_as_the_language_writes_numbers(out, lang), out
     assert written_as_the_language_writes_numbers(text, lang), text
 
@@ -302,7 +303,7 @@ def test_the_help_speaks_italian_too(capsys):
         main(["compare", "--help", "--lang", "it"])
     out = " ".join(capsys.readouterr().out.split())
     assert out.startswith("uso: foraccio compare")
-    assert "intervalli al 95 %" in out and "%%" not in out
+    assert "intervalli al 95%" in out and "%%" not in out
     assert "argomenti posizionali:" in out and "mostra questo aiuto ed esci" in out
 
 

@@ -13,7 +13,7 @@ from foraccio.lab.html import Series, bars, forest, page
 from foraccio.lab.play import Match
 from foraccio.lab.report import match_values, summary, table
 from foraccio.lab.setups import Setup
-from foraccio.lab.speech import Speech, number
+from foraccio.lab.speech import Speech, number, percent
 
 TEAMS = ((0, 2), (1, 3))
 
@@ -69,7 +69,7 @@ def test_differences_are_paired_by_seed_and_significance_is_said_in_words():
     assert report["setups"][0]["match_length"] == [[2, 1], [3, 1], [4, 1]]
     assert report["setups"][1]["hand_points"] == [[2, 1], [4, 3], [5, 4], [6, 3], [8, 1]]
     assert ("+colore against baseline: match length (hands) falls from 3.000 to 2.000 "
-            "(-1.000, 95 % interval -1.000 to -1.000): significant.") in report["findings"]
+            "(-1.000, 95% interval -1.000 to -1.000): significant.") in report["findings"]
     assert any(sentence.startswith("+colore against baseline: no significant difference in")
                and "team 1 (seats 1+3) wins" in sentence for sentence in report["findings"])
     # No draw happened: no draw figure. The score lines were all alike: left out.
@@ -82,11 +82,11 @@ def test_differences_are_paired_by_seed_and_significance_is_said_in_words():
 
 
 def test_the_dealers_advantage_is_said_for_each_setup():
-    # The first dealer's team wins 20 of 20 matches: Wilson's interval lies above 50 %.
+    # The first dealer's team wins 20 of 20 matches: Wilson's interval lies above 50%.
     matches = [(match(0, [0], [[5, 1]]), match(1, [0], [[1, 5]])) for _ in range(20)]
     report = summary([setup("a"), setup("b")], TEAMS, 1, matches, 20)
     assert report["findings"][0].startswith(
-        "a: the first dealer's team wins 100.0 % of the matches")
+        "a: the first dealer's team wins 100.0% of the matches")
     assert ": an advantage; per hand the dealing team scores +4.000 points" in (
         report["findings"][0])
     assert "a disadvantage" in report["findings"][1]
@@ -118,7 +118,7 @@ def test_the_table_fits_80_columns_and_never_cuts_a_setups_name(language):
     assert any("+napoli-to-ten" in line for line in lines[:4])  # the headings, whole
     # Each figure takes two lines, its value over its interval: no row wraps further.
     body = lines[lines.index(next(line for line in lines if set(line.strip()) == {"─"})) + 1:]
-    rows = [line for line in body if line.strip() and "95 %" not in line]  # the caption
+    rows = [line for line in body if line.strip() and "95%" not in line]  # the caption
     assert len(rows) == 2 * len(report["metrics"])
     hands = report["setups"][0]["figures"]["hands"]
     # Written as the language writes numbers: [4.983, 5.017] in English, [4,983; 5,017] in
@@ -177,6 +177,29 @@ def test_numbers_are_written_as_each_language_writes_them(value, spec, english, 
     assert number(value, spec, "it") == italian
 
 
+@pytest.mark.parametrize(("share", "signed", "english", "italian"), [
+    (0.545, False, "54.5%", "54,5%"),
+    (1.0, False, "100.0%", "100,0%"),
+    (0.031, True, "+3.1%", "+3,1%"),
+    (-0.2, True, "-20.0%", "-20,0%"),
+])
+def test_a_percentage_is_written_as_the_locale_data_write_it(share, signed, english, italian):
+    # One way for the terminal's simulate, compare's table and its page: CLDR's, with the
+    # sign against the figure, so that a line never breaks between them.
+    assert percent(share, "en", signed) == english
+    assert percent(share, "it", signed) == italian
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_a_percentage_of_the_page_and_of_the_table_keeps_its_sign_against_it(language):
+    report = colore_report(language=language)
+    screen = Console(width=80, file=io.StringIO(), color_system=None)
+    screen.print(table(report))
+    for shown in (page(report), screen.file.getvalue(), " ".join(report["findings"])):
+        assert "%" in shown
+        assert not re.search(r"\d\s+%", shown)
+
+
 def test_the_plots_write_their_numbers_as_the_language_does():
     # Grid lines (1.5, +0.5), and each bar's and dot's figures when pointed at.
     for language, half, signed, dot in (
@@ -192,7 +215,7 @@ def test_the_plots_write_their_numbers_as_the_language_does():
 def test_the_page_writes_every_number_as_its_language_does():
     italian = page(colore_report(language="it"))
     figures = italian.split('<table id="figures">')[1].split("</table>")[0]
-    assert re.search(r"<td>\d+,\d %<small>da \d+,\d % a \d+,\d %</small></td>", figures)
+    assert re.search(r"<td>\d+,\d%<small>da \d+,\d% a \d+,\d%</small></td>", figures)
     assert re.search(r"<td>\d+,\d{3}<small>da \d+,\d{3} a \d+,\d{3}</small></td>", figures)
     findings = italian.split('<ul id="findings">')[1].split("</ul>")[0]
     assert re.search(r"\d,\d", findings)
