@@ -4,13 +4,13 @@ browser context: its own storage and connections), and two bots play a whole han
 Foraccio, with a spectator watching. Mid-hand one page is reloaded and another loses
 its network; both resume where the room is. No page ever receives a card another seat
 holds. A seat's link joins it once (whoever opens it next is told, and sees no hand);
-a person hands their seat to a bot and takes it back, the host may not; the turn clock
+a person hands their seat to a bot and takes it back, the host may not while they are
+here (and is told why the server refuses until they have been away a while); the turn clock
 counts down; the host closes the room; a link that opens no room says so. In English and
 in Italian."""
 
 from __future__ import annotations
 
-import json
 import re
 import time
 
@@ -281,11 +281,9 @@ def test_a_person_hands_their_seat_to_a_bot_and_takes_it_back_the_host_may_not(c
     host.wait_for_selector(f"#room-clock:text-matches('^{seat_clock}$')")
     screenshot(friend, "room-turn-clock")
 
-    # The friend is at the table: the host may not have a bot play for them.
-    host.click("[data-key=to-bot-0]")
-    refused = json.dumps(say(language, "error.person_at_seat")[:30], ensure_ascii=False)
-    host.wait_for_selector(f"#status:text({refused})")
-    assert friend.get_attribute("#room-seat-0", "data-player") == "person"
+    # The friend is at the table: the host is not offered to have a bot play for them.
+    host.wait_for_selector("#room-seat-0[data-connected=true]")
+    assert host.locator("[data-key=to-bot-0], [data-key=bot-0]").count() == 0
     friend.click("[data-key=to-bot-0]")  # but the friend may
     friend.wait_for_selector("#room-seat-0[data-player=bot]")
     friend.wait_for_selector("[data-key=take-back]")
@@ -296,7 +294,8 @@ def test_a_person_hands_their_seat_to_a_bot_and_takes_it_back_the_host_may_not(c
 
     friend.click("[data-key=take-back]")
     friend.wait_for_selector("#room-seat-0[data-player=person]")
-    host.wait_for_selector("[data-key=to-bot-0]")
+    host.wait_for_selector("#room-seat-0[data-player=person]")
+    assert host.locator("[data-key=to-bot-0]").count() == 0  # the friend is here
     wait_for(friend, "your-turn", timeout=10_000)
 
     host.click("[data-key=close]")
@@ -320,3 +319,31 @@ def test_a_link_that_opens_no_room_says_so(contexts, server, language):
     assert page.is_hidden("#error-retry")
     page.reload()  # the link is forgotten: the form, not the error again
     assert wait_for(page, "setup") == "setup"
+
+
+def test_the_host_is_offered_a_bot_only_for_a_person_away_and_told_a_refusal(contexts, server,
+                                                                              language):
+    _, host_watch, _ = contexts()
+    host = host_watch.page
+    host_watch.allow(NO_SUCH_RESOURCE)  # the refused hand-over, on purpose
+    kept = make_room(host, server, ["person", "heuristic", "heuristic", "heuristic"],
+                     my_seat=None)
+    _, friend_watch, _ = contexts()
+    friend = friend_watch.page
+    friend.goto(f"{server}/#join={kept['links']['seats'][0]}")
+    wait_for(friend, "room-waiting")
+    host.wait_for_selector("#room-seat-0[data-connected=true]")
+    assert host.locator("[data-key=to-bot-0]").count() == 0  # they are here
+
+    # The friend closes the page: away, so the host is offered a bot for the seat; but
+    # the server counts them here for a while yet (FORACCIO_ROOMS_LEFT_SECONDS), and
+    # says so. Before the match starts the status line is not shown: the panel says it.
+    friend.close()
+    host.wait_for_selector("#room-seat-0[data-connected=false]")
+    assert state(host) == "room-waiting"
+    host.click("[data-key=to-bot-0]")
+    host.wait_for_selector("#room-notice:visible")
+    refused = host.text_content("#room-notice")
+    assert re.fullmatch(pattern(language, "error.refused", detail=".+"), refused), refused
+    assert "60" in refused  # how long they must have been away
+    assert host.get_attribute("#room-seat-0", "data-player") == "person"

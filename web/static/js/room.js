@@ -120,6 +120,7 @@ export function leaveRoom() {
   session += 1;
   showClock($("#room-clock"), null);
   $("#room").hidden = true;
+  sayInPanel("");
   $("#room-connection").hidden = true;
   $("#sheet-note").hidden = true;
   $("#hand").hidden = false;
@@ -349,22 +350,33 @@ async function pick(card) {
 
 /** Send a change with the link `invite`; draw the room it answers when that is the link
  * the page follows (otherwise the stream brings the change). A change the room refuses
- * (409: it moved on meanwhile) is said in words, with the room as it is now. */
-async function change(invite, send) {
+ * (409: it moved on meanwhile, or a seat's person is still counted here) is said in
+ * words, with the room as it is now: in the status line for a play, in the panel for
+ * what its controls asked (`fromPanel`), where the person clicked (before the match
+ * starts the status line is not even shown). */
+async function change(invite, send, fromPanel = false) {
   const mine = session;
+  if (fromPanel) sayInPanel("");
   try {
     const answer = await send();
     if (mine === session && invite === saved.invite) receive(answer);
   } catch (error) {
     if (mine !== session) return;
     if (error instanceof ApiError && error.status === 409 && error.problem?.room) {
-      notice = errorWords(error);  // said with the room as it is now, drawn next
+      if (fromPanel) sayInPanel(errorWords(error));
+      else notice = errorWords(error);  // said with the room as it is now, drawn next
       if (invite === saved.invite) receive(error.problem.room);
       redraw();
       return;
     }
     showError(error, () => guarded(refresh));
   }
+}
+
+/** Say `words` below the room's controls (none: say nothing there). */
+function sayInPanel(words) {
+  $("#room-notice").textContent = words;
+  $("#room-notice").hidden = !words;
 }
 
 /** Ask for the room as it is now (after a failure), and draw it. */
@@ -397,14 +409,15 @@ async function copy(invite, button) {
 }
 
 const actions = {
-  start: () => change(saved.host, () => api.startMatch(saved.host)),
+  start: () => change(saved.host, () => api.startMatch(saved.host), true),
   hand: (seat, bot) => {
     // A person's own seat with its key; another with the host's link.
     const invite = seat === shown?.seat ? saved.invite : saved.host;
-    return change(invite, () => api.setSeatPlayer(invite, seat, bot));
+    return change(invite, () => api.setSeatPlayer(invite, seat, bot), true);
   },
   invite: async (seat, button) => {
     const mine = session;
+    sayInPanel("");
     try {
       const answer = await api.inviteToSeat(saved.host, seat);
       if (mine !== session) return;
@@ -417,14 +430,14 @@ const actions = {
     } catch (error) {
       if (mine !== session) return;
       if (error instanceof ApiError && error.status === 409) {
-        notice = errorWords(error);
+        sayInPanel(errorWords(error));
         redraw();
         return;
       }
       showError(error, () => guarded(refresh));
     }
   },
-  close: () => change(saved.host, () => api.closeRoom(saved.host)),
+  close: () => change(saved.host, () => api.closeRoom(saved.host), true),
   copy,
   leave: () => {
     forgetTheRoom();

@@ -1,8 +1,8 @@
 // The room above the table: who plays each seat, whether its person is here, how many
 // watch; for the host, the invite of each seat nobody has joined and the spectators'
-// link to copy, and the controls: start the match, hand a seat to a bot and back (the
-// server refuses while its person is at the table), invite someone new to a seat whose
-// person left, close the room; for a person, a bot to play their own seat, and the way
+// link to copy, and the controls: start the match, hand a seat whose person is away to
+// a bot and back (the server refuses until they have been away a while: the panel says
+// its refusal), invite someone new to a seat whose person left, close the room; for a person, a bot to play their own seat, and the way
 // back to it. Drawn again only when something
 // it shows changed, keeping the focus where it was.
 
@@ -71,7 +71,8 @@ function seatRow(view, info, seat, where, links, act) {
       controls.push(button(`invite-${seat}`, t("room.invite"), (made) => act.invite(seat, made)));
     }
     if (info.player === "person") {
-      controls.push(...botChoice(view, seat, t("room.to_bot"), act));
+      // Only once its person is away: while they are here, the seat is theirs to hand.
+      if (!info.connected) controls.push(...botChoice(view, seat, t("room.to_bot"), act));
     } else {
       controls.push(button(`to-person-${seat}`, t("room.to_person"), () => act.hand(seat, null)));
     }

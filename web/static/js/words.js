@@ -332,9 +332,9 @@ export function eventWords(event, bots, where) {
 }
 
 // The refusals the page says in its own words; any other is the server's `detail`, in
-// the page's language too.
+// the page's language too (a person not yet counted away: for how long they must be).
 const ERRORS = new Set(["network", "invalid_token", "forbidden_seat", "missing_key", "room_not_found",
-                        "stale_version", "not_your_turn", "seat_played_by_bot", "seat_taken", "join_first", "person_at_seat", "room_finished",
+                        "stale_version", "not_your_turn", "seat_played_by_bot", "seat_taken", "join_first", "room_finished",
                         "already_started", "hand_in_progress"]);
 
 /** An error in plain words for the person at the table, never a raw answer. */
