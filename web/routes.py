@@ -1,4 +1,6 @@
-"""The routes of the web table: the page at ``/`` and its files under ``/table/``.
+"""The routes of the web table: the page at ``/`` and its files under ``/table/``, the
+rules of the games at ``/rules`` (:mod:`foraccio.web.rules`) and ``/docs``, which leads to
+the API's documentation at ``/schema``.
 
 The page is served with a Content-Security-Policy that lets it load scripts, styles
 and data only from its own origin: whatever a bug or an injected string tried, the
@@ -9,12 +11,16 @@ from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
+from typing import Any
 
-from litestar import MediaType, Response, Router, get
+from litestar import MediaType, Request, Response, Router, get
 from litestar.datastructures import CacheControlHeader
+from litestar.response import Redirect
 from litestar.static_files import create_static_files_router
 
-from foraccio.api.docs_ui import only
+from foraccio.api.docs_ui import SCHEMA, only
+from foraccio.api.language import of_request
+from foraccio.web.rules import rules_page
 
 STATIC = Path(__file__).parent / "static"
 ASSETS = "/table"
@@ -48,9 +54,24 @@ def table_page() -> Response[bytes]:
     return Response(page(), headers={"Content-Security-Policy": POLICY})
 
 
+@get("/rules", media_type=MediaType.HTML, include_in_schema=False, sync_to_thread=False,
+     cache_control=REVALIDATE, name="rules")
+def rules(request: Request[Any, Any, Any]) -> Response[bytes]:
+    """The rules, in the language of the request as the API chooses it (its ``lang``, as
+    the table's link says its own, else its ``Accept-Language``), which the answer says."""
+    return Response(rules_page(of_request(request)), headers={"Content-Security-Policy": POLICY})
+
+
+@get("/docs", include_in_schema=False, sync_to_thread=False, name="docs")
+def docs() -> Redirect:
+    """Where people look for the API's documentation: it is at ``/schema``."""
+    return Redirect(SCHEMA)
+
+
 def table_router() -> Router:
-    """The page and its files; nothing of it goes into the OpenAPI document."""
+    """The page and its files, the rules and the way to the API's documentation; nothing
+    of it goes into the OpenAPI document."""
     files = create_static_files_router(ASSETS, directories=[STATIC], name="web-table-files",
                                        cache_control=REVALIDATE, include_in_schema=False,
                                        before_request=only(assets()))
-    return Router("/", route_handlers=[table_page, files], include_in_schema=False)
+    return Router("/", route_handlers=[table_page, rules, docs, files], include_in_schema=False)

@@ -152,3 +152,25 @@ def test_the_form_speaks_to_a_player(watched, server, language):
     more_choices(page)
     hint = page.text_content("#option-deal_passes_to-hint")
     assert hint and not re.search(r"[+\d]", hint), hint
+
+
+def test_the_table_links_to_the_rules_in_its_language_and_to_the_api_docs(watched, server,
+                                                                           language):
+    page = watched.page
+    page.goto(server + "/")
+    wait_for(page, "setup")
+    assert page.text_content("#rules-link") == say(language, "links.rules")
+    assert page.text_content("#docs-link") == say(language, "links.docs")
+    page.click("#rules-link")
+    page.wait_for_url(f"**/rules?lang={language}")
+    title = {"en": "The rules of Foraccio and Zobelon",
+             "it": "Le regole del Foraccio e dello Zobelon"}[language]
+    assert page.text_content("h1") == title
+    assert page.evaluate("document.documentElement.lang") == language
+    page.click("#to-docs")
+    page.wait_for_url("**/schema")
+    page.go_back()
+    page.go_back()
+    page.wait_for_url(server + "/")
+    page.click("#docs-link")
+    page.wait_for_url("**/schema")

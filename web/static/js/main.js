@@ -235,6 +235,7 @@ function joined() {
 function wireLanguage(spoken) {
   const select = $("#language");
   select.value = spoken;
+  $("#rules-link").href = `/rules?lang=${spoken}`;  // in the table's language
   select.addEventListener("change", () => {
     if (!LANGUAGES.includes(select.value)) return;
     rememberLanguage(select.value);
