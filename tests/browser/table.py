@@ -119,11 +119,11 @@ def cards_words(language: str, cards: list[str]) -> str:
 
 
 def value_words(language: str, value: int) -> str:
-    """A value a wild card is given, with its article, as the page says it: "an ace",
-    "a 7", "an 8" ("un asso", "un 7")."""
-    if value == 1:
-        return say(language, "value.ace")
-    return say(language, "value.vowel" if value in (8, 11, 18) else "value.number", value=value)
+    """A value a wild card is given, with its article, named as the page names that rank:
+    "an ace", "a 7", "an 8", "a jack" ("un asso", "un 7", "un fante")."""
+    name = say(language, f"deck.rank.{value}") if value in (1, 11, 12, 13) else str(value)
+    vowel = re.match(r"([aeiou]|8|11\b|18\b)", name, re.IGNORECASE)
+    return say(language, "value.vowel" if vowel else "value.number", value=name)
 
 
 @contextmanager

@@ -127,11 +127,11 @@ PLAYS = [
 @pytest.mark.parametrize(("language", "told"), [
     ("en", ["Right (random) lays the 10 of batons.",
             "You play the 8 of cups: takes the 2 of swords and the 6 of coins.",
-            "Left (heuristic) plays the king of swords: as an 11, takes the jack of swords.",
+            "Left (heuristic) plays the king of swords: as a jack, takes the jack of swords.",
             "Scopa! 3 points for us (3 of cups)."]),
     ("it", ["Destra (casuale) cala il 10 di bastoni.",
             "Giochi l'8 di coppe: prende il 2 di spade e il 6 di denari.",
-            "Sinistra (euristico) gioca il re di spade: come un 11, prende il fante di spade.",
+            "Sinistra (euristico) gioca il re di spade: come un fante, prende il fante di spade.",
             "Scopa! 3 punti per noi (3 di coppe)."]),
 ])
 def test_a_play_names_its_cards_in_words(tmp_path, language, told):

@@ -257,12 +257,12 @@ export function seatName(seat, bots, where) {
 
 // --- moves and events -----------------------------------------------------------------
 
-/** A value a wild card is given, with its article: "an ace", "a 7", "an 8", "an 11"
- * ("un asso", "un 7"). */
+/** A value a wild card is given, with its article, named as the game names that rank:
+ * "an ace", "a 7", "an 8", "a jack" ("un asso", "un 7", "un fante"). */
 export function valueWords(value) {
-  const number = Number(value);
-  if (number === 1) return t("value.ace");
-  return t([8, 11, 18].includes(number) ? "value.vowel" : "value.number", {value});
+  // A value is said as a card is: "as a jack" ("come un fante"), as the terminal says it.
+  const name = rankName(Number(value));
+  return t(/^([aeiou]|8|11\b|18\b)/i.test(name) ? "value.vowel" : "value.number", {value: name});
 }
 
 /** A legal move that lays its card, as its `kind` says: the variant's play rule decided
