@@ -22,8 +22,9 @@ NEXT = r"Enter deals the next hand, q quits: "
 PROMPTS = {
     "en": (PLAY, KING, WAY, NEXT),
     "it": (r"La tua giocata \(tasto o codice, \? per l'aiuto, q per uscire\): ",
-           r"(?:Prende tutto o con quale valore gioca \d+[cdbs]\? \(s o un numero|Con quale "
-           r"valore gioca \d+[cdbs]\? \(un numero), Invio per tornare indietro, q per uscire\): ",
+           r"(?:Giochi \d+[cdbs] come pigliatutto o con quale valore\? \(s o un numero|Con "
+           r"quale valore giochi \d+[cdbs]\? \(un numero), Invio per tornare indietro, q per "
+           r"uscire\): ",
            r"In quale modo\? \(1-\d+, Invio per tornare indietro, q per uscire\): ",
            r"Invio distribuisce la mano successiva, q per uscire: "),
 }

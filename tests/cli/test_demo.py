@@ -58,7 +58,7 @@ def test_the_demo_speaks_italian_when_asked(arguments, locale):
     intro = " ".join(run.stdout.split("\n\n")[0].split())
     assert intro == ("Foraccio, partita numero 1: giocatori casuali giocano una partita intera; "
                      "seguono, per ogni mano, chi fa le carte e il foglio dei punti.")
-    assert re.search(r"^Mano 1: fa le carte Posto \d \(random\)\.$", run.stdout, re.MULTILINE)
+    assert re.search(r"^Mano 1: mazziere Posto \d \(casuale\)\.$", run.stdout, re.MULTILINE)
     assert "Foglio dei punti" in run.stdout and "Primo onore" in run.stdout
     winners = " + ".join(str(seat + 1) for seat in rules_of(final).seating.teams[final.winner])
     assert lines[-1] == (f"Vincono la partita Posti {winners}, "

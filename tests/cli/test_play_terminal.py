@@ -98,7 +98,7 @@ def test_a_typed_code_plays_that_card_and_a_bad_one_is_explained():
     child.sendline("zz")
     child.expect("neither a key, a card nor a move")
     child.sendline(first)
-    child.expect(rf"You (play|lay) {name}")
+    child.expect(rf"You (play|lay) the {name}")
     leave(child)
 
 
@@ -202,7 +202,7 @@ def test_a_whole_hand_of_zobelon_in_italian_from_the_locale():
     assert hand.plays == 12
     # The king's choice in Zobelon's own Italian words, the card named beside its code.
     assert re.search(r"13[cdbs] \(re di \w+\): Il re è un jolly: prende tutto come l'asso, "
-                     r"oppure scegli il valore con cui giocarlo\. Prende tutto:\s+s, prende",
+                     r"oppure scegli il valore con cui giocarlo\. Come\s+pigliatutto:\s+s, prende",
                      hand.kings[0]), hand.kings[0]
     screen = hand.screen
     assert "Foglio dei punti" in screen
