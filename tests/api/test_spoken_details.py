@@ -51,8 +51,8 @@ def test_a_plugin_that_raised_is_explained_in_italian_without_its_exception(clie
     state = wire(MID_HAND) | {"house_rules": ["score-fails"]}
     answer = client.post("/games/score", json={"state": state}, headers=ITALIAN)
     problem = assert_problem(answer, 500, "plugin_error")
-    assert problem["detail"] == ("Il codice della regola della casa 'score-fails' è fallito in "
-                                 "foraccio_score_lines; l'errore è stato registrato.")
+    assert problem["detail"] == ("Il codice della regola della casa 'score-fails' ha dato un "
+                                 "errore in foraccio_score_lines; l'errore è stato registrato.")
     assert problem["plugin"]["name"] == "score-fails"
     assert "secret" not in answer.text
 

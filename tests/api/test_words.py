@@ -140,7 +140,7 @@ def test_options_refused_are_explained_in_italian_phrase_within_phrase(client):
                          headers={"Accept-Language": "it"})
     assert answer.json()["code"] == "invalid_options"
     assert answer.json()["detail"] == ("L'opzione 'target' della variante 'foraccio' deve "
-                                       "essere di tipo int, non '71'.")
+                                       "essere un numero intero, non '71'.")
     unknown = client.post("/games?lang=it", json={"variant": "briscola"})
     assert unknown.json()["code"] == "unknown_variant"
     assert unknown.json()["detail"].startswith("Non esiste la variante 'briscola'; varianti "
