@@ -84,6 +84,10 @@ def test_a_three_player_match_seats_the_bots_chosen(page, server, language):
     assert view["options"]["players"] == 3 and len(view["hand_sizes"]) == 3
     assert texts(page, ".seat .who") == [say(language, f"seat.{where}")
                                          for where in ("left", "right", "you")]
+    # Each bot beside its seat as the log names it: "Sinistra (ISMCTS)", "Destra (casuale)".
+    assert texts(page, ".seat .bot") == [
+        say(language, "seat.bot", bot=say(language, f"bot.{bot}.short"))
+        for bot in ("ismcts", "random")] + [""]
     assert page.evaluate("JSON.parse(localStorage.getItem('foraccio.table.match')).bots") == [
         None, "random", "ismcts"]
     screenshot(page, f"scopa-three-players-{language}")

@@ -104,7 +104,9 @@ function placeSeats(view) {
 function renderSeat(view, seat, bots, where) {
   const box = $(`#seat-${seat}`);
   box.querySelector(".who").textContent = where.seats[seat];
-  box.querySelector(".bot").textContent = seat === where.me || !bots[seat] ? "" : botName(bots[seat]);
+  // Beside the seat's name as the log says it, "Left (heuristic)": one form everywhere.
+  box.querySelector(".bot").textContent = seat === where.me || !bots[seat] ? ""
+    : t("seat.bot", {bot: botName(bots[seat])});
   box.querySelector(".count").textContent = t("cards", {count: view.hand_sizes[seat]});
   box.querySelector(".dealer").hidden = view.dealer !== seat;
   box.classList.toggle("to-play", view.turn === seat && view.phase === "playing");
