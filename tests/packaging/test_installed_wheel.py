@@ -300,7 +300,9 @@ LINKED = re.compile(r"""(?:src|href)\s*=\s*["'](/[^"']*)["']""")
 
 def check_the_installed_server_serves_the_table_the_docs_and_every_installed_plugin(
         release: Release) -> None:
-    with serving(release) as url, httpx.Client(base_url=url, timeout=30) as client:
+    # The pages' links are followed as a browser does: /docs leads to /schema.
+    with serving(release) as url, httpx.Client(base_url=url, timeout=30,
+                                                follow_redirects=True) as client:
         pages = {page: client.get(page) for page in ("/", "/schema", "/schema/redoc",
                                                      "/rules?lang=it")}
         linked = {asset for page in pages.values() for asset in LINKED.findall(page.text)}
