@@ -336,3 +336,17 @@ def test_a_game_that_shares_no_word_with_foraccio_is_compared_in_its_own_words(t
             assert english not in out and english not in text, english
     assert written_as_the_language_writes_numbers(out, lang), out
     assert written_as_the_language_writes_numbers(text, lang), text
+
+
+def test_bots_are_taken_and_said_by_their_italian_names(tmp_path, capsys):
+    assert main(["--lang", "it", "compare", "foraccio", "--options", '{"target": 11}',
+                 "--bots", "casuale", "--with-bots", "euristico,casuale", "--matches", "2",
+                 "--workers", "1", "--quiet", "--results", str(tmp_path / "r.jsonl"),
+                 "--html", str(tmp_path / "r.html")]) == 0
+    out = capsys.readouterr().out
+    # The report keeps the bots' names, which a run resumed in English finds again.
+    report = json.loads((tmp_path / "r.jsonl").read_text().splitlines()[0])
+    assert [setup["name"] for setup in report["run"]["setups"]] == ["baseline", "heuristic,random"]
+    shown = " ".join(out.split()) + " " + visible((tmp_path / "r.html").read_text())
+    assert "euristico,casuale" in shown and "riferimento" in shown
+    assert not re.search(r"\b(heuristic|random|baseline|vs)\b", shown)
