@@ -73,8 +73,8 @@ def test_a_re_asks_sweep_or_which_value_then_which_way():
     ask, say, said = scripted("4", "5", "1")
     assert narrow(MOVES[3:], ask, say) == MOVES[4]
     assert said[0] == ("13s (king of swords): It is a wild card: choose the value it plays "
-                       "as. Sweep: s, takes the 2 of coins, the 3 of batons and the 5 of cups; or give it "
-                       "a value: 2, 5.")
+                       "as. Sweep: s, takes the 2 of coins, the 3 of batons and the 5 of cups; "
+                       "or give it a value: 2, 5.")
     assert said[1] == "Type s, or one of 2, 5."
     ask, say, _ = scripted("s")
     assert narrow(MOVES[3:], ask, say) == MOVES[3]

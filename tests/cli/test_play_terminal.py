@@ -49,8 +49,8 @@ def test_a_whole_hand_of_foraccio_with_a_choice_of_captures():
     assert hand.plays == 13
     assert hand.ways, "seed 4 gives a card with several captures"
     # The captures are said with the cards' names.
-    assert re.search(r"1\) takes (the \w+ of \w+)(, the \w+ of \w+)*( and the \w+ of \w+)?\r?\n\s+2\) takes",
-                     hand.ways[0]), hand.ways[0]
+    assert re.search(r"1\) takes (the \w+ of \w+)(, the \w+ of \w+)*( and the \w+ of \w+)?"
+                     r"\r?\n\s+2\) takes", hand.ways[0]), hand.ways[0]
     assert_score_sheet(hand.screen, 71)
     leave(child)
 
