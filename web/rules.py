@@ -3,8 +3,8 @@ serves at ``/rules``.
 
 The rules are docs/rules.md and docs/rules.it.md, rendered to HTML by markdown-it-py
 (CommonMark and its tables; no HTML of the text passes) once per language. docs/ is not
-part of the installed package, so ``rules/`` beside this module holds copies of them, a
-package's data; tests/web/test_rules.py fails when a copy differs from its source. The
+part of the installed package, so ``rules/`` beside this module holds links to them,
+package data: a build copies the files they link to into the sdist and the wheel. The
 page loads nothing from another origin and has no inline script or style: it is served
 with the web table's policy.
 """
