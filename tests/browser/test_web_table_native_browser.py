@@ -148,11 +148,10 @@ def test_the_form_speaks_to_a_player(watched, server, language):
     assert page.evaluate("""() => Boolean(document.querySelector('#start').compareDocumentPosition(
         document.querySelector('#bots-note')) & Node.DOCUMENT_POSITION_FOLLOWING)""")
     assert page.text_content("#bots-note") == say(language, "setup.bots_note")
-    # Who deals next, in Italian words: no arithmetic on seats. (The English is the
-    # option's description as the API documents it, for integrators: "dealer + 1".)
+    # Who deals next, in words: no arithmetic on seats.
     more_choices(page)
     hint = page.text_content("#option-deal_passes_to-hint")
-    assert hint and (language == "en" or not re.search(r"[+\d]", hint)), hint
+    assert hint and not re.search(r"[+\d]", hint), hint
 
 
 def test_the_table_links_to_the_rules_in_its_language_and_to_the_api_docs(watched, server,

@@ -19,8 +19,8 @@ OPTIONS = (
     OptionSpec("target", 71, "Match score a team must reach to win.", minimum=1,
                maximum=1000),
     OptionSpec("deal_passes_to", "right",
-               "Who deals the next hand: the seat on the dealer's right (dealer + 1, the "
-               "next in playing order) or on the left (dealer + 3).",
+               "Who deals the next hand: the player on the dealer's right (the next in "
+               "playing order) or the one on the left.",
                choices=("right", "left")),
     OptionSpec("capture_required", True,
                "A card that can capture must capture; when false, any card but an ace may "
