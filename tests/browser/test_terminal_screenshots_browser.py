@@ -21,7 +21,8 @@ from tests.cli.terminal_screenshots import (
 pytestmark = pytest.mark.xdist_group("browser-terminal-screenshots")
 
 COLUMNS, ROWS = 60, 8
-KING = {"en": "Sweep or which value for 13d?", "it": "Prende tutto o con quale valore gioca"}
+KING = {"en": "Sweep or which value for 13d?",
+        "it": "Giochi 13d come pigliatutto o con quale valore?"}
 """What the last rows say in each language: the re's question of Zobelon's seed 1."""
 
 COLOURS = """src => new Promise(resolve => {
