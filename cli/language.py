@@ -13,7 +13,7 @@ import contextlib
 import functools
 import json
 import os
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 
 from foraccio.core.words import LANGUAGES, language_of
 from foraccio.lab.speech import N_, Speech
@@ -96,49 +96,33 @@ def argparse_speaking(_: Speech) -> Iterator[None]:
         argparse._, argparse.ngettext = said, plural
 
 
-def whole_number(text: str, _: Speech) -> int:
-    """``type=int`` as a person is told it: "'x' is not a whole number" (argparse would
-    name the type, "invalid int value")."""
+REFUSALS = {
+    int: N_("{text} is not a whole number"),
+    float: N_("{text} is not a number"),
+    json.loads: N_("{text} is not JSON; an object is written {example}"),
+}
+"""The argument types whose refusals are said in words, each with its words: argparse
+would name the type ("invalid int value", "invalid loads value")."""
+
+
+def spoken_type(kind: Callable[[str], object], text: str, _: Speech) -> object:
+    """``kind(text)``; :class:`argparse.ArgumentTypeError` saying, in the language of
+    ``_``, what :data:`REFUSALS` says of ``text`` when ``kind`` refuses it."""
     try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(
-            _("{text} is not a whole number").format(text=repr(text))) from None
-
-
-def a_number(text: str, _: Speech) -> float:
-    """``type=float`` as a person is told it: "'x' is not a number"."""
-    try:
-        return float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(
-            _("{text} is not a number").format(text=repr(text))) from None
-
-
-def json_value(text: str, _: Speech) -> object:
-    """``type=json.loads`` as a person is told it: "'{target: 31}' is not JSON; an object
-    is written {"target": 31}" (argparse would say "invalid loads value")."""
-    try:
-        return json.loads(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(
-            _("{text} is not JSON; an object is written {example}").format(
-                text=repr(text), example='{"target": 31}')) from None
-
-
-SPOKEN_TYPES = {int: whole_number, float: a_number, json.loads: json_value}
-"""The argument types whose refusals are said in words, each by the function that says
-them (argparse's registry maps a ``type=`` to it)."""
+        return kind(text)
+    except ValueError:  # json.JSONDecodeError is one
+        raise argparse.ArgumentTypeError(_(REFUSALS[kind]).format(
+            text=repr(text), example='{"target": 31}')) from None
 
 
 def speaking(parser: argparse.ArgumentParser, _: Speech) -> argparse.ArgumentParser:
     """``parser`` with argparse's own headings and ``-h`` said in the language of ``_``
     (the parser must have been made with ``add_help=False``), and its arguments' types
-    refused in words (:data:`SPOKEN_TYPES`); parse within :func:`argparse_speaking` for
+    refused in words (:data:`REFUSALS`); parse within :func:`argparse_speaking` for
     argparse's own messages."""
     parser.formatter_class = type("SpokenFormatter", (Formatter,), {"speech": _})
-    for kind, spoken in SPOKEN_TYPES.items():
-        parser.register("type", kind, functools.partial(spoken, _=_))
+    for kind in REFUSALS:
+        parser.register("type", kind, functools.partial(spoken_type, kind, _=_))
     parser._positionals.title = _("positional arguments")
     parser._optionals.title = _("options")
     parser.add_argument("-h", "--help", action="help", default=argparse.SUPPRESS,

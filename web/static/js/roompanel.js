@@ -2,9 +2,9 @@
 // watch; for the host, the invite of each seat nobody has joined and the spectators'
 // link to copy, and the controls: start the match, hand a seat whose person is away to
 // a bot and back (the server refuses until they have been away a while: the panel says
-// its refusal), invite someone new to a seat whose person left, close the room; for a person, a bot to play their own seat, and the way
-// back to it. Drawn again only when something
-// it shows changed, keeping the focus where it was.
+// its refusal), invite someone new to a seat whose person left, close the room; for a
+// person, a bot to play their own seat, and the way back to it. Drawn again only when
+// something it shows changed, keeping the focus where it was.
 
 import {element} from "./dom.js";
 import {t} from "./i18n.js";
