@@ -10,7 +10,10 @@ A simulation that plays a hand its own way (the bots' fast playout) deals, seats
 ends it with the engine's own steps: :func:`deal_stage`, :func:`deal_effects`,
 :func:`next_seat_with_cards`, :func:`in_table_order` and :func:`end_hand`; a match
 rebuilt from one of its hands (:func:`foraccio.core.reachable.resumed`) starts it with
-:func:`first_dealer`, :func:`dealt_deck` and :func:`start_hand`.
+:func:`first_dealer`, :func:`dealt_deck` and :func:`start_hand`, and one dealt from
+decks of its own (the research adapters, :mod:`foraccio.research`) with
+:func:`first_dealer`, :func:`before_first_hand`, :func:`next_dealer` and
+:func:`start_hand`.
 
 The match is over when ``state.phase == "game_over"``; ``state.winner`` is
 the winning team. No function mutates its input; a refused move raises a
@@ -137,11 +140,15 @@ def next_hand(state: State, cut: int | None = None) -> State:
     if state.phase == "game_over":
         raise WrongPhase(phrase("The match is over; start a new one."), "match_over")
     rules = rules_of(state)
-    dealer = rules.hook.foraccio_next_dealer(dealer=state.dealer, options=rules.options,
-                                             seating=rules.seating)
-    state = _shuffle_and_deal(state, rules, dealer, cut, ())
+    state = _shuffle_and_deal(state, rules, next_dealer(state, rules), cut, ())
     _known(state, rules)
     return state
+
+
+def next_dealer(state: State, rules: Rules) -> int:
+    """The seat that deals the hand after ``state``'s, played by ``rules``."""
+    return rules.hook.foraccio_next_dealer(dealer=state.dealer, options=rules.options,
+                                           seating=rules.seating)
 
 
 def _shuffle_and_deal(state: State, rules: Rules, dealer: int, cut: int | None,
