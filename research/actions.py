@@ -31,6 +31,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from foraccio.core.model import Move
+from foraccio.core.plays import position
 
 JOLLY_VALUES = 13
 WAYS = 4
@@ -112,6 +113,25 @@ class ActionIds:
             return moves_left(moves, pending, self.index)[action - self.way]
         left = moves_left(moves, pending, self.index)
         return left[0] if len(left) == 1 else pending
+
+    def of(self, moves: Sequence[Move], move: Move) -> list[int]:
+        """The actions that make ``move``, one of the legal ``moves`` (with the cards of
+        its ``take`` in any order); raise ValueError for a move that is not legal."""
+        wanted = position(moves, move)
+        if wanted is None:
+            raise ValueError(f"{move} is not a legal move here")
+        target = moves[wanted]
+        actions: list[int] = []
+        pending: Pending | Move | None = None
+        while not isinstance(pending, Move):
+            for action in self.legal(moves, pending):
+                after = self.choose(moves, pending, action)
+                if after is target or (isinstance(after, Pending) and any(
+                        left is target for left in moves_left(moves, after, self.index))):
+                    actions.append(action)
+                    pending = after
+                    break
+        return actions
 
     def name(self, action: int) -> str:
         """What ``action`` does, in a few English words (OpenSpiel's
