@@ -8,14 +8,17 @@ EXAMPLES := examples/napoli-to-ten examples/scopa examples/scopone
 # A variant only the tests play, in a distribution of its own (tests/foreign): installed
 # with the test tools, so that the suite runs beside a variant it was not written for.
 FOREIGN := tests/foreign
-# Three installs, each with its stamp: what serving needs (RUN_STAMP: make run, demo,
+# Four installs, each with its stamp: what serving needs (RUN_STAMP: make run, demo,
 # openapi), what builds the compiled engine on top of it (COMPILED_STAMP: make compiled,
-# bench), and the test tools on top of that (STAMP: make test, lint). A new user's
+# bench), the research adapters' OpenSpiel and PettingZoo on top of that (RESEARCH_STAMP:
+# bench, the research extra of docs/research.md), and the test tools on top of those
+# (STAMP: make test, lint). A new user's
 # first `make run` then waits for the server's dependencies alone, not for playwright,
 # schemathesis and the client generators (tests/test_makefile.py checks it).
 FINGERPRINT := $(shell cat pyproject.toml constraints.txt $(EXAMPLES:%=%/pyproject.toml) $(FOREIGN)/pyproject.toml | cksum | cut -d' ' -f1)
 RUN_STAMP := $(VENV)/.installed-run-$(FINGERPRINT)
 COMPILED_STAMP := $(VENV)/.installed-compiled-$(FINGERPRINT)
+RESEARCH_STAMP := $(VENV)/.installed-research-$(FINGERPRINT)
 STAMP := $(VENV)/.installed-test-$(FINGERPRINT)
 NPM_STAMP := clients/node_modules/.installed-$(shell cat clients/package.json clients/package-lock.json | cksum | cut -d' ' -f1)
 CONTRACT_STAMP := clients/contract/node_modules/.installed-$(shell cat clients/contract/package.json clients/contract/package-lock.json | cksum | cut -d' ' -f1)
@@ -67,9 +70,16 @@ $(COMPILED_STAMP): $(RUN_STAMP)
 	$(PY) -m pip install --quiet --disable-pip-version-check -c constraints.txt -e '.[compiled]'
 	rm -f $(VENV)/.installed-compiled-* && touch $@
 
+# OpenSpiel and PettingZoo (with numpy, scipy and gymnasium): the research extra, kept out
+# of the server's install.
+$(RESEARCH_STAMP): $(COMPILED_STAMP)
+	@echo "Installing OpenSpiel and PettingZoo into $(VENV)..."
+	$(PY) -m pip install --quiet --disable-pip-version-check -c constraints.txt -e '.[research]'
+	rm -f $(VENV)/.installed-research-* && touch $@
+
 # The tests start hundreds of processes, so they get all the bytecode at once (where
 # PYTHONDONTWRITEBYTECODE is set, an import would compile anew in every process).
-$(STAMP): $(COMPILED_STAMP) $(FOREIGN)/pyproject.toml
+$(STAMP): $(RESEARCH_STAMP) $(FOREIGN)/pyproject.toml
 	@echo "Installing the test tools into $(VENV) (about two minutes the first time)..."
 	$(PY) -m pip install --quiet --disable-pip-version-check -c constraints.txt -e '.[test]'
 	$(PY) -m pip install --quiet --disable-pip-version-check --no-compile --no-deps -e $(FOREIGN)
@@ -223,7 +233,7 @@ openapi-lint: $(NPM_STAMP)
 # finished matches, and rooms (on SQLite, then on a Redis server of their own; then one
 # client flooding rooms and streams), and the house-rule lab (foraccio compare) on one
 # process, every core and a local Dask cluster.
-bench: compiled | $(REDIS_SERVER)
+bench: compiled $(RESEARCH_STAMP) | $(REDIS_SERVER)
 	$(PY) -m bench.engine
 	@command -v wrk > /dev/null || apt-get install -y -qq wrk > /dev/null 2>&1 \
 		|| (apt-get update -qq && apt-get install -y -qq wrk) > /dev/null 2>&1 \
@@ -246,6 +256,15 @@ bench: compiled | $(REDIS_SERVER)
 .PHONY: bench-bots
 bench-bots: compiled
 	$(PY) -m bench.bots
+
+# Our bots against OpenSpiel's (issue #42), every variant, one deal a game: our ISMCTS
+# against OpenSpiel's IS-MCTS at equal wall time a move (goal: win rate's lower bound over
+# 0.5), our heuristic against IS-MCTS and against a determinised MCTS; paired deals, seats
+# swapped (bench/openspiel_bots.py). About 40 minutes on one core; `$(PY) -m
+# bench.openspiel_bots --help` for smaller or larger runs. Not part of `make bench`.
+.PHONY: bench-openspiel
+bench-openspiel: compiled
+	$(PY) -m bench.openspiel_bots
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .

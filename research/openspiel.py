@@ -7,8 +7,9 @@ name with ``-`` as ``_`` (``foraccio_foraccio``, ``foraccio_zobelon``,
 registered by :func:`register`. Its parameters are the variant's options, typed as the
 engine declares them (``target``, ``players``...), and:
 
-- ``house_rules``: house rules to layer on the variant, comma-separated, in order;
-  a house rule's options are parameters named ``<house rule>.<option>``;
+- ``house_rules``: house rules to layer on the variant, comma-separated, in order
+  (``"none"``, the default: none); a house rule's options are parameters named
+  ``<house rule>.<option>``;
 - ``rewards``: ``"match"`` (default): at the end of the match the winning team's seats
   get 1 and the others ``-1/(teams - 1)``; ``"hand"``: at the end of each hand each
   seat gets its team's points of the hand minus the mean of the other teams';
@@ -54,6 +55,9 @@ from foraccio.research.observation import Layout, Observer
 from foraccio.research.rewards import hand_rewards, match_rewards
 
 PREFIX = "foraccio_"
+NO_HOUSE_RULES = "none"
+"""The ``house_rules`` parameter of a game played without any."""
+
 HAND_LIMIT = 200
 """The most hands a game plays: OpenSpiel needs a bound on a game's length, and a
 match that has not ended by then is won by the team leading it."""
@@ -101,7 +105,8 @@ def _specs(variant: str) -> dict[str, OptionSpec]:
 def _parameters(variant: str) -> dict[str, Any]:
     parameters: dict[str, Any] = {name: spelled(spec.default)
                                   for name, spec in _specs(variant).items()}
-    parameters.update(house_rules="", rewards="match", hands=0)
+    # "none", not "": OpenSpiel reads an empty value in a game string past its end
+    parameters.update(house_rules=NO_HOUSE_RULES, rewards="match", hands=0)
     return parameters
 
 
@@ -113,7 +118,7 @@ def spelled(value: Any) -> Any:
     if not isinstance(value, str):
         return value
     value = value.replace("-", "_")
-    return "_" + value if value and not value.strip("+_0123456789.") else value
+    return "_" + value if value and not value.strip("+0123456789.") else value
 
 
 def _unspelled(value: Any, spec: OptionSpec) -> Any:
@@ -170,8 +175,9 @@ class MatchGame(pyspiel.Game):
             raise ValueError(f"hands must be 0 (the whole match) to {HAND_LIMIT}, "
                              f"not {hands}")
         self.hands = hands or HAND_LIMIT
-        self.house_rules = tuple(name.strip() for name in given["house_rules"].split(",")
-                                 if name.strip())
+        named = given["house_rules"]
+        self.house_rules = () if named == NO_HOUSE_RULES else tuple(
+            name.strip() for name in named.split(",") if name.strip())
         found = get_variant(self.variant)
         specs = _specs(self.variant)
         try:
@@ -413,6 +419,9 @@ class MatchState(pyspiel.State):
                 for card in now.shuffled:
                     state.apply_action(index[swap.get(card, card)])
                 state.apply_action(now.cut)
+                dealt = state.now.match.events
+                if dealt != now.match.events[:len(dealt)]:
+                    continue  # the deal declares otherwise
                 for move in moves:
                     state.apply_action(move)
             except (ValueError, EngineError, pyspiel.SpielError):
