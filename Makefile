@@ -103,7 +103,7 @@ compiled: $(COMPILED_STAMP)
 # slowest tests are listed, to keep the suite's time in sight. Coverage is measured by
 # `make coverage`, not here: its tracing made the suite's CPU-bound tests two to three
 # times slower.
-ENGINE_TESTS := tests/core tests/variants $(EXAMPLES:%=%/tests)
+ENGINE_TESTS := tests/core tests/variants tests/research $(EXAMPLES:%=%/tests)
 TEST_NEEDS := $(STAMP) $(NPM_STAMP) $(CONTRACT_STAMP) $(CHROMIUM) java-runtime
 test: $(TEST_NEEDS) compiled | $(REDIS_SERVER) $(NGINX) $(JQ) $(WRK) $(SYSTEMD_ANALYZE)
 	FORACCIO_PURE_PYTHON=1 FORACCIO_EXPECT_ENGINE=source \

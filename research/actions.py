@@ -114,15 +114,17 @@ class ActionIds:
         left = moves_left(moves, pending, self.index)
         return left[0] if len(left) == 1 else pending
 
-    def of(self, moves: Sequence[Move], move: Move) -> list[int]:
+    def of(self, moves: Sequence[Move], move: Move, pending: Pending | None = None
+           ) -> list[int]:
         """The actions that make ``move``, one of the legal ``moves`` (with the cards of
-        its ``take`` in any order); raise ValueError for a move that is not legal."""
+        its ``take`` in any order), after the choices of ``pending`` if any; raise
+        ValueError for a move that is not legal, or not one those choices allow."""
         wanted = position(moves, move)
-        if wanted is None:
+        if wanted is None or (pending is not None and not any(
+                left is moves[wanted] for left in moves_left(moves, pending, self.index))):
             raise ValueError(f"{move} is not a legal move here")
         target = moves[wanted]
         actions: list[int] = []
-        pending: Pending | Move | None = None
         while not isinstance(pending, Move):
             for action in self.legal(moves, pending):
                 after = self.choose(moves, pending, action)

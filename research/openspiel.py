@@ -36,9 +36,11 @@ from typing import Any
 
 import pyspiel
 
+from foraccio.bots import choose_move
+from foraccio.bots.base import Budget
 from foraccio.core import engine
 from foraccio.core.errors import EngineError
-from foraccio.core.model import Declared, FirstDealerChosen, HandScored
+from foraccio.core.model import Declared, FirstDealerChosen, HandScored, Move
 from foraccio.core.registry import (
     get_variant,
     house_rules,
@@ -50,7 +52,8 @@ from foraccio.core.registry import (
 from foraccio.core.registry.catalogue import applicable_variants
 from foraccio.core.registry.options import option_key
 from foraccio.core.registry.records import OptionSpec
-from foraccio.research.actions import ActionIds, Pending
+from foraccio.core.view import seat_view
+from foraccio.research.actions import ActionIds, Pending, moves_left
 from foraccio.research.observation import Layout, Observer
 from foraccio.research.rewards import hand_rewards, match_rewards
 
@@ -446,6 +449,36 @@ def _unseen(match: engine.State, player: int) -> list[str]:
              and event.hand == match.hand for card in event.cards}
     return [card for seat, cards in enumerate(match.hands) if seat != player
             for card in cards if card not in shown] + [*match.stock]
+
+
+class EngineBot(pyspiel.Bot):
+    """One of the engine's bots (``"random"``, ``"heuristic"``, ``"ismcts"`` or a
+    plugin's, as ``GET /bots`` lists them) playing a game of this module as an OpenSpiel
+    bot: it is shown its seat's view only, chooses a whole move as it always does
+    (:func:`~foraccio.bots.choose_move`, with ``seed`` and ``budget``), and answers the
+    move's actions one at a time."""
+
+    def __init__(self, name: str, seed: int = 0, budget: Budget | None = None) -> None:
+        pyspiel.Bot.__init__(self)
+        self.name, self.seed, self.budget = name, seed, budget
+        self.chosen: tuple[engine.State | None, Move | None] = (None, None)
+        """The last position asked about and the move chosen there: a move of several
+        actions is chosen once (the engine's state stays the same until it is made)."""
+
+    def step(self, state: MatchState) -> int:
+        match, pending = state.match, state.pending
+        moves = engine.legal_moves(match)
+        asked, move = self.chosen
+        if asked is not match:
+            move = choose_move(self.name, seat_view(match, match.turn), self.seed, self.budget)
+            self.chosen = (match, move)
+        ids = state.game.ids
+        if pending is not None and move not in moves_left(moves, pending, ids.index):
+            move = moves_left(moves, pending, ids.index)[0]  # a move begun by someone else
+        return ids.of(moves, move, pending)[0]
+
+    def restart_at(self, state: MatchState) -> None:
+        pass
 
 
 register()

@@ -11,9 +11,11 @@ import pyspiel
 import pytest
 from open_spiel.python.algorithms import ismcts, mcts
 
+from foraccio.bots import choose_move
 from foraccio.core import engine
 from foraccio.core.model import Declared, FirstDealerChosen, State
 from foraccio.core.registry import applicable_variants, house_rules, variants
+from foraccio.core.view import seat_view
 from foraccio.research import openspiel
 from foraccio.research.actions import ActionIds
 from foraccio.research.openspiel import game_name
@@ -227,3 +229,41 @@ def test_a_match_through_openspiel_is_the_engines_match(variant):
         ours, theirs = match.scores[team_of[0]], sum(match.scores) - match.scores[team_of[0]]
         others = len(match.scores) - 1
         assert state.returns()[0] == pytest.approx(ours - theirs / others)
+
+
+@pytest.mark.parametrize("variant", INSTALLED)
+def test_the_engines_bots_play_as_openspiel_bots(variant):
+    """An engine bot plays its seat from the seat's view, a whole move at a time: the
+    moves it makes are the ones the engine's bot chooses there."""
+    game = pyspiel.load_game(game_name(variant), {"hands": 1})
+    bots = [openspiel.EngineBot("heuristic", seed=3)] + [
+        pyspiel.make_uniform_random_bot(seat, seat) for seat in range(1, game.num_players())]
+    rng = random.Random(3)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        _chance(state, rng)
+        if state.is_terminal():
+            break
+        seat = state.current_player()
+        if seat == 0 and state.pending is None:
+            expected = choose_move("heuristic", seat_view(state.match, 0), 3)
+            moves = engine.legal_moves(state.match)
+            planned = state.game.ids.of(moves, expected)
+            for action in planned:
+                assert bots[0].step(state) == action
+                state.apply_action(action)
+        else:
+            state.apply_action(bots[seat].step(state))
+    assert sum(state.returns()) == pytest.approx(0)
+
+
+def test_an_engine_bot_finishes_a_move_someone_else_began():
+    state = next(position for position in _random_positions("lumaca", 5, 40)
+                 if len(position.legal_actions()) > 1)
+    first = state.legal_actions()[0]
+    seat = state.current_player()
+    state.apply_action(first)
+    bot = openspiel.EngineBot("random")
+    while state.current_player() == seat and state.pending is not None:
+        state.apply_action(bot.step(state))
+    assert state.pending is None
