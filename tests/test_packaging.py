@@ -12,7 +12,7 @@ import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-PARTS = ("core", "variants", "bots", "api", "cli", "web", "rooms", "lab")
+PARTS = ("core", "variants", "bots", "api", "cli", "web", "rooms", "lab", "research")
 """The folders that are subpackages of foraccio, by their folder name."""
 
 
@@ -75,6 +75,18 @@ def test_importing_the_whole_package_imports_no_generic_top_level_name():
         "        importlib.import_module(module.name)\n"
         f"print(sorted(set(name.split('.')[0] for name in sys.modules) & {set(PARTS)!r}))\n")
     # Outside the checkout, so that nothing but the installed package can be found.
+    result = subprocess.run([sys.executable, "-c", program], cwd="/", capture_output=True,
+                            text=True, check=True)
+    assert result.stdout.strip() == "[]"
+
+
+def test_the_server_the_command_and_the_bots_import_nothing_of_the_research_extra():
+    # OpenSpiel, PettingZoo and numpy come with the optional research extra only.
+    program = (
+        "import sys\n"
+        "import foraccio.api.app, foraccio.cli.main, foraccio.bots, foraccio.lab.speech\n"
+        "print(sorted({'numpy', 'pyspiel', 'open_spiel', 'pettingzoo', 'gymnasium'}"
+        " & set(sys.modules)))\n")
     result = subprocess.run([sys.executable, "-c", program], cwd="/", capture_output=True,
                             text=True, check=True)
     assert result.stdout.strip() == "[]"
