@@ -97,11 +97,17 @@ class ActionIds:
                action: int) -> Pending | Move:
         """The move ``action`` completes, or the choices made once it is added to
         ``pending``; raise ValueError for an action that is not legal."""
+        if pending is None and 0 <= action < self.take:  # a card: the most common choice
+            card = self.deck[action]
+            left = [move for move in moves if move.card == card]
+            if len(left) == 1:
+                return left[0]
+            if not left:
+                raise ValueError(f"action {action} is not legal here")
+            return Pending(card)
         if action not in self.legal(moves, pending):
             raise ValueError(f"action {action} is not legal here")
-        if pending is None:
-            pending = Pending(self.deck[action])
-        elif self.jolly < action <= self.as_itself and not pending.jolly_chosen:
+        if self.jolly < action <= self.as_itself and not pending.jolly_chosen:
             jolly = (None if action == self.as_itself else "sweep" if action == self.sweep
                      else action - self.jolly)
             pending = pending._replace(jolly_chosen=True, jolly=jolly)

@@ -30,9 +30,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Any
+from typing import Any, NamedTuple
 
 import pyspiel
 
@@ -233,8 +232,7 @@ def _first_dealer_odds(rules) -> list[tuple[int, float]]:
     return [(seat, float(Fraction(counts[seat], DRAWS))) for seat in sorted(counts)]
 
 
-@dataclass(frozen=True)
-class Position:
+class Position(NamedTuple):
     """Everything a :class:`MatchState` holds, immutable: pyspiel clones a Python state by
     deep-copying its attributes, and an immutable value is its own copy."""
 
@@ -248,7 +246,7 @@ class Position:
     """The cards of the deal in progress, or of the hand being played, as shuffled (before
     the cut), top first."""
     cut: int = 0
-    before_deal: MatchState | None = None
+    before_deal: Any = None
     """The state as it was before the current hand's deal began (resampling replays the
     hand from there)."""
     over: bool = False
@@ -310,7 +308,7 @@ class MatchState(pyspiel.State):
     def _apply_action(self, action: int) -> None:
         now = self.now
         if now.dealer is None:
-            self.now = replace(now, dealer=action)
+            self.now = now._replace(dealer=action)
         elif now.match is None or now.match.phase != "playing":
             self._deal(action)
         else:
@@ -319,9 +317,9 @@ class MatchState(pyspiel.State):
     def _deal(self, action: int) -> None:
         game, now = self.game, self.now
         if not now.shuffled:  # pyspiel adds the action to the history after this call
-            self.now = now = replace(now, before_deal=self.clone())
+            self.now = now = now._replace(before_deal=self.clone())
         if not self._cutting():
-            self.now = replace(now, shuffled=(*now.shuffled, game.ids.deck[action]))
+            self.now = now._replace(shuffled=(*now.shuffled, game.ids.deck[action]))
             return
         deck = now.shuffled[action:] + now.shuffled[:action]
         if now.match is None:
@@ -331,17 +329,17 @@ class MatchState(pyspiel.State):
         else:
             start, opening = now.match, ()
         match = engine.start_hand(start, game.rules, now.dealer, action, deck, opening)
-        self.now = replace(now, match=match, cut=action)
+        self.now = now._replace(match=match, cut=action)
 
     def _play(self, action: int) -> None:
         game, now = self.game, self.now
         chosen = game.ids.choose(engine.legal_moves(now.match), now.pending, action)
         rewards = (0.0,) * game.seats
         if isinstance(chosen, Pending):
-            self.now = replace(now, pending=chosen, rewards=rewards)
+            self.now = now._replace(pending=chosen, rewards=rewards)
             return
         match, events = engine.play(now.match, chosen)
-        self.now = now = replace(now, match=match, pending=None, rewards=rewards)
+        self.now = now = now._replace(match=match, pending=None, rewards=rewards)
         for event in events:
             if type(event) is HandScored:
                 self._hand_over(event)
@@ -355,9 +353,9 @@ class MatchState(pyspiel.State):
         if match.phase == "game_over" or match.hand >= game.hands:
             if game.rewards_by == "match":
                 now = _given(now, match_rewards(match.scores, match.winner), team_of)
-            self.now = replace(now, over=True)
+            self.now = now._replace(over=True)
             return
-        self.now = replace(now, dealer=engine.next_dealer(match, game.rules), shuffled=(),
+        self.now = now._replace(dealer=engine.next_dealer(match, game.rules), shuffled=(),
                            before_deal=None)
 
     def returns(self) -> list[float]:
@@ -438,7 +436,7 @@ class MatchState(pyspiel.State):
 def _given(now: Position, by_team: list[float], team_of) -> Position:
     """``now`` after each seat is given its team's reward of ``by_team``."""
     rewards = [by_team[team_of[seat]] for seat in range(len(now.returns))]
-    return replace(now, rewards=tuple(map(float.__add__, now.rewards, rewards)),
+    return now._replace(rewards=tuple(map(float.__add__, now.rewards, rewards)),
                    returns=tuple(map(float.__add__, now.returns, rewards)))
 
 
