@@ -227,14 +227,15 @@ openapi-lint: $(NPM_STAMP)
 	REDOCLY_TELEMETRY=off clients/node_modules/.bin/redocly lint openapi/openapi.json
 	clients/node_modules/.bin/spectral lint openapi/openapi.json --ruleset .spectral.yaml
 
-# Engine playouts, then HTTP on a real server (wrk drives the load; installed if missing),
-# then the latency of cheap requests while bots work at their hardest, how soon the bot
-# pool stops work nobody waits for, and /health while clients flood the server with long
-# finished matches, and rooms (on SQLite, then on a Redis server of their own; then one
-# client flooding rooms and streams), and the house-rule lab (foraccio compare) on one
-# process, every core and a local Dask cluster.
+# Engine playouts and a PettingZoo step beside them, then HTTP on a real server (wrk drives
+# the load; installed if missing), then the latency of cheap requests while bots work at
+# their hardest, how soon the bot pool stops work nobody waits for, and /health while
+# clients flood the server with long finished matches, and rooms (on SQLite, then on a
+# Redis server of their own; then one client flooding rooms and streams), and the
+# house-rule lab (foraccio compare) on one process, every core and a local Dask cluster.
 bench: compiled $(RESEARCH_STAMP) | $(REDIS_SERVER)
 	$(PY) -m bench.engine
+	$(PY) -m bench.research
 	@command -v wrk > /dev/null || apt-get install -y -qq wrk > /dev/null 2>&1 \
 		|| (apt-get update -qq && apt-get install -y -qq wrk) > /dev/null 2>&1 \
 		|| echo "wrk could not be installed; bench.http falls back to a Python client"

@@ -1,0 +1,125 @@
+"""Every seat's observation tensor of a match, kept up to date play by play.
+
+:class:`~foraccio.research.observation.Observer` writes a seat's tensor from the whole
+state: every card of the table, the piles and the hand's events, some hundred numbers,
+which costs two to three times the engine's own play. A PettingZoo environment observes
+after every play, so :class:`RunningObservation` keeps the pieces every seat sees alike
+(all but ``observer``, ``hand`` and ``choosing``) and changes only what a play changed:
+a card laid or taken, a bonus, whose turn, the hands' sizes, the cards dealt from the
+stock. Anything else a play may do (a new hand, a declaration, the end of a hand) is
+written anew by the Observer. Its tensors are the Observer's to the bit
+(tests/research/test_pettingzoo_match.py compares every seat's after every step).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from foraccio.core.model import AnyEvent, Bonus, Captured, DealtMore, Laid, State
+from foraccio.research.actions import JOLLY_VALUES, Pending
+from foraccio.research.observation import Layout, Observer
+
+FOLLOWED = frozenset((Laid, Captured, Bonus, DealtMore))
+"""The events of a play that :meth:`RunningObservation.played` follows piece by piece;
+any other (a new hand, a deal's capture or declaration, the end of a hand) rewrites the
+tensor."""
+
+
+class RunningObservation:
+    """The private observation (``Observer(layout, private=True, perfect_recall=False)``)
+    of each seat of one match, as it is played."""
+
+    def __init__(self, layout: Layout) -> None:
+        self.shared = Observer(layout, private=True, perfect_recall=False)
+        """Its tensor holds what every seat sees alike, the private pieces left at 0."""
+        starts, at = {}, 0
+        for name, shape in layout.pieces(private=True, perfect_recall=False):
+            starts[name] = at
+            at += int(np.prod(shape))
+        self.starts = starts
+        self.size = len(layout.ids.deck)
+        self.index = layout.ids.index
+        self.team_of = layout.seating.team_of
+        self.target = layout.target
+        # A play writes a few numbers of a tensor: through a memoryview each write costs
+        # a third of numpy's (the tensor is written in place, never made anew).
+        self.numbers = memoryview(self.shared.tensor)
+        self.state: State | None = None
+
+    def restart(self, state: State) -> None:
+        """Write the shared pieces from ``state``."""
+        self.shared.fill(state, None, 0)
+        pieces = self.shared.dict
+        pieces["observer"].fill(0)
+        pieces["hand"].fill(0)
+        self.state = state
+
+    def played(self, state: State, events: Sequence[AnyEvent]) -> None:
+        """Follow one play: ``state`` after it, ``events`` what it did."""
+        for event in events:
+            if type(event) not in FOLLOWED:
+                self.restart(state)
+                return
+        numbers, starts, size, index = self.numbers, self.starts, self.size, self.index
+        played, shown, table = starts["played"], starts["shown"], starts["table"]
+        for event in events:
+            kind = type(event)
+            if kind is Bonus:
+                # as the Observer adds them, in the order they happened
+                self.shared.dict["bonuses"][event.team] += event.points / self.target
+                continue
+            if kind is DealtMore:  # every hand dealt anew, maybe cards on the table
+                for card in event.table:
+                    numbers[table + index[card]] = 1.0
+                for seat, cards in enumerate(state.hands):
+                    numbers[starts["hand_sizes"] + seat] = len(cards) / size
+                numbers[starts["stock"]] = len(state.stock) / size
+                continue
+            seat, card = event.seat, index[event.card]
+            numbers[played + seat * size + card] = 1.0
+            numbers[shown + seat * size + card] = 0.0  # held no more
+            numbers[starts["hand_sizes"] + seat] = len(state.hands[seat]) / size
+            if kind is Laid:
+                numbers[table + card] = 1.0
+                continue
+            pile = starts["piles"] + self.team_of[seat] * size
+            numbers[pile + card] = 1.0
+            for taken in event.take:
+                numbers[table + index[taken]] = 0.0
+                numbers[pile + index[taken]] = 1.0
+        turn = starts["turn"]
+        if self.state.turn is not None:
+            numbers[turn + self.state.turn] = 0.0
+        if state.turn is not None:
+            numbers[turn + state.turn] = 1.0
+        self.state = state
+
+    def observe(self, seat: int, pending: Pending | None = None) -> np.ndarray:
+        """A new tensor: what ``seat`` knows now, ``pending`` the choices made so far
+        of the move being chosen (by the seat to play)."""
+        state = self.state
+        tensor = self.shared.tensor.copy()
+        numbers = memoryview(tensor)
+        starts = self.starts
+        numbers[starts["observer"] + seat] = 1.0
+        hand, index = starts["hand"], self.index
+        for card in state.hands[seat]:
+            numbers[hand + index[card]] = 1.0
+        if pending is not None and state.turn == seat:
+            self._choosing(numbers, pending)
+        return tensor
+
+    def _choosing(self, numbers: memoryview, pending: Pending) -> None:
+        """Write the ``choosing`` piece as the Observer does: the card, the cards chosen
+        to take, the jolly use (value 1-13, sweep, as itself)."""
+        choosing, size, index = self.starts["choosing"], self.size, self.index
+        numbers[choosing + index[pending.card]] = 1.0
+        for card in pending.taken:
+            numbers[choosing + size + index[card]] = 1.0
+        if pending.jolly_chosen:
+            jolly = pending.jolly
+            at = (JOLLY_VALUES + 1 if jolly == "sweep" else JOLLY_VALUES + 2 if jolly is None
+                  else int(jolly) - 1)
+            numbers[choosing + 2 * size + at] = 1.0
