@@ -7,9 +7,10 @@ a move is one or a few steps, each ``env.last()`` (the observation and the actio
 a random action among those the mask allows and ``env.step``; a match is ``env.reset``
 and steps until every agent has left. Both sides play whole matches of every variant,
 the same seeds one after the other, so that machine noise hits both alike; the median
-match's cost per engine move is reported (which a match slowed by the machine does not
-move), with the environment's steps per move. The goal (issue #42): a move through
-the environment costs at most twice the engine's. Run with ``make bench``.
+match's cost per engine move is reported, in the process's CPU time (which the machine's
+other work and a match it slowed do not move), with the environment's steps per move.
+The goal (issue #42): a move through the environment costs at most twice the engine's.
+Run with ``make bench``.
 """
 
 from __future__ import annotations
@@ -31,16 +32,16 @@ GOAL = 2.0
 def engine_match(variant: str, seed: int, players: random.Random) -> tuple[float, int, int]:
     """Play the match of ``seed`` through the engine with moves chosen by ``players``;
     return (seconds, moves, steps: one a move)."""
-    start = time.perf_counter()
+    start = time.process_time()
     moves = random_match(variant, seed, players)
-    return time.perf_counter() - start, moves, moves
+    return time.process_time() - start, moves, moves
 
 
 def env_match(match, seed: int, players: random.Random) -> tuple[float, int, int]:
     """Play the match of ``seed`` through ``match`` (an environment) with actions chosen
     by ``players`` at random among those its mask allows; return (seconds, moves,
     steps)."""
-    start = time.perf_counter()
+    start = time.process_time()
     match.reset(seed=seed)
     steps = 0
     choose = players.choice
@@ -52,7 +53,7 @@ def env_match(match, seed: int, players: random.Random) -> tuple[float, int, int
         # the mask's legal actions as Python ints: np.flatnonzero costs four times more
         match.step(choose(observation["action_mask"].nonzero()[0].tolist()))
         steps += 1
-    elapsed = time.perf_counter() - start
+    elapsed = time.process_time() - start
     return elapsed, sum(len(record.moves) for record in match.unwrapped.state.record), steps
 
 

@@ -29,6 +29,7 @@ the terminal table for the agent to act, in the game's own words and in ``langua
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
 from operator import index as as_index
 from typing import Any, ClassVar
 
@@ -37,11 +38,10 @@ import msgspec
 import numpy as np
 from gymnasium.utils import seeding
 from pettingzoo import AECEnv
-from rich.console import Console, Group
 
 from foraccio.core import engine
 from foraccio.core.errors import EngineError
-from foraccio.core.model import HandScored
+from foraccio.core.model import MAX_SAFE_INTEGER, AnyEvent, HandScored, Move
 from foraccio.core.view import seat_view
 from foraccio.core.words import LANGUAGES
 from foraccio.research.actions import ActionIds, Pending
@@ -59,10 +59,8 @@ RENDER_WIDTH = 100
 """How wide :meth:`MatchEnv.render` draws the table, in characters."""
 
 BEFORE_RESET = "the match starts with reset(): call it before observe(), step() or render()"
-
-_SEVERAL = object()
-"""In :attr:`MatchEnv._first_choices`: a card that has several moves, which the seat
-goes on choosing."""
+"""What a call before the match began is told (PettingZoo's OrderEnforcingWrapper's job,
+done here: see :func:`env`)."""
 
 
 def env(variant: str = "foraccio", options: dict[str, Any] | None = None,
@@ -134,8 +132,7 @@ class MatchEnv(AECEnv):
         self.np_random, self.np_random_seed = seeding.np_random(None)
         self.state: engine.State | None = None
         self.pending: Pending | None = None
-        self._first_choices: tuple[engine.State | None, dict[int, object], bytearray] = (
-            None, {}, bytearray())
+        self._moves: tuple[engine.State | None, tuple[Move, ...], list[int]] = (None, (), [])
         self._rewarded = False
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space:
@@ -153,7 +150,8 @@ class MatchEnv(AECEnv):
         if seed is not None:
             self.np_random, self.np_random_seed = seeding.np_random(seed)
         else:
-            seed = int(self.np_random.integers(2**63 - 1))
+            # any seed a match may record (the wire's integers are JavaScript's safe ones)
+            seed = int(self.np_random.integers(MAX_SAFE_INTEGER + 1))
         self.seed = seed
         self.state = engine.new_match(self.variant, seed, self.options, self.house_rules)
         self.pending = None
@@ -174,7 +172,13 @@ class MatchEnv(AECEnv):
         if agent != self.agent_selection or self.terminations[agent]:
             mask = np.zeros(self.ids.count, np.int8)
         elif self.pending is None:
-            mask = np.frombuffer(bytearray(self._choices()[1]), np.int8)
+            known, _, cards = self._moves
+            if known is not self.state:
+                cards = self._cards()[1]
+            mask = np.zeros(self.ids.count, np.int8)
+            legal = memoryview(mask)  # writes a third as dear as numpy's
+            for card in cards:
+                legal[card] = 1
         else:
             mask = np.zeros(self.ids.count, np.int8)
             mask[self.ids.legal(engine.legal_moves(self.state), self.pending)] = 1
@@ -193,12 +197,14 @@ class MatchEnv(AECEnv):
             self._was_dead_step(action)
             return
         action = as_index(action)
-        chosen = self._choices()[0].get(action) if self.pending is None else _SEVERAL
-        if chosen is None:
-            raise ValueError(self._refusal(action))
-        if chosen is _SEVERAL:
+        known, moves, cards = self._moves
+        if known is not state:
+            moves, cards = self._cards()
+        if self.pending is None and action in cards and cards.count(action) == 1:
+            chosen = moves[cards.index(action)]  # the card's only move: most steps
+        else:
             try:
-                chosen = self.ids.choose(engine.legal_moves(state), self.pending, action)
+                chosen = self.ids.choose(moves, self.pending, action)
             except ValueError:
                 raise ValueError(self._refusal(action)) from None
         self._cumulative_rewards[agent] = 0.0
@@ -210,32 +216,24 @@ class MatchEnv(AECEnv):
             return
         self.pending = None
         self.state, events = engine.play(state, chosen)
-        self._seen.played(self.state, events)
-        if self.state.phase != "playing":
+        if self.state.phase == "playing":
+            self._seen.played(self.state, events)
+        else:
             self._hand_over(events)
         if not self.terminations[agent]:
             self.agent_selection = self.possible_agents[self.state.turn]
 
-    def _choices(self) -> tuple[dict[int, object], bytearray]:
-        """The first choices of the seat to play (the cards it may play), each with its
-        move, or :data:`_SEVERAL` when the card has more than one, and their mask;
-        worked out once per state."""
+    def _cards(self) -> tuple[tuple[Move, ...], list[int]]:
+        """The legal moves of the seat to play and the action of each move's card (its
+        first choice); worked out once per state."""
         state = self.state
-        known, choices, mask = self._first_choices
-        if known is state:
-            return choices, mask
-        choices = {}
-        mask = bytearray(self.ids.count)
-        index = self.ids.index
-        for move in engine.legal_moves(state):
-            card = index[move.card]
-            if card in choices:
-                choices[card] = _SEVERAL
-            else:
-                choices[card] = move
-                mask[card] = 1
-        self._first_choices = (state, choices, mask)
-        return choices, mask
+        known, moves, cards = self._moves
+        if known is not state:
+            moves = engine.legal_moves(state)
+            index = self.ids.index
+            cards = [index[move.card] for move in moves]
+            self._moves = (state, moves, cards)
+        return moves, cards
 
     def _refusal(self, action: int) -> str:
         moves = engine.legal_moves(self.state)
@@ -244,7 +242,7 @@ class MatchEnv(AECEnv):
         return (f"action {action} is not legal for {self.agent_selection} now; the legal "
                 f"actions are {legal}")
 
-    def _hand_over(self, events) -> None:
+    def _hand_over(self, events: Sequence[AnyEvent]) -> None:
         """Give the hand's rewards, then deal the next hand or end the match."""
         state = self.state
         if self.rewards_by == "hand":
@@ -254,8 +252,8 @@ class MatchEnv(AECEnv):
             if self.rewards_by == "match":
                 self._give(match_rewards(state.scores, state.winner))
             self.terminations = dict.fromkeys(self.agents, True)
-            return
-        self.state = engine.next_hand(state)
+        else:
+            self.state = engine.next_hand(state)
         self._seen.restart(self.state)
 
     def _give(self, by_team: list[float]) -> None:
@@ -292,7 +290,9 @@ def table_text(state: engine.State, seat: int, names: tuple[str, ...], language:
     """``state`` as the terminal table shows it to ``seat`` (the table, its hand, the
     score sheet once the match is over), under the seat's name, every other seat named
     also by its name of ``names``, in ``language``, as plain text."""
-    # The terminal table imports rich and the lab's words: only a render needs them.
+    # rich, the terminal table and the lab's words: only a render needs them.
+    from rich.console import Console, Group
+
     from foraccio.cli.table.places import places_of
     from foraccio.cli.table.render import hand_line, score_sheet, table_panel
     from foraccio.cli.table.speech import speaking

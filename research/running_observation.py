@@ -21,11 +21,6 @@ from foraccio.core.model import AnyEvent, Bonus, Captured, DealtMore, Laid, Stat
 from foraccio.research.actions import JOLLY_VALUES, Pending
 from foraccio.research.observation import Layout, Observer
 
-FOLLOWED = frozenset((Laid, Captured, Bonus, DealtMore))
-"""The events of a play that :meth:`RunningObservation.played` follows piece by piece;
-any other (a new hand, a deal's capture or declaration, the end of a hand) rewrites the
-tensor."""
-
 
 class RunningObservation:
     """The private observation (``Observer(layout, private=True, perfect_recall=False)``)
@@ -39,13 +34,25 @@ class RunningObservation:
             starts[name] = at
             at += int(np.prod(shape))
         self.starts = starts
-        self.size = len(layout.ids.deck)
+        size = self.size = len(layout.ids.deck)
         self.index = layout.ids.index
         self.team_of = layout.seating.team_of
         self.target = layout.target
+        seats = range(layout.seating.seats)
+        # where each seat's and team's cards start in the tensor, for the writes of a play
+        self.played_at = [starts["played"] + seat * size for seat in seats]
+        self.shown_at = [starts["shown"] + seat * size for seat in seats]
+        self.pile_at = [starts["piles"] + self.team_of[seat] * size for seat in seats]
+        self.table_at = starts["table"]
+        self.sizes_at = starts["hand_sizes"]
         # A play writes a few numbers of a tensor: through a memoryview each write costs
         # a third of numpy's (the tensor is written in place, never made anew).
         self.numbers = memoryview(self.shared.tensor)
+        self.hands = np.zeros((layout.seating.seats, size), np.float32)
+        """Each seat's ``hand`` piece, kept as the shared pieces are: a seat's
+        observation is the shared tensor with its hand and its ``observer`` mark."""
+        self.hand_numbers = memoryview(self.hands.reshape(-1))
+        self.hand_at = slice(starts["hand"], starts["hand"] + size)
         self.state: State | None = None
 
     def restart(self, state: State) -> None:
@@ -54,42 +61,49 @@ class RunningObservation:
         pieces = self.shared.dict
         pieces["observer"].fill(0)
         pieces["hand"].fill(0)
+        self._deal_hands(state)
         self.state = state
+
+    def _deal_hands(self, state: State) -> None:
+        hands, index = self.hands, self.index
+        hands.fill(0)
+        for seat, cards in enumerate(state.hands):
+            for card in cards:
+                hands[seat, index[card]] = 1
 
     def played(self, state: State, events: Sequence[AnyEvent]) -> None:
         """Follow one play: ``state`` after it, ``events`` what it did."""
-        for event in events:
-            if type(event) not in FOLLOWED:
-                self.restart(state)
-                return
-        numbers, starts, size, index = self.numbers, self.starts, self.size, self.index
-        played, shown, table = starts["played"], starts["shown"], starts["table"]
+        numbers, index, size, table = self.numbers, self.index, self.size, self.table_at
         for event in events:
             kind = type(event)
-            if kind is Bonus:
+            if kind is Laid or kind is Captured:
+                seat, card = event.seat, index[event.card]
+                numbers[self.played_at[seat] + card] = 1.0
+                numbers[self.shown_at[seat] + card] = 0.0  # held no more
+                numbers[self.sizes_at + seat] = len(state.hands[seat]) / size
+                self.hand_numbers[seat * size + card] = 0.0
+                if kind is Laid:
+                    numbers[table + card] = 1.0
+                    continue
+                pile = self.pile_at[seat]
+                numbers[pile + card] = 1.0
+                for taken in event.take:
+                    numbers[table + index[taken]] = 0.0
+                    numbers[pile + index[taken]] = 1.0
+            elif kind is Bonus:
                 # as the Observer adds them, in the order they happened
                 self.shared.dict["bonuses"][event.team] += event.points / self.target
-                continue
-            if kind is DealtMore:  # every hand dealt anew, maybe cards on the table
+            elif kind is DealtMore:  # every hand dealt anew, maybe cards on the table
                 for card in event.table:
                     numbers[table + index[card]] = 1.0
                 for seat, cards in enumerate(state.hands):
-                    numbers[starts["hand_sizes"] + seat] = len(cards) / size
-                numbers[starts["stock"]] = len(state.stock) / size
-                continue
-            seat, card = event.seat, index[event.card]
-            numbers[played + seat * size + card] = 1.0
-            numbers[shown + seat * size + card] = 0.0  # held no more
-            numbers[starts["hand_sizes"] + seat] = len(state.hands[seat]) / size
-            if kind is Laid:
-                numbers[table + card] = 1.0
-                continue
-            pile = starts["piles"] + self.team_of[seat] * size
-            numbers[pile + card] = 1.0
-            for taken in event.take:
-                numbers[table + index[taken]] = 0.0
-                numbers[pile + index[taken]] = 1.0
-        turn = starts["turn"]
+                    numbers[self.sizes_at + seat] = len(cards) / size
+                numbers[self.starts["stock"]] = len(state.stock) / size
+                self._deal_hands(state)
+            else:  # anything else is written anew, whatever was written above
+                self.restart(state)
+                return
+        turn = self.starts["turn"]
         if self.state.turn is not None:
             numbers[turn + self.state.turn] = 0.0
         if state.turn is not None:
@@ -101,14 +115,10 @@ class RunningObservation:
         of the move being chosen (by the seat to play)."""
         state = self.state
         tensor = self.shared.tensor.copy()
-        numbers = memoryview(tensor)
-        starts = self.starts
-        numbers[starts["observer"] + seat] = 1.0
-        hand, index = starts["hand"], self.index
-        for card in state.hands[seat]:
-            numbers[hand + index[card]] = 1.0
+        tensor[self.hand_at] = self.hands[seat]
+        tensor[self.starts["observer"] + seat] = 1
         if pending is not None and state.turn == seat:
-            self._choosing(numbers, pending)
+            self._choosing(memoryview(tensor), pending)
         return tensor
 
     def _choosing(self, numbers: memoryview, pending: Pending) -> None:

@@ -192,3 +192,10 @@ def test_spaces():
     space = match.observation_space("seat_1")
     assert space["action_mask"].shape == (ids.count,)
     assert space["observation"].shape == Observer(match.layout).tensor.shape
+
+
+def test_a_match_starts_with_reset():
+    match = env("scopa", render_mode="ansi")
+    for call in (lambda: match.step(0), lambda: match.observe("seat_0"), match.render):
+        with pytest.raises(RuntimeError, match="reset"):
+            call()
