@@ -24,11 +24,13 @@ from foraccio.research.observation import Layout, Observer
 
 class RunningObservation:
     """The private observation (``Observer(layout, private=True, perfect_recall=False)``)
-    of each seat of one match, as it is played."""
+    of each seat of one match, as it is played: the shared tensor (what every seat sees
+    alike, the private pieces left at 0) plus the seat's own (its ``observer`` mark and
+    its ``hand``, 0 elsewhere), one addition making a seat's observation."""
 
     def __init__(self, layout: Layout) -> None:
         self.shared = Observer(layout, private=True, perfect_recall=False)
-        """Its tensor holds what every seat sees alike, the private pieces left at 0."""
+        """Writes the shared tensor from a whole state, on a new hand and the like."""
         starts, at = {}, 0
         for name, shape in layout.pieces(private=True, perfect_recall=False):
             starts[name] = at
@@ -45,18 +47,20 @@ class RunningObservation:
         self.pile_at = [starts["piles"] + self.team_of[seat] * size for seat in seats]
         self.table_at = starts["table"]
         self.sizes_at = starts["hand_sizes"]
+        self.hand_at = starts["hand"]
+        self.turn_at = starts["turn"]
         # A play writes a few numbers of a tensor: through a memoryview each write costs
-        # a third of numpy's (the tensor is written in place, never made anew).
+        # a third of numpy's (the tensors are written in place, never made anew).
         self.numbers = memoryview(self.shared.tensor)
-        self.hands = np.zeros((layout.seating.seats, size), np.float32)
-        """Each seat's ``hand`` piece, kept as the shared pieces are: a seat's
-        observation is the shared tensor with its hand and its ``observer`` mark."""
-        self.hand_numbers = memoryview(self.hands.reshape(-1))
-        self.hand_at = slice(starts["hand"], starts["hand"] + size)
+        self.own = [np.zeros_like(self.shared.tensor) for _ in seats]
+        """Each seat's private pieces: its ``observer`` mark and its ``hand``."""
+        self.own_numbers = [memoryview(own) for own in self.own]
+        for seat, numbers in enumerate(self.own_numbers):
+            numbers[starts["observer"] + seat] = 1.0
         self.state: State | None = None
 
     def restart(self, state: State) -> None:
-        """Write the shared pieces from ``state``."""
+        """Write every piece anew from ``state``."""
         self.shared.fill(state, None, 0)
         pieces = self.shared.dict
         pieces["observer"].fill(0)
@@ -65,11 +69,12 @@ class RunningObservation:
         self.state = state
 
     def _deal_hands(self, state: State) -> None:
-        hands, index = self.hands, self.index
-        hands.fill(0)
-        for seat, cards in enumerate(state.hands):
+        hand, size, index = self.hand_at, self.size, self.index
+        for own, cards in zip(self.own, state.hands, strict=True):
+            own[hand:hand + size] = 0
+            numbers = memoryview(own)
             for card in cards:
-                hands[seat, index[card]] = 1
+                numbers[hand + index[card]] = 1.0
 
     def played(self, state: State, events: Sequence[AnyEvent]) -> None:
         """Follow one play: ``state`` after it, ``events`` what it did."""
@@ -81,7 +86,7 @@ class RunningObservation:
                 numbers[self.played_at[seat] + card] = 1.0
                 numbers[self.shown_at[seat] + card] = 0.0  # held no more
                 numbers[self.sizes_at + seat] = len(state.hands[seat]) / size
-                self.hand_numbers[seat * size + card] = 0.0
+                self.own_numbers[seat][self.hand_at + card] = 0.0
                 if kind is Laid:
                     numbers[table + card] = 1.0
                     continue
@@ -103,21 +108,19 @@ class RunningObservation:
             else:  # anything else is written anew, whatever was written above
                 self.restart(state)
                 return
-        turn = self.starts["turn"]
-        if self.state.turn is not None:
-            numbers[turn + self.state.turn] = 0.0
-        if state.turn is not None:
-            numbers[turn + state.turn] = 1.0
+        before, after = self.state.turn, state.turn
+        if before is not None:
+            numbers[self.turn_at + before] = 0.0
+        if after is not None:
+            numbers[self.turn_at + after] = 1.0
         self.state = state
 
     def observe(self, seat: int, pending: Pending | None = None) -> np.ndarray:
         """A new tensor: what ``seat`` knows now, ``pending`` the choices made so far
         of the move being chosen (by the seat to play)."""
-        state = self.state
-        tensor = self.shared.tensor.copy()
-        tensor[self.hand_at] = self.hands[seat]
-        tensor[self.starts["observer"] + seat] = 1
-        if pending is not None and state.turn == seat:
+        # the two tensors are 0 where the other is not: their sum is either, exactly
+        tensor = self.shared.tensor + self.own[seat]
+        if pending is not None and self.state.turn == seat:
             self._choosing(memoryview(tensor), pending)
         return tensor
 
