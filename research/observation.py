@@ -59,6 +59,14 @@ class Layout:
         self.seating = seating
         self.target = max(1, target)
 
+    def starts(self, private: bool, perfect_recall: bool) -> dict[str, int]:
+        """Where each piece starts in the flat tensor."""
+        starts, at = {}, 0
+        for name, shape in self.pieces(private, perfect_recall):
+            starts[name] = at
+            at += int(np.prod(shape))
+        return starts
+
     def pieces(self, private: bool, perfect_recall: bool) -> list[tuple[str, tuple[int, ...]]]:
         size = len(self.ids.deck)
         seats, teams = self.seating.seats, len(self.seating.teams)
@@ -150,16 +158,8 @@ class Observer:
 
     def _fill_choosing(self, pending: Pending) -> None:
         choosing = self.dict["choosing"]
-        index = self.layout.ids.index
-        size = len(index)
-        choosing[index[pending.card]] = 1
-        for card in pending.taken:
-            choosing[size + index[card]] = 1
-        if pending.jolly_chosen:
-            jolly = pending.jolly
-            at = (JOLLY_VALUES + 1 if jolly == "sweep" else JOLLY_VALUES + 2 if jolly is None
-                  else int(jolly) - 1)
-            choosing[2 * size + at] = 1
+        for at in choosing_marks(pending, self.layout.ids.index):
+            choosing[at] = 1
 
     def string_from(self, position, player: int) -> str:
         """What ``player`` knows of ``position``, in words: exact, with every earlier
@@ -197,6 +197,18 @@ class Observer:
                 lines.append(f"choosing: {pending.card}{jolly}, taking "
                              f"{' '.join(pending.taken) or 'nothing yet'}{done}")
         return "\n".join(lines)
+
+
+def choosing_marks(pending: Pending, index: dict[str, int]) -> list[int]:
+    """Where the ``choosing`` piece holds a 1 for the choices of ``pending``: its card,
+    the cards chosen to take, its jolly use (value 1-13, sweep, as itself)."""
+    size = len(index)
+    marks = [index[pending.card], *(size + index[card] for card in pending.taken)]
+    if pending.jolly_chosen:
+        jolly = pending.jolly
+        marks.append(2 * size + (JOLLY_VALUES + 1 if jolly == "sweep" else JOLLY_VALUES + 2
+                                 if jolly is None else int(jolly) - 1))
+    return marks
 
 
 def _played(state: State) -> list[list[str]]:

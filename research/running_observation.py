@@ -18,8 +18,8 @@ from collections.abc import Sequence
 import numpy as np
 
 from foraccio.core.model import AnyEvent, Bonus, Captured, DealtMore, Laid, State
-from foraccio.research.actions import JOLLY_VALUES, Pending
-from foraccio.research.observation import Layout, Observer
+from foraccio.research.actions import Pending
+from foraccio.research.observation import Layout, Observer, choosing_marks
 
 
 class RunningObservation:
@@ -31,11 +31,7 @@ class RunningObservation:
     def __init__(self, layout: Layout) -> None:
         self.shared = Observer(layout, private=True, perfect_recall=False)
         """Writes the shared tensor from a whole state, on a new hand and the like."""
-        starts, at = {}, 0
-        for name, shape in layout.pieces(private=True, perfect_recall=False):
-            starts[name] = at
-            at += int(np.prod(shape))
-        self.starts = starts
+        self.starts = starts = layout.starts(private=True, perfect_recall=False)
         size = self.size = len(layout.ids.deck)
         self.index = layout.ids.index
         self.team_of = layout.seating.team_of
@@ -125,14 +121,7 @@ class RunningObservation:
         return tensor
 
     def _choosing(self, numbers: memoryview, pending: Pending) -> None:
-        """Write the ``choosing`` piece as the Observer does: the card, the cards chosen
-        to take, the jolly use (value 1-13, sweep, as itself)."""
-        choosing, size, index = self.starts["choosing"], self.size, self.index
-        numbers[choosing + index[pending.card]] = 1.0
-        for card in pending.taken:
-            numbers[choosing + size + index[card]] = 1.0
-        if pending.jolly_chosen:
-            jolly = pending.jolly
-            at = (JOLLY_VALUES + 1 if jolly == "sweep" else JOLLY_VALUES + 2 if jolly is None
-                  else int(jolly) - 1)
-            numbers[choosing + 2 * size + at] = 1.0
+        """Write the ``choosing`` piece as the Observer does."""
+        choosing = self.starts["choosing"]
+        for at in choosing_marks(pending, self.index):
+            numbers[choosing + at] = 1.0
