@@ -24,6 +24,10 @@ cut (1 to deck size - 1), from which the engine deals as it always does. Actions
 ``resample_from_infostate`` deals the cards the seat has not seen again at random
 (another seat's hand, the stock) and replays the hand, keeping only a deal that shows the
 seat exactly what it saw: the same declarations, every move still legal.
+:class:`EngineBot` plays any of the engine's bots as an OpenSpiel bot.
+
+An action that is not legal (a card dealt twice, a cut out of range, a move the seat
+may not make) raises ValueError, and the state stays as it was.
 """
 
 from __future__ import annotations
@@ -307,7 +311,12 @@ class MatchState(pyspiel.State):
 
     def _apply_action(self, action: int) -> None:
         now = self.now
+        if now.over:
+            raise ValueError("the game is over: no action is legal")
         if now.dealer is None:
+            if action not in dict(self.game.first_dealers):
+                raise ValueError(f"{action} is not a seat the draw for the first dealer "
+                                 f"can name: {', '.join(map(str, dict(self.game.first_dealers)))}")
             self.now = now._replace(dealer=action)
         elif now.match is None or now.match.phase != "playing":
             self._deal(action)
@@ -316,6 +325,12 @@ class MatchState(pyspiel.State):
 
     def _deal(self, action: int) -> None:
         game, now = self.game, self.now
+        size = len(game.ids.deck)
+        if self._cutting() and not 1 <= action < size:
+            raise ValueError(f"the cut must be between 1 and {size - 1}, not {action}")
+        if not self._cutting() and (not 0 <= action < size
+                                    or game.ids.deck[action] in now.shuffled):
+            raise ValueError(f"{action} is not a card left to deal")
         if not now.shuffled:  # pyspiel adds the action to the history after this call
             self.now = now = now._replace(before_deal=self.clone())
         if not self._cutting():

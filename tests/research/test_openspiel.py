@@ -267,3 +267,23 @@ def test_an_engine_bot_finishes_a_move_someone_else_began():
     while state.current_player() == seat and state.pending is not None:
         state.apply_action(bot.step(state))
     assert state.pending is None
+
+
+@pytest.mark.parametrize("stage", ["draw", "deal", "cut", "play"])
+def test_an_illegal_action_is_refused_and_changes_nothing(stage):
+    game = pyspiel.load_game("foraccio_scopa")
+    state = game.new_initial_state()
+    if stage != "draw":
+        state.apply_action(0)
+        state.apply_action(5)
+    if stage in ("cut", "play"):
+        for card in range(40):
+            if card != 5:
+                state.apply_action(card)
+    if stage == "play":
+        state.apply_action(20)
+    before, history = str(state), state.history()
+    wrong = {"draw": 7, "deal": 5, "cut": 40, "play": 2 * 40 + 15}[stage]
+    with pytest.raises(Exception, match=r"not|cut"):
+        state.apply_action(wrong)
+    assert str(state) == before and state.history() == history
