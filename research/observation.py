@@ -131,7 +131,6 @@ class Observer:
         played, shown, bonuses = pieces["played"], pieces["shown"], pieces["bonuses"]
         order = pieces.get("order")
         plays = 0
-        declared: list[Declared] = []
         for event in state.events:
             kind = type(event)
             if kind is Laid or kind is Captured:
@@ -141,12 +140,9 @@ class Observer:
                     order[index[event.card]] = plays / size
             elif kind is Bonus:
                 bonuses[event.team] += event.points / self.layout.target
-            elif kind is Declared and event.hand == state.hand:
-                declared.append(event)
-        for event in declared:
-            for card in event.cards:
-                if card in state.hands[event.seat]:
-                    shown[event.seat, index[card]] = 1
+        for seat, cards in enumerate(shown_cards(state)):
+            for card in cards:
+                shown[seat, index[card]] = 1
         sizes = pieces["hand_sizes"]
         for seat, cards in enumerate(state.hands):
             sizes[seat] = len(cards) / size
@@ -185,6 +181,9 @@ class Observer:
                       enumerate(state.piles))
             lines.append("played: " + "; ".join(
                 " ".join(cards) for cards in _played(state)))
+            lines.append("shown: " + "; ".join(" ".join(cards)
+                                                for cards in shown_cards(state)))
+            lines.append("bonuses: " + "-".join(map(str, _bonuses(state))))
             lines.append("cards held: " + " ".join(str(len(cards)) for cards in state.hands)
                          + f"; stock {len(state.stock)}")
         if state.phase == "playing":
@@ -209,6 +208,26 @@ def choosing_marks(pending: Pending, index: dict[str, int]) -> list[int]:
         marks.append(2 * size + (JOLLY_VALUES + 1 if jolly == "sweep" else JOLLY_VALUES + 2
                                  if jolly is None else int(jolly) - 1))
     return marks
+
+
+def shown_cards(state: State) -> list[list[str]]:
+    """The cards each seat declared in this hand and still holds, seat by seat."""
+    shown: list[list[str]] = [[] for _ in state.hands]
+    for event in state.events:
+        if type(event) is Declared and event.hand == state.hand:
+            held = state.hands[event.seat]
+            shown[event.seat] += (card for card in event.cards
+                                  if card in held and card not in shown[event.seat])
+    return shown
+
+
+def _bonuses(state: State) -> list[int]:
+    """Each team's points earned during this hand."""
+    points = [0] * len(state.scores)
+    for event in state.events:
+        if type(event) is Bonus:
+            points[event.team] += event.points
+    return points
 
 
 def _played(state: State) -> list[list[str]]:

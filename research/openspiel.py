@@ -43,7 +43,7 @@ from foraccio.bots import choose_move
 from foraccio.bots.base import Budget
 from foraccio.core import engine
 from foraccio.core.errors import EngineError
-from foraccio.core.model import Declared, FirstDealerChosen, HandScored, Move
+from foraccio.core.model import FirstDealerChosen, HandScored, Move
 from foraccio.core.registry import (
     get_variant,
     house_rules,
@@ -57,7 +57,7 @@ from foraccio.core.registry.options import option_key
 from foraccio.core.registry.records import OptionSpec
 from foraccio.core.view import seat_view
 from foraccio.research.actions import ActionIds, Pending, moves_left
-from foraccio.research.observation import Layout, Observer
+from foraccio.research.observation import Layout, Observer, shown_cards
 from foraccio.research.rewards import hand_rewards, match_rewards
 
 PREFIX = "foraccio_"
@@ -458,10 +458,9 @@ def _given(now: Position, by_team: list[float], team_of) -> Position:
 def _unseen(match: engine.State, player: int) -> list[str]:
     """The cards ``player`` has not seen: the other seats' hands (but for cards they
     declared in this hand) and the stock."""
-    shown = {card for event in match.events if type(event) is Declared
-             and event.hand == match.hand for card in event.cards}
+    shown = shown_cards(match)
     return [card for seat, cards in enumerate(match.hands) if seat != player
-            for card in cards if card not in shown] + [*match.stock]
+            for card in cards if card not in shown[seat]] + [*match.stock]
 
 
 class EngineBot(pyspiel.Bot):
