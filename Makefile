@@ -261,10 +261,10 @@ bench-bots: compiled
 # Our bots against OpenSpiel's (issue #42), every variant, one deal a game: our ISMCTS
 # against OpenSpiel's IS-MCTS at equal wall time a move (goal: win rate's lower bound over
 # 0.5), our heuristic against IS-MCTS and against a determinised MCTS; paired deals, seats
-# swapped (bench/openspiel_bots.py). About 40 minutes on one core; `$(PY) -m
+# swapped (bench/openspiel_bots.py). About 35 minutes on one core; `$(PY) -m
 # bench.openspiel_bots --help` for smaller or larger runs. Not part of `make bench`.
 .PHONY: bench-openspiel
-bench-openspiel: compiled
+bench-openspiel: compiled $(RESEARCH_STAMP)
 	$(PY) -m bench.openspiel_bots
 
 lint: $(STAMP)
