@@ -44,7 +44,6 @@ import statistics
 import sys
 import time
 from dataclasses import dataclass, field
-from types import SimpleNamespace
 
 import numpy as np
 import pyspiel
@@ -130,15 +129,9 @@ class DeterminisedMCTSBot(mcts.MCTSBot):
     true deal."""
 
     def __init__(self, game: pyspiel.Game, uct_c: float, seed: int) -> None:
-        # MCTSBot refuses a game whose rewards may come before its end; with hands=1 the
-        # only reward is the terminal return, so it is shown the game as one of terminal
-        # rewards (MCTSBot reads no more of the game than these).
-        one_hand = SimpleNamespace(
-            get_type=lambda: SimpleNamespace(reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-                                             dynamics=game.get_type().dynamics),
-            max_utility=game.max_utility)
+        # (a game of one hand has its rewards at its end only: MCTSBot takes no other)
         randomness = np.random.RandomState(seed)
-        super().__init__(one_hand, uct_c, max_simulations=10**9,
+        super().__init__(game, uct_c, max_simulations=10**9,
                          evaluator=mcts.RandomRolloutEvaluator(random_state=randomness),
                          random_state=randomness)
         self.resampling = pyspiel.UniformProbabilitySampler(seed, 0.0, 1.0)

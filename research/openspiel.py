@@ -138,7 +138,10 @@ def _unspelled(value: Any, spec: OptionSpec) -> Any:
     return value
 
 
-def _game_type(variant: str) -> pyspiel.GameType:
+def _game_type(variant: str, rewards_at_end: bool = False) -> pyspiel.GameType:
+    """The game type of ``variant``'s games: its rewards are OpenSpiel's ``REWARDS``
+    (some before the end), or ``TERMINAL`` for a game whose only rewards come at its
+    end (``rewards="match"``, or a game of one hand), which OpenSpiel's MCTS requires."""
     return pyspiel.GameType(
         short_name=game_name(variant),
         long_name=f"{variant} (foraccio engine)",
@@ -146,7 +149,8 @@ def _game_type(variant: str) -> pyspiel.GameType:
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.ZERO_SUM,
-        reward_model=pyspiel.GameType.RewardModel.REWARDS,
+        reward_model=(pyspiel.GameType.RewardModel.TERMINAL if rewards_at_end
+                      else pyspiel.GameType.RewardModel.REWARDS),
         max_num_players=6,
         min_num_players=2,
         provides_information_state_string=True,
@@ -213,7 +217,8 @@ class MatchGame(pyspiel.Game):
             # every card is played once a hand, a move takes at most the card, a jolly
             # use, the deck's cards, "nothing more" and a way
             max_game_length=self.hands * size * (size + 4))
-        super().__init__(_game_type(self.variant), info, given)
+        rewards_at_end = self.rewards_by == "match" or self.hands == 1
+        super().__init__(_game_type(self.variant, rewards_at_end), info, given)
 
     def __deepcopy__(self, memo) -> MatchGame:
         return self  # a game never changes once made; its states share it
