@@ -287,3 +287,20 @@ def test_an_illegal_action_is_refused_and_changes_nothing(stage):
     with pytest.raises(Exception, match=r"not|cut"):
         state.apply_action(wrong)
     assert str(state) == before and state.history() == history
+
+
+@pytest.mark.parametrize(("parameters", "model"), [
+    ({}, pyspiel.GameType.RewardModel.TERMINAL),
+    ({"hands": 1, "rewards": "hand"}, pyspiel.GameType.RewardModel.TERMINAL),
+    ({"rewards": "hand"}, pyspiel.GameType.RewardModel.REWARDS),
+])
+def test_a_game_says_when_its_rewards_come(parameters, model):
+    """Only a game whose rewards all come at its end says TERMINAL, which OpenSpiel's
+    MCTS requires; it then searches it as it is."""
+    game = pyspiel.load_game("foraccio_scopa", parameters)
+    assert game.get_type().reward_model == model
+    if model == pyspiel.GameType.RewardModel.TERMINAL:
+        bot = mcts.MCTSBot(game, 2.0, 4, mcts.RandomRolloutEvaluator(1, np.random.RandomState(2)))
+        state = game.new_initial_state()
+        _chance(state, random.Random(2))
+        assert bot.step(state) in state.legal_actions()
