@@ -223,6 +223,9 @@ def project_urls(release: Release) -> dict[str, str]:
                 wheel_metadata(release.wheel).get_all("Project-URL") or ())
 
 
+RESEARCH_EXTRA = ("numpy", "pyspiel", "open_spiel", "pettingzoo", "gymnasium")
+"""What the modules of foraccio.research import from the research extra (and only they)."""
+
 IMPORT_EVERYTHING = f"""
 import importlib, importlib.util, pkgutil, sys, sysconfig
 from pathlib import Path
@@ -232,8 +235,16 @@ import foraccio
 site = Path(sysconfig.get_paths()["purelib"]).resolve()
 names = [found.name for found in pkgutil.walk_packages(foraccio.__path__, "foraccio.")
          if not found.name.endswith("__main__")]
+needed = []
 for name in names:
-    importlib.import_module(name)
+    try:
+        importlib.import_module(name)
+    except ModuleNotFoundError as missing:
+        # the research adapters need the research extra, which this install leaves out
+        assert name.startswith("foraccio.research."), (name, missing.name)
+        assert missing.name.split(".")[0] in {RESEARCH_EXTRA!r}, (name, missing.name)
+        needed.append(name)
+assert needed == [] or importlib.util.find_spec("numpy") is None, needed
 elsewhere = [name for name, module in sys.modules.items() if name.startswith("foraccio")
              and not Path(module.__file__).resolve().is_relative_to(site)]
 assert not elsewhere, elsewhere
