@@ -211,6 +211,12 @@ def check_the_metadata_is_complete_and_twine_finds_nothing_to_fix(
     assert metadata.get_payload().strip() == (ROOT / "README.md").read_text().strip()
     assert project_urls(release)
     assert metadata.get_all("Requires-Dist")
+    # pip install 'foraccio[research]': OpenSpiel and PettingZoo, only with the extra
+    assert "research" in metadata.get_all("Provides-Extra")
+    research = [requirement for requirement in metadata.get_all("Requires-Dist")
+                if 'extra == "research"' in requirement]
+    assert {re.split(r"[<>=!~; ]", requirement)[0] for requirement in research} == {
+        "open-spiel", "pettingzoo"}
     checked = subprocess.run([sys.executable, "-m", "twine", "check", "--strict",
                               str(release.sdist), str(release.wheel), str(release.scopa_wheel)],
                              capture_output=True, text=True)
