@@ -91,6 +91,12 @@ def naive_run(seconds: float, first_seed: int) -> float:
     return plays / (time.perf_counter() - start)
 
 
+def engine_in_use() -> str:
+    """Which engine this process plays, in words for a benchmark's heading."""
+    return ("the compiled engine" if "foraccio.core.engine" in compiled.active()
+            else "the engine's Python source")
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
@@ -98,8 +104,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--variant", action="append", help="variant to measure (default: all)")
     args = parser.parse_args(argv)
     names = args.variant or sorted(variants())
-    engine = ("the compiled engine" if "foraccio.core.engine" in compiled.active()
-              else "the engine's Python source")
+    engine = engine_in_use()
     print(f"Random playouts on {engine}, {args.runs} runs of {args.seconds:g} s per variant, "
           f"one core")
     # Interleave the runs so that machine noise hits every measurement alike.

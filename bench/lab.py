@@ -26,7 +26,7 @@ import time
 from pathlib import Path
 
 from bench.dask_cluster import dask_cluster
-from foraccio.core import compiled
+from bench.engine import engine_in_use
 from foraccio.lab.compare import compare
 from foraccio.lab.runner import default_workers
 from foraccio.lab.setups import Setup
@@ -80,8 +80,7 @@ def main() -> None:
                         help="seeds per measurement (default: %(default)s)")
     args = parser.parse_args()
     cores = default_workers()
-    engine = ("the compiled engine" if "foraccio.core.engine" in compiled.active()
-              else "the engine's Python source")
+    engine = engine_in_use()
     print(f"The lab, heuristic bots, {args.seeds} seeds x {len(SETUPS)} setups per "
           f"measurement, on {engine}, {cores} cores:")
     print(f"  load average before: {_load()}")

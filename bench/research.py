@@ -20,8 +20,7 @@ import random
 import statistics
 import time
 
-from bench.engine import random_match
-from foraccio.core import compiled
+from bench.engine import engine_in_use, random_match
 from foraccio.core.registry import variants
 from foraccio.research.pettingzoo import env
 
@@ -81,8 +80,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--variant", action="append", help="variant to measure (default: all)")
     args = parser.parse_args(argv)
     names = args.variant or sorted(variants())
-    engine = ("the compiled engine" if "foraccio.core.engine" in compiled.active()
-              else "the engine's Python source")
+    engine = engine_in_use()
     print(f"PettingZoo steps beside the engine's random playout on {engine}, matches of "
           f"the same seeds on both, {args.seconds:g} s per variant, one core; the median "
           f"match's cost per engine move")
