@@ -75,11 +75,14 @@ def test_bad_parameters_are_refused_in_words(parameters, words):
         pyspiel.load_game("foraccio_foraccio", parameters)
 
 
-def _chance(state, rng: random.Random) -> None:
+def _seat_to_choose(state, rng: random.Random) -> bool:
+    """Deal ``state``'s chance nodes with their odds; whether a seat is then to choose
+    (the game is not over)."""
     while state.is_chance_node():
         outcomes = state.chance_outcomes()
         state.apply_action(rng.choices([action for action, _ in outcomes],
                                        [odds for _, odds in outcomes])[0])
+    return not state.is_terminal()
 
 
 def _random_positions(variant: str, seed: int, count: int, parameters=None):
@@ -88,10 +91,7 @@ def _random_positions(variant: str, seed: int, count: int, parameters=None):
     rng = random.Random(seed)
     state = game.new_initial_state()
     positions = []
-    while not state.is_terminal() and len(positions) < count:
-        _chance(state, rng)
-        if state.is_terminal():
-            break
+    while len(positions) < count and _seat_to_choose(state, rng):
         if rng.random() < 0.3:
             positions.append(state.clone())
         state.apply_action(rng.choice(state.legal_actions()))
@@ -173,10 +173,7 @@ def test_openspiels_ismcts_plays_a_hand(variant):
     bot = ismcts.ISMCTSBot(game, evaluator, 3.0, 4, random_state=np.random.RandomState(1))
     rng = random.Random(1)
     state = game.new_initial_state()
-    while not state.is_terminal():
-        _chance(state, rng)
-        if state.is_terminal():
-            break
+    while _seat_to_choose(state, rng):
         action = bot.step(state) if state.current_player() == 0 else rng.choice(
             state.legal_actions())
         assert action in state.legal_actions()
@@ -240,10 +237,7 @@ def test_the_engines_bots_play_as_openspiel_bots(variant):
         pyspiel.make_uniform_random_bot(seat, seat) for seat in range(1, game.num_players())]
     rng = random.Random(3)
     state = game.new_initial_state()
-    while not state.is_terminal():
-        _chance(state, rng)
-        if state.is_terminal():
-            break
+    while _seat_to_choose(state, rng):
         seat = state.current_player()
         if seat == 0 and state.pending is None:
             expected = choose_move("heuristic", seat_view(state.match, 0), 3)
@@ -302,5 +296,5 @@ def test_a_game_says_when_its_rewards_come(parameters, model):
     if model == pyspiel.GameType.RewardModel.TERMINAL:
         bot = mcts.MCTSBot(game, 2.0, 4, mcts.RandomRolloutEvaluator(1, np.random.RandomState(2)))
         state = game.new_initial_state()
-        _chance(state, random.Random(2))
+        assert _seat_to_choose(state, random.Random(2))
         assert bot.step(state) in state.legal_actions()
