@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from fractions import Fraction
 from typing import Any, NamedTuple
 
 import pyspiel
@@ -238,7 +237,7 @@ def _first_dealer_odds(rules) -> list[tuple[int, float]]:
     """Each seat the variant's draw names, with how often it does over :data:`DRAWS`
     seeded draws."""
     counts = Counter(engine.first_dealer(rules, seed).dealer for seed in range(DRAWS))
-    return [(seat, float(Fraction(counts[seat], DRAWS))) for seat in sorted(counts)]
+    return [(seat, counts[seat] / DRAWS) for seat in sorted(counts)]
 
 
 class Position(NamedTuple):
