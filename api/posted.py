@@ -29,10 +29,10 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
-from collections import OrderedDict
 from typing import NamedTuple
 
 import msgspec
+from cachetools import LRUCache
 from msgspec.structs import replace
 
 from foraccio.api.botpool import BotPool
@@ -83,26 +83,6 @@ class Receipts:
         return base64.urlsafe_b64encode(mac.digest()[:RECEIPT_BYTES]).rstrip(b"=").decode()
 
 
-class Recent:
-    """The engine states of this worker's latest answers, by receipt or token."""
-
-    def __init__(self, size: int = RECENT) -> None:
-        self.size = size
-        self._states: OrderedDict[str, State] = OrderedDict()
-
-    def get(self, key: str) -> State | None:
-        state = self._states.get(key)
-        if state is not None:
-            self._states.move_to_end(key)
-        return state
-
-    def put(self, key: str, state: State) -> None:
-        self._states[key] = state
-        self._states.move_to_end(key)
-        if len(self._states) > self.size:
-            self._states.popitem(last=False)
-
-
 class Match(NamedTuple):
     """A posted open match: the engine's state, and the logs of the hands before those
     its record holds (the wire's own, when the state was rebuilt from its current
@@ -120,30 +100,31 @@ class Posted:
     or more in a task group of their own, which cost a fifth of the CPU of
     ``POST /games/play``."""
 
-    def __init__(self, receipts: Receipts, pool: BotPool, recent: Recent | None = None,
-                 sealer: Sealer | None = None) -> None:
+    def __init__(self, receipts: Receipts, pool: BotPool, sealer: Sealer | None = None
+                 ) -> None:
         self.receipts = receipts
         self.pool = pool
-        self.recent = Recent() if recent is None else recent
+        self.recent: LRUCache[str, State] = LRUCache(RECENT)
+        """The engine states of this worker's latest answers, by receipt or token."""
         self.sealer = sealer
 
     def answer(self, state: State, earlier: tuple[HandLog, ...] = ()) -> WireState:
         """The wire form of the engine's ``state`` (after ``earlier``, see :class:`Match`)
         with its receipt, for an answer."""
         wire = self.receipts.sign(to_wire(state, earlier))
-        self.recent.put(wire.receipt, state)
+        self.recent[wire.receipt] = state
         return wire
 
     def remember_token(self, token: str, state: State) -> None:
         """Remember the engine's ``state`` sealed in ``token``, answered just now."""
-        self.recent.put(token, state)
+        self.recent[token] = state
 
     def sealed_state(self, token: str, game: SealedGame) -> State:
         """The engine's state of the sealed ``game`` opened from ``token``."""
         state = self.recent.get(token)
         if state is None:
             state = game.engine_state()
-            self.recent.put(token, state)
+            self.recent[token] = state
         return state
 
     def answered(self, wire: WireState) -> Match | None:
@@ -157,7 +138,7 @@ class Posted:
         state = _trusted(wire)
         if state is None:
             return None
-        self.recent.put(wire.receipt, state)
+        self.recent[wire.receipt] = state
         return _match(state, wire)
 
     async def match(self, wire: WireState) -> Match:

@@ -37,13 +37,13 @@ def costs(hand: int = 1, repeats: int = 300) -> dict[str, float]:
     receipts = Receipts(Sealer(BENCH_SECRET.encode()).receipt_key)
     wire = receipts.sign(to_wire(state))
     posted = Posted(receipts, BotPool(BotLimits()))  # its pool is never started here
-    posted.recent.put(wire.receipt, state)
+    posted.recent[wire.receipt] = state
     elsewhere = Posted(receipts, BotPool(BotLimits()))
     plain = to_wire(state)
     return {
         "answered": _median_us(lambda: _at_once(posted.match(wire)), repeats),
         "receipt": _median_us(lambda: _at_once(elsewhere.match(wire)), repeats,
-                              elsewhere.recent.__init__),
+                              elsewhere.recent.clear),
         "full": _median_us(lambda: validate_state(plain), max(3, repeats // 30),
                            reachable.forget),
     }

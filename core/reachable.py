@@ -23,10 +23,10 @@ playing that hand alone, whatever the match's length.
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
+from cachetools import LRUCache
 from msgspec.structs import replace
 
 from foraccio.core.engine import (
@@ -48,7 +48,7 @@ from foraccio.core.wire import State as WireState
 MEMO_SIZE = 4096
 """States remembered per process: a few MB, enough for many matches in progress."""
 
-_memo: OrderedDict[int, tuple[Rules, State]] = OrderedDict()
+_memo: LRUCache[int, tuple[Rules, State]] = LRUCache(MEMO_SIZE)
 """Each state with the rule set that made it: holding the rule set keeps its id, part
 of every key, from being reused by a rule set assembled later (a variant registered
 anew under the same name)."""
@@ -214,17 +214,11 @@ def hand_start(state: WireState) -> HandStart:
 
 def _recall(key: int) -> State | None:
     found = _memo.get(key)
-    if found is None:
-        return None
-    _memo.move_to_end(key)
-    return found[1]
+    return None if found is None else found[1]
 
 
 def _remember(key: int, state: State, rules: Rules) -> State:
     _memo[key] = (rules, state)
-    _memo.move_to_end(key)
-    if len(_memo) > MEMO_SIZE:
-        _memo.popitem(last=False)
     return state
 
 

@@ -17,11 +17,11 @@ from __future__ import annotations
 
 import math
 import time
-from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 import structlog
+from cachetools import LRUCache
 from msgspec.structs import replace
 
 from foraccio.api.botpool import BotPool
@@ -49,6 +49,9 @@ asking in a loop costs the store one write a second, and its person is taken for
 at most that much early."""
 SEEN_KEPT = 4096
 """Seats whose last noting this process remembers."""
+STATES_KEPT = 4096
+"""Engine states of room matches this process remembers by token, so as not to open and
+rebuild a token at each request (a few MB)."""
 
 logger = structlog.get_logger("rooms")
 
@@ -126,9 +129,9 @@ class Rooms:
         self.config = config
         self.pool = pool
         self.clock = clock
-        self._states: OrderedDict[str, State] = OrderedDict()
-        self._joined: OrderedDict[str, None] = OrderedDict()
-        self._seen: OrderedDict[tuple[str, str], float] = OrderedDict()
+        self._states: LRUCache[str, State] = LRUCache(STATES_KEPT)
+        self._joined: LRUCache[str, None] = LRUCache(JOINED_KEPT)
+        self._seen: LRUCache[tuple[str, str], float] = LRUCache(SEEN_KEPT)
 
     # --- reading ------------------------------------------------------------------------
 
@@ -185,9 +188,6 @@ class Rooms:
         except StoreUnavailable:
             return  # a store read but not written now (a full disk) still shows the room
         self._seen[slot] = now
-        self._seen.move_to_end(slot)
-        if len(self._seen) > SEEN_KEPT:
-            self._seen.popitem(last=False)
 
     async def _join(self, room_id: str) -> None:
         """A seat's person has joined: the room no longer expires as one nobody joined
@@ -196,8 +196,6 @@ class Rooms:
             return
         await self.store.join(room_id)
         self._joined[room_id] = None
-        if len(self._joined) > JOINED_KEPT:
-            self._joined.popitem(last=False)
 
     def state(self, token: str) -> State:
         """The engine's state of the match sealed in ``token`` (remembered by token)."""
@@ -205,10 +203,6 @@ class Rooms:
         if state is None:
             state = self.sealer.open(token).engine_state()
             self._states[token] = state
-            if len(self._states) > 4096:
-                self._states.popitem(last=False)
-        else:
-            self._states.move_to_end(token)
         return state
 
     # --- making and starting ------------------------------------------------------------

@@ -17,6 +17,7 @@ from foraccio.api.limits import BotLimits
 from foraccio.bots.traits import read_default_traits
 from foraccio.core.model import Move
 from foraccio.core.view import seat_view, view_legal_moves
+from foraccio.rooms import actions
 from foraccio.rooms.actions import Holder, RoomError, Rooms
 from foraccio.rooms.config import RoomsConfig
 from foraccio.rooms.model import Entry
@@ -122,6 +123,31 @@ def test_bots_play_at_the_rooms_pace_and_the_server_deals_the_next_hand(rooms_ru
         assert room.due_kind == "deal" and room.due == clock.now + 5
         await act_when_due(rooms, clock)
         assert rooms.state((await rooms.room(room_id)).token).hand == 2
+
+    rooms_run(scenario)
+
+
+def test_the_states_a_process_remembers_are_bounded(rooms_run, monkeypatch):
+    # Each play seals a new token and remembers its state: a long-running server must not
+    # keep them all (it once kept every one a room's play sealed).
+    monkeypatch.setattr(actions, "STATES_KEPT", 8)
+
+    async def scenario(rooms, clock):
+        made = await new(rooms, bots=(None, "random", "random", "random"), pace=2.0)
+        first = (await rooms.room(made.room.id)).token
+        dealt = rooms.state(first)
+        rng = random.Random(2)
+        for _ in range(30):
+            room = await rooms.room(made.room.id)
+            if room.due_kind == "bot":
+                await act_when_due(rooms, clock)
+            else:
+                await rooms.play(room.id, Holder("seat", 0),
+                                 rng.choice(moves_of(rooms, room, 0)), room.version)
+        assert len(rooms._states) == 8
+        # A token forgotten is opened again: the state is the token's, not the memory's.
+        assert first not in rooms._states
+        assert rooms.state(first) == dealt
 
     rooms_run(scenario)
 
