@@ -80,11 +80,13 @@ class Places(NamedTuple):
         return len(self.members[team]) > 1
 
     def scores(self, scores: Sequence[int]) -> str:
-        """Scores in words, team by team: ``us 12, them 9``; a name ending in a number
-        takes a colon, so that the two do not run together: ``Seats 0 + 2: 12``."""
-        named = (self.team_words(team) for team in range(len(scores)))
+        """Scores in words, team by team, the person's team first (as the web table
+        says them): ``us 12, them 9``; a name ending in a number takes a colon, so that
+        the two do not run together: ``Seats 0 + 2: 12``."""
+        order = sorted(range(len(scores)), key=lambda team: not self.mine(team))
+        named = ((self.team_words(team), scores[team]) for team in order)
         return ", ".join(f"{name}{':' if name[-1].isdigit() else ''} {score}"
-                         for name, score in zip(named, scores, strict=True))
+                         for name, score in named)
 
 
 def places(teams: Sequence[Sequence[int]], order: Sequence[int] | None = None,

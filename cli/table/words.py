@@ -46,9 +46,11 @@ def _said(seat: int, bots: tuple[str, ...], places: Places, mine: str, theirs: s
 
 
 def match_won(team: int, scores: Sequence[int], places: Places = FORACCIO) -> str:
-    """"We win the match, 72 to 60.", "Right wins the match, 11 to 9 to 4." (the scores
-    in team order)."""
-    scores = score_run(scores)
+    """"We win the match, 72 to 60.", "Right wins the match, 11 to 9 to 4.": the
+    winner's score first, then the others' from the highest, as the web table says it."""
+    others = sorted((score for other, score in enumerate(scores) if other != team),
+                    reverse=True)
+    scores = score_run([scores[team], *others])
     if places.mine(team):
         return (_("We win the match, {scores}.") if places.plural(team)
                 else _("You win the match, {scores}.")).format(scores=scores)

@@ -37,9 +37,12 @@ def test_the_demo_names_seats_teams_and_score_lines_in_words():
     assert not [name for name in wire_names if name in run.stdout], "a score line's wire name"
     assert not re.search(r"team \d", run.stdout, re.IGNORECASE)
     winners = rules_of(final).seating.teams[final.winner]
+    # the winner's score first, then the others' from the highest
+    others = sorted((score for team, score in enumerate(final.scores) if team != final.winner),
+                    reverse=True)
     assert run.stdout.rstrip().splitlines()[-1] == (
         f"Seats {' + '.join(str(seat + 1) for seat in winners)} win the match, "
-        f"{' to '.join(map(str, final.scores))}.")
+        f"{' to '.join(map(str, [final.scores[final.winner], *others]))}.")
 
 
 @pytest.mark.parametrize(("arguments", "locale"), [

@@ -56,7 +56,7 @@ def test_the_events_of_a_smaller_table_in_words():
     assert event_words(taken, bots, trio) == (
         "You take the ace of batons, the 3 of coins, the 4 of coins and the 7 of coins from "
         "the table as the cards are dealt.")
-    assert match_won(2, [3, 9, 11], trio) == "Left wins the match, 3 to 9 to 11."
+    assert match_won(2, [3, 9, 11], trio) == "Left wins the match, 11 to 9 to 3."
     assert match_won(0, [11, 9, 3], trio) == "You win the match, 11 to 9 to 3."
 
 
@@ -74,7 +74,7 @@ def test_a_room_seats_the_person_anywhere():
     assert one.seats == ("Left", "You", "Right", "Partner")
     assert one.teams == ("Them", "Us")
     assert one.shown == (3, 0, 2, 1)  # partner opposite, left, right, you
-    assert one.scores([12, 9]) == "them 12, us 9"
+    assert one.scores([12, 9]) == "us 9, them 12"  # the person's team first
     bots = ("heuristic", "person", "random", "person")
     assert event_words({"type": "laid", "seat": 1, "card": "7c"}, bots, one) == (
         "You lay the 7 of cups.")
@@ -91,6 +91,6 @@ def test_someone_watching_names_seats_by_number_from_1_as_the_web_table_does():
     bots = ("heuristic", "person", "random", "person")
     assert event_words({"type": "laid", "seat": 1, "card": "7c"}, bots, watching) == (
         "Seat 2 (person) lays the 7 of cups.")
-    assert match_won(1, [40, 72], watching) == "Seats 2 + 4 win the match, 40 to 72."
+    assert match_won(1, [40, 72], watching) == "Seats 2 + 4 win the match, 72 to 40."
     assert watching.scores([40, 72]) == "Seats 1 + 3: 40, Seats 2 + 4: 72"
     assert places([(0,), (1,), (2,)], me=None).teams == ("Seat 1", "Seat 2", "Seat 3")

@@ -81,8 +81,8 @@ def test_a_seat_s_link_plays_a_whole_hand_with_a_person_and_two_bots(server, mon
     points = {"Us": 0, "Them": 0}
     for team, value in SHEET_LINE.findall(hand.screen):
         points[team] += int(value)
-    assert f"This hand: them {points['Them']}, us {points['Us']}." in hand.screen
-    assert f"Match: them {points['Them']}, us {points['Us']} (first to 1000)." in hand.screen
+    assert f"This hand: us {points['Us']}, them {points['Them']}." in hand.screen
+    assert f"Match: us {points['Us']}, them {points['Them']} (first to 1000)." in hand.screen
 
     child.sendline("")  # deal the next hand
     child.expect("Hand 2: ")
