@@ -12,7 +12,6 @@ A server in another process finds them as installed plugins (:func:`deal_effects
 
 from __future__ import annotations
 
-import re
 import types
 from pathlib import Path
 
@@ -24,6 +23,7 @@ from foraccio.core.registry import HouseRule, Variant
 from foraccio.core.rules import DealEffects
 from foraccio.variants.foraccio.dealing import deal_in_rounds
 from tests.installed import ROOT, installed_environment
+from tests.markdown import fenced_blocks
 
 GUIDE = ROOT / "docs" / "plugins.md"
 
@@ -34,7 +34,7 @@ def guide_blocks(heading: str) -> list[str]:
     section = text[text.index(f"\n## {heading}\n") + 1:]
     end = section.find("\n## ")
     section = section if end < 0 else section[:end]
-    return re.findall(r"^```python\n(.*?)^```$", section, flags=re.MULTILINE | re.DOTALL)
+    return fenced_blocks(section, "python")
 
 
 def guide_module(heading: str, name: str) -> types.ModuleType:

@@ -23,6 +23,7 @@ import pytest
 from bench.bodies import answered
 from bench.server import serving
 from foraccio.core.testing import random_playout
+from tests.markdown import fenced_blocks
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCUMENTS = ("README.md", "docs/api.md")
@@ -33,8 +34,7 @@ OUTPUT = "# → "
 
 def shell_blocks(document: str) -> list[str]:
     """The ``sh`` blocks of ``document`` that call the API with curl."""
-    blocks = re.findall(r"^```sh\n(.*?)^```$", (ROOT / document).read_text(),
-                        flags=re.MULTILINE | re.DOTALL)
+    blocks = fenced_blocks((ROOT / document).read_text(), "sh")
     return [block for block in blocks if "curl " in block]
 
 

@@ -31,6 +31,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 from foraccio.core import hookspecs
+from tests.markdown import fenced_blocks
 
 ROOT = Path(__file__).resolve().parents[1]
 GUIDE = ROOT / "docs" / "plugins.md"
@@ -86,7 +87,7 @@ def test_the_walk_through_shows_the_example_as_shipped():
 
 def test_the_play_rules_worked_example_runs_as_shown():
     section = hook_section("foraccio_play_rule")
-    examples = re.findall(r"^```pycon\n(.*?)^```$", section, flags=re.MULTILINE | re.DOTALL)
+    examples = fenced_blocks(section, "pycon")
     assert len(examples) == 1, "the play rule's section shows the kinds of moves in a pycon block"
     parser = doctest.DocTestParser()
     test = parser.get_doctest(examples[0], {}, "the kinds of moves", str(GUIDE), 0)
@@ -107,7 +108,7 @@ def test_the_bot_section_shows_the_example_bot_as_shipped():
 
 def plugin_catalogue_commands() -> tuple[str, str]:
     """The guide's commands that make a plugin's first catalogue, and that update it."""
-    blocks = re.findall(r"^```sh\n(.*?)^```$", GUIDE.read_text(), flags=re.MULTILINE | re.DOTALL)
+    blocks = fenced_blocks(GUIDE.read_text(), "sh")
     [init] = [block for block in blocks if "pybabel init" in block]
     [update] = [block for block in blocks if "pybabel update" in block and "-D foraccio_scopa"
                 in block]
@@ -156,8 +157,7 @@ def test_the_variant_walk_through_quotes_the_examples_as_shipped():
     shipped = [path.read_text() for example in VARIANT_EXAMPLES for path in example.rglob("*")
                if path.suffix in (".py", ".toml") and "egg-info" not in path.as_posix()]
     # Every python and toml block is a quote; other blocks (shell, JSON) are not.
-    quoted = re.findall(r"^```(?:python|toml)\n(.*?)^```$", VARIANTS_GUIDE.read_text(),
-                        flags=re.MULTILINE | re.DOTALL)
+    quoted = fenced_blocks(VARIANTS_GUIDE.read_text(), "python", "toml")
 
     assert len(quoted) >= 10
     stale = [block for block in quoted if not any(block in text for text in shipped)]
@@ -285,8 +285,7 @@ def test_the_variant_guide_shows_scopas_seatings_as_the_api_lists_them():
     from foraccio.api.controllers.variants import describe
     from foraccio.core.registry import get_variant
 
-    (block,) = [block for block in re.findall(r"^```json\n(.*?)^```$", VARIANTS_GUIDE.read_text(),
-                                              flags=re.MULTILINE | re.DOTALL)
+    (block,) = [block for block in fenced_blocks(VARIANTS_GUIDE.read_text(), "json")
                 if block.startswith('"seatings"')]
     shown = json.loads("{" + block + "}")
 

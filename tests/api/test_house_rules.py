@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import re
 from itertools import combinations
 from pathlib import Path
 
@@ -17,6 +16,7 @@ from foraccio.core.registry import HouseRule, OptionSpec, get_variant, house_rul
 from foraccio.core.testing import find_step
 from tests.api.conftest import wire
 from tests.api.test_errors import assert_problem
+from tests.markdown import fenced_blocks
 
 
 def _card_with_a_choice(state):
@@ -120,7 +120,7 @@ GUIDE = Path(__file__).resolve().parents[2] / "docs" / "plugins.md"
 
 def _guide_refusal() -> dict:
     """The refusal docs/plugins.md shows, in "House rules: what they apply to"."""
-    blocks = re.findall(r"^```json\n(.*?)^```$", GUIDE.read_text(), re.MULTILINE | re.DOTALL)
+    blocks = fenced_blocks(GUIDE.read_text(), "json")
     (shown,) = [json.loads(block) for block in blocks if "incompatible_house_rule" in block]
     return shown
 

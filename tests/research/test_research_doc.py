@@ -8,13 +8,13 @@ import subprocess
 import sys
 
 from tests.installed import ROOT
+from tests.markdown import fenced_blocks
 
 GUIDE = ROOT / "docs" / "research.md"
 
 
 def python_blocks() -> list[str]:
-    return re.findall(r"^```python\n(.*?)^```$", GUIDE.read_text(),
-                      flags=re.MULTILINE | re.DOTALL)
+    return fenced_blocks(GUIDE.read_text(), "python")
 
 
 def run(code: str) -> str:
@@ -45,8 +45,7 @@ def test_the_bots_example_and_the_pettingzoo_example_run():
 
 def rendered_table() -> str:
     """The guide's first text block: what the PettingZoo example prints."""
-    return re.findall(r"^```text\n(.*?)^```$", GUIDE.read_text(),
-                      flags=re.MULTILINE | re.DOTALL)[0] + "\n"
+    return fenced_blocks(GUIDE.read_text(), "text")[0] + "\n"
 
 
 def test_the_worked_example_runs_on_a_smaller_count():
