@@ -318,9 +318,10 @@ class MatchState(pyspiel.State):
         if now.over:
             raise ValueError("the game is over: no action is legal")
         if now.dealer is None:
-            if action not in dict(self.game.first_dealers):
+            seats = [seat for seat, _ in self.game.first_dealers]
+            if action not in seats:
                 raise ValueError(f"{action} is not a seat the draw for the first dealer "
-                                 f"can name: {', '.join(map(str, dict(self.game.first_dealers)))}")
+                                 f"can name: {', '.join(map(str, seats))}")
             self.now = now._replace(dealer=action)
         elif now.match is None or now.match.phase != "playing":
             self._deal(action)
@@ -330,16 +331,15 @@ class MatchState(pyspiel.State):
     def _deal(self, action: int) -> None:
         game, now = self.game, self.now
         size = len(game.ids.deck)
-        if self._cutting() and not 1 <= action < size:
-            raise ValueError(f"the cut must be between 1 and {size - 1}, not {action}")
-        if not self._cutting() and (not 0 <= action < size
-                                    or game.ids.deck[action] in now.shuffled):
-            raise ValueError(f"{action} is not a card left to deal")
-        if not now.shuffled:  # pyspiel adds the action to the history after this call
-            self.now = now = now._replace(before_deal=self.clone())
-        if not self._cutting():
+        if not self._cutting():  # the next card of the shuffled deck
+            if not 0 <= action < size or game.ids.deck[action] in now.shuffled:
+                raise ValueError(f"{action} is not a card left to deal")
+            if not now.shuffled:  # pyspiel adds the action to the history after this call
+                now = now._replace(before_deal=self.clone())
             self.now = now._replace(shuffled=(*now.shuffled, game.ids.deck[action]))
             return
+        if not 1 <= action < size:
+            raise ValueError(f"the cut must be between 1 and {size - 1}, not {action}")
         deck = now.shuffled[action:] + now.shuffled[:action]
         if now.match is None:
             start = engine.before_first_hand(game.variant, game.options, 0, now.dealer,
