@@ -62,13 +62,13 @@ from foraccio.bots.ismcts import (
 from foraccio.cli.simulate import (
     MatchJob,
     MatchResult,
-    _mean_ci,
-    _wilson,
     match_seed,
+    mean_ci,
     play_match,
     progress_console,
     simulate,
     summarize,
+    wilson,
 )
 from foraccio.core import compiled
 from foraccio.core.engine import new_match, play, rules_of
@@ -113,7 +113,7 @@ beside them on the same positions, so on the same machine under the same load)."
 
 def win_rate(wins: int, matches: int) -> dict:
     return {"matches": matches, "wins": wins, "win_rate": wins / matches if matches else None,
-            "ci95": _wilson(wins, matches)}
+            "ci95": wilson(wins, matches)}
 
 
 def heuristic_vs(variant: str, opponent: str, matches: int) -> dict:
@@ -166,7 +166,7 @@ def ismcts_vs(variant: str, matches: int, opponent: str = "heuristic") -> dict:
     seating = rules_of(new_match(variant, SEED, VARIANTS[variant])).seating
     summary = summarize(results, variant, lineups(opponent), SEED, VARIANTS[variant], (),
                         None, seating)
-    advantage = _mean_ci(_paired_hands(results))
+    advantage = mean_ci(_paired_hands(results))
     first = summary["lineups"][0]
     return {**win_rate(first["wins"], len(results)), "variant": variant, "against": opponent,
             "hands": summary["hands"], "seconds": round(time.perf_counter() - start, 1),

@@ -52,7 +52,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 from bench.bots import VARIANTS as OUR_BOTS_VARIANTS
 from bench.bots import win_rate
 from foraccio.bots.base import Budget
-from foraccio.cli.simulate import _mean_ci
+from foraccio.cli.simulate import mean_ci
 from foraccio.core import compiled
 from foraccio.research import openspiel
 
@@ -266,7 +266,7 @@ def match_up(variant: str, matchup: str, deals: int, seconds: float, seed: int =
              for index in range(deals)]
     leads = [(first.lead + second.lead) / 2 for first, second in pairs]
     won = sum(1.0 if lead > 0 else 0.5 if lead == 0 else 0.0 for lead in leads)
-    lead = _mean_ci(leads)
+    lead = mean_ci(leads)
     simulations = [count for pair in pairs for play in pair for count in play.simulations]
     return {**win_rate(won, deals), "variant": variant, "matchup": matchup,
             "seconds_per_move": seconds,

@@ -19,7 +19,6 @@ from __future__ import annotations
 import argparse
 import functools
 import json
-import math
 import sys
 from collections import Counter
 from collections.abc import Sequence
@@ -42,12 +41,10 @@ from foraccio.lab.progress import progress_console, run_with_progress
 from foraccio.lab.runner import CHUNK, Tick, chunks, default_workers
 from foraccio.lab.setups import slow as slow_bots
 from foraccio.lab.speech import BRACKETED, ENGLISH, Speech, bot_title, variant_title
+from foraccio.lab.stats import mean_interval, wilson_interval
 
 MAX_HANDS = 200
 """A match not over after this many hands is stopped and counted as a draw."""
-
-Z95 = 1.959964
-"""The normal quantile of a two-sided 95% interval."""
 
 Lineup = tuple[str, ...]
 """The bots of one line-up, one for each seat of the team it plays (the first for every
@@ -223,36 +220,34 @@ def summarize(results: Sequence[MatchResult], variant: str, lineups: Sequence[Li
         "lineups": [
             {"bots": list(lineups[lineup]), "wins": wins[lineup],
              "win_rate": wins[lineup] / matches if matches else None,
-             "win_rate_ci95": _wilson(wins[lineup], matches),
+             "win_rate_ci95": wilson(wins[lineup], matches),
              "points_per_hand": {name: lines[name, lineup] / per_hand for name in names},
              "total_points_per_hand": sum(lines[name, lineup] for name in names) / per_hand,
              "per_hand": {name: counts[name, lineup] / per_hand for name in names}}
             for lineup in everyone
         ],
-        "hand_point_advantage": _mean_ci(advantage),
+        "hand_point_advantage": mean_ci(advantage),
     }
 
 
-def _wilson(successes: int, trials: int) -> list[float] | None:
-    """The Wilson score 95% interval of a proportion."""
+def wilson(successes: int, trials: int) -> list[float] | None:
+    """The Wilson score 95% interval of a proportion (None without trials), as the lab
+    reckons it (:func:`foraccio.lab.stats.wilson_interval`)."""
     if not trials:
         return None
-    p = successes / trials
-    denominator = 1 + Z95**2 / trials
-    centre = (p + Z95**2 / (2 * trials)) / denominator
-    half = Z95 * math.sqrt(p * (1 - p) / trials + Z95**2 / (4 * trials**2)) / denominator
-    return [max(0.0, centre - half), min(1.0, centre + half)]
+    found = wilson_interval(successes, trials)
+    return [found.low, found.high]
 
 
-def _mean_ci(values: Sequence[int]) -> dict[str, Any]:
-    """The mean of the first line-up's hand-point advantage and its normal 95% interval."""
+def mean_ci(values: Sequence[float]) -> dict[str, Any]:
+    """The mean of ``values`` (the first line-up's hand-point advantage, say) and its
+    normal 95% interval, as the lab reckons it (:func:`foraccio.lab.stats.mean_interval`);
+    no interval from fewer than two values."""
     n = len(values)
     if n < 2:
         return {"mean": float(values[0]) if values else None, "ci95": None, "hands": n}
-    mean = sum(values) / n
-    variance = sum((v - mean) ** 2 for v in values) / (n - 1)
-    half = Z95 * math.sqrt(variance / n)
-    return {"mean": mean, "ci95": [mean - half, mean + half], "hands": n}
+    found = mean_interval(values)
+    return {"mean": found.value, "ci95": [found.low, found.high], "hands": n}
 
 
 # --- the command line -----------------------------------------------------------------
